@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import { Health } from '@b2bpay/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from './deps';
+import { createAuthenticator } from './modules/auth/authenticate';
+import { clientsRoutes } from './modules/clients/clients.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { enquiriesRoutes } from './modules/enquiries/enquiries.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { shopsRoutes } from './modules/shops/shops.routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+
+// Generic validation messages (wrong type, too long…) in Russian, like every text the API returns.
+z.config(z.locales.ru());
+
+const BODY_LIMIT = 100 * 1024;
+const defaultDist = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
+
+export interface BuildOptions {
+  /** Fastify's logger; tests pass false. */
+  logger?: boolean | object;
+}
+
+/** Builds the whole HTTP application around its dependencies; main.ts and the tests both use it. */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    // Request ids in logs tie an answer to its log lines.
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurity(app);
+  await registerRateLimit(app, { max: config.RATE_LIMIT_PER_MINUTE, redisUrl: config.REDIS_URL });
+  await registerOpenApi(app, config.PUBLIC_URL);
+
+  const auth = createAuthenticator(deps.db);
+  const moduleDeps = { ...deps, auth };
+  await app.register(async (scope) => {
+    await ordersRoutes(scope, moduleDeps);
+    await clientsRoutes(scope, moduleDeps);
+    await companiesRoutes(scope, moduleDeps);
+    await enquiriesRoutes(scope, moduleDeps);
+    await shopsRoutes(scope, moduleDeps);
+  });
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/health',
+      { schema: { tags: ['service'], summary: 'Жив ли сервис', response: { 200: Health, 503: Health } } },
+      async (_request, reply) => {
+        try {
+          await deps.db.query('SELECT 1');
+          return { status: 'ok' as const };
+        } catch {
+          return reply.code(503).send({ status: 'unavailable' as const });
+        }
+      },
+    );
+
+  const web = await registerWeb(app, {
+    webDist: config.WEB_DIST ?? defaultDist('../../web/dist'),
+    widgetDist: config.WIDGET_DIST ?? defaultDist('../../widget/dist'),
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
+    if (isPage && web.sendApp(reply)) return;
+    const message = `Нет такого адреса: ${request.method} ${path}`;
+    reply.code(404).send({ detail: message, error: { code: 'NOT_FOUND', message } });
+  });
+  return app;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { parseDuration, parseSchedule } from './shared/durations';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const duration = (name: string) =>
+  z.string().transform((v, ctx) => {
+    const ms = parseDuration(v);
+    if (ms === null)
+      ctx.addIssue({ code: 'custom', message: `${name}: ожидается длительность вида 72h, 30s, 500ms` });
+    return ms ?? 0;
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('B2BPay <no-reply@b2bpay.local>'),
+  SMS_PROVIDER: z.enum(['smsru', 'http', 'console']).default('console'),
+  SMS_HTTP_URL: z.url().optional(),
+  SMSRU_API_ID: z.string().optional(),
+  SMSRU_URL: z.url().default('https://sms.ru/sms/send'),
+  DADATA_API_KEY: z.string().optional(),
+  DADATA_URL: z.url().default('https://suggestions.dadata.ru/suggestions/api/4_1/rs'),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('1m,5m,15m')
+    .transform((v, ctx) => {
+      const schedule = parseSchedule(v);
+      if (!schedule)
+        ctx.addIssue({ code: 'custom', message: 'WEBHOOK_RETRY_SCHEDULE: ожидается список вида 1m,5m,15m' });
+      return schedule ?? [];
+    }),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  CLIENT_INFO_TTL: duration('CLIENT_INFO_TTL').default(72 * 3_600_000),
+  SANDBOX_DECISION_DELAY_MS: z.coerce.number().int().min(0).default(5000),
+  SANDBOX_PAYMENT_DELAY_MS: z.coerce.number().int().min(0).default(10000),
+  DEMO_SHOP: bool.default(true),
+  ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN: не короче 16 символов').optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  WIDGET_DIST: z.string().optional(),
+  WORKER: z.enum(['inline', 'off']).default('inline'),
+  WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
+});
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start-up; every bad key is listed in one error. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings in .env files mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Неверные настройки окружения:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.SMS_PROVIDER === 'http' && !config.SMS_HTTP_URL) {
+    throw new ConfigError('Неверные настройки окружения:\n  SMS_HTTP_URL: обязателен при SMS_PROVIDER=http');
+  }
+  if (config.SMS_PROVIDER === 'smsru' && !config.SMSRU_API_ID) {
+    throw new ConfigError('Неверные настройки окружения:\n  SMSRU_API_ID: обязателен при SMS_PROVIDER=smsru');
+  }
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  return { ...config, PUBLIC_URL: publicUrl };
+}

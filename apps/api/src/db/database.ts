@@ -1,0 +1,20 @@
+/** The one interface the repositories see: PGlite and node-postgres both sit behind it. */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** int8 columns come back as strings from node-postgres and as numbers from PGlite. */
+export function toNumber(value: unknown): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
+export function toIso(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+}

@@ -1,0 +1,35 @@
+import pg from 'pg';
+import type { Database, Queryable } from './database';
+
+/** A real PostgreSQL server (DATABASE_URL): any number of API and worker processes share it. */
+export async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its server (restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  await pool.query('SELECT 1');
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await q.query(sql, params as unknown[]);
+      return result.rows as Row[];
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

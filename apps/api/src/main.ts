@@ -1,0 +1,43 @@
+import { DEMO_SHOP } from '@b2bpay/domain';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openDatabase } from './db/open-database';
+import { syncDemoShop } from './modules/shops/shops.service';
+import { systemClock } from './shared/clock';
+
+async function main() {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  await syncDemoShop(db, config.DEMO_SHOP);
+  const app = await buildApp({ config, db, clock: systemClock });
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: stopping`);
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `встроенная PGlite в ${config.DATA_DIR}`;
+  const lines = [`B2BPay работает: ${config.PUBLIC_URL}  (база: ${where})`];
+  if (config.DEMO_SHOP) {
+    lines.push(
+      `  Кабинет демо-магазина: ${config.PUBLIC_URL}/shops/${DEMO_SHOP.id}?token=${DEMO_SHOP.secretKey}`,
+      `  Документация API:      ${config.PUBLIC_URL}/api/docs`,
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

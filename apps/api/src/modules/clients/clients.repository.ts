@@ -1,0 +1,57 @@
+import type { Queryable } from '../../db/database';
+import { toNumber } from '../../db/database';
+import { CLIENT_COLUMNS, type ClientRow, mapClient } from '../orders/orders.repository';
+
+export type ClientFields = Partial<
+  Pick<
+    ClientRow,
+    'email' | 'phone_number' | 'name' | 'surname' | 'middlename' | 'full_name' | 'inn' | 'organization_name'
+  > & { email_confirmed: boolean; sms_confirmed: boolean }
+>;
+
+const WRITABLE = [
+  'email',
+  'phone_number',
+  'name',
+  'surname',
+  'middlename',
+  'full_name',
+  'inn',
+  'organization_name',
+  'email_confirmed',
+  'sms_confirmed',
+] as const;
+
+export async function insertClient(tx: Queryable, fields: ClientFields, now: Date): Promise<number> {
+  const columns = WRITABLE.filter((c) => fields[c] !== undefined);
+  const values = columns.map((c) => fields[c]);
+  const placeholders = columns.map((_, i) => `$${i + 1}`);
+  const rows = await tx.query<{ id: unknown }>(
+    `INSERT INTO clients (${[...columns, 'created_at', 'updated_at'].join(', ')})
+     VALUES (${[...placeholders, `$${columns.length + 1}`, `$${columns.length + 1}`].join(', ')}) RETURNING id`,
+    [...values, now],
+  );
+  return toNumber(rows[0]?.id);
+}
+
+export async function updateClient(
+  tx: Queryable,
+  id: number,
+  fields: ClientFields,
+  now: Date,
+): Promise<ClientRow> {
+  const columns = WRITABLE.filter((c) => fields[c] !== undefined);
+  const sets = columns.map((c, i) => `${c} = $${i + 2}`);
+  sets.push(`updated_at = $${columns.length + 2}`);
+  const rows = await tx.query<ClientRow>(
+    `UPDATE clients SET ${sets.join(', ')} WHERE id = $1 RETURNING ${CLIENT_COLUMNS}`,
+    [id, ...columns.map((c) => fields[c]), now],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`client ${id} vanished during update`);
+  return mapClient(row);
+}
+
+export async function attachClient(tx: Queryable, orderId: string, clientId: number, now: Date) {
+  await tx.query('UPDATE orders SET client_id = $2, updated_at = $3 WHERE id = $1', [orderId, clientId, now]);
+}

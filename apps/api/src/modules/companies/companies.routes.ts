@@ -1,0 +1,37 @@
+import { CompanySuggestion, CompanySuggestQuery } from '@b2bpay/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../shared/errors';
+import { errorResponses } from '../../shared/route-schemas';
+import { CompanyDirectory } from './company-directory';
+import { dadataSuggest } from './dadata';
+
+const DIRECTORY_FILE = new URL('../../../data/ru-companies.csv', import.meta.url);
+
+export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
+  const directory = deps.config.DADATA_API_KEY ? null : CompanyDirectory.fromFile(DIRECTORY_FILE);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/integration/company/suggest',
+    {
+      schema: {
+        tags: ['buyer'],
+        summary: 'Подсказки организаций по ИНН',
+        description: 'До 10 организаций, чей ИНН начинается с введённых цифр.',
+        querystring: CompanySuggestQuery,
+        response: { 200: z.array(CompanySuggestion), ...errorResponses(400, 429, 500, 502) },
+      },
+    },
+    async (request) => {
+      const { inn } = request.query;
+      if (directory) return directory.suggest(inn);
+      try {
+        return await dadataSuggest(deps.config.DADATA_URL, deps.config.DADATA_API_KEY ?? '', inn);
+      } catch (error) {
+        request.log.warn({ err: error }, 'DaData suggestion failed');
+        throw new AppError('INTERNAL_ERROR', 'Сервис подсказок временно недоступен', { status: 502 });
+      }
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import type { CompanySuggestion } from '@b2bpay/domain';
+
+interface DadataAnswer {
+  suggestions?: { value?: string; data?: { inn?: string } }[];
+}
+
+/**
+ * DaData's party API (the real one when DADATA_API_KEY is set): findById for a whole INN,
+ * suggest for a partial one. Same request and answer shapes as DaData documents.
+ */
+export async function dadataSuggest(
+  baseUrl: string,
+  apiKey: string,
+  inn: string,
+): Promise<CompanySuggestion[]> {
+  const whole = inn.length === 10 || inn.length === 12;
+  const response = await fetch(`${baseUrl}/${whole ? 'findById' : 'suggest'}/party`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      authorization: `Token ${apiKey}`,
+    },
+    body: JSON.stringify({ query: inn, count: 10 }),
+    signal: AbortSignal.timeout(5000),
+  });
+  if (!response.ok) throw new Error(`DaData answered ${response.status}`);
+  const answer = (await response.json()) as DadataAnswer;
+  return (answer.suggestions ?? []).flatMap((s) =>
+    s.value && s.data?.inn ? [{ value: s.value, inn: s.data.inn }] : [],
+  );
+}

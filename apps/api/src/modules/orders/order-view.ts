@@ -1,0 +1,59 @@
+import { type Client, kopecksToRubles, maskEmail, maskPhone, type Order } from '@b2bpay/domain';
+import type { ClientRow, OrderRow, ProductRow } from './orders.repository';
+
+export interface ViewOptions {
+  publicUrl: string;
+  /** The shop that owns the order reads it with its own key: nothing is hidden. */
+  owner: boolean;
+}
+
+export const orderLink = (publicUrl: string, orderId: string) => `${publicUrl}/client/${orderId}`;
+
+export function toClientView(c: ClientRow, masked = false): Client {
+  return {
+    id: c.id,
+    email: masked && c.email ? maskEmail(c.email) : c.email,
+    phone_number: masked && c.phone_number ? maskPhone(c.phone_number) : c.phone_number,
+    name: c.name,
+    surname: c.surname,
+    middlename: c.middlename,
+    inn: c.inn,
+    organization_name: c.organization_name,
+    created_at: c.created_at.toISOString(),
+    updated_at: c.updated_at.toISOString(),
+    email_confirmed: c.email_confirmed,
+    sms_confirmed: c.sms_confirmed,
+  };
+}
+
+/**
+ * The wire Order. The public link view masks the buyer's phone and e-mail once the application has
+ * been submitted (DESIGN §3): the link may be forwarded, the contacts should not travel with it.
+ */
+export function toOrderView(
+  o: OrderRow,
+  products: ProductRow[],
+  client: ClientRow | null,
+  opts: ViewOptions,
+): Order {
+  const masked = !opts.owner && o.status !== 'client_expected';
+  const view: Order = {
+    id: o.id,
+    shop_id: o.shop_id,
+    order_number: String(o.order_number),
+    status: o.status,
+    link: orderLink(opts.publicUrl, o.id),
+    amount: kopecksToRubles(o.amount_kopecks),
+    products: products.map((p) => ({
+      id: p.id,
+      name: p.name,
+      price: kopecksToRubles(p.price_kopecks),
+      quantity: p.quantity,
+    })),
+    client: client ? toClientView(client, masked) : null,
+    created_at: o.created_at.toISOString(),
+    updated_at: o.updated_at.toISOString(),
+  };
+  if (opts.owner) view.webhook_url = o.webhook_url;
+  return view;
+}

@@ -1,0 +1,126 @@
+import {
+  Order,
+  OrderCreate,
+  OrderGetQuery,
+  OrderIdParams,
+  OrderList,
+  OrderListQuery,
+  ProductList,
+} from '@b2bpay/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
+import type { Authenticator } from '../auth/authenticate';
+import { validateIdempotencyKey } from './idempotency';
+import * as service from './orders.service';
+
+/** The widget creates orders from shops' own sites, so only this call is open to other origins. */
+const WIDGET_CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key',
+  'access-control-max-age': '600',
+};
+
+export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.options('/api/order/orders', { schema: { hide: true } }, async (_request, reply) => {
+    reply.headers(WIDGET_CORS).code(204).send();
+  });
+
+  r.post(
+    '/api/order/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Создать заказ',
+        description:
+          'Секретный (sk_…) или публикуемый (pk_…) ключ. Сумма считается на сервере. ' +
+          'Заголовок Idempotency-Key: тот же ключ и тело в течение 24 ч вернут первый ответ.',
+        security: SHOP_AUTH,
+        headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
+        body: OrderCreate,
+        response: { 200: Order, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429, 500) },
+      },
+      onSend: async (_request, reply, payload) => {
+        reply.headers({
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': 'Idempotent-Replayed',
+        });
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const auth = await deps.auth.require(request, ['secret', 'publishable']);
+      const key = validateIdempotencyKey(request.headers['idempotency-key']);
+      const result = await service.createOrder(deps, auth, request.body, key);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(200).send(result.body);
+    },
+  );
+
+  r.get(
+    '/api/order/orders/:order_id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Получить заказ',
+        description:
+          'Без ключа — публичный вид для ссылки покупателя (контакты маскируются после отправки заявки). ' +
+          'С секретным ключом магазина-владельца — полный вид. Чужой заказ — 404.',
+        security: [...SHOP_AUTH, {}],
+        params: OrderIdParams,
+        querystring: OrderGetQuery,
+        response: { 200: Order, ...errorResponses(400, 401, 403, 404, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.optional(request);
+      if (auth && auth.kind !== 'secret') await deps.auth.require(request, ['secret']);
+      return service.getOrder(deps, request.params.order_id, { auth, clientId: request.query.client_id });
+    },
+  );
+
+  r.get(
+    '/api/order/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Список заказов магазина',
+        description:
+          '20 заказов на странице, новые сверху. status можно повторять; order_id — часть номера заказа; ' +
+          'date_from/date_to — дата ГГГГ-ММ-ДД (весь день по Москве) или дата-время ISO 8601.',
+        security: SHOP_AUTH,
+        querystring: OrderListQuery,
+        response: { 200: OrderList, ...errorResponses(400, 401, 403, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request);
+      return service.listOrders(deps, auth.shop.id, request.query);
+    },
+  );
+
+  r.put(
+    '/api/order/orders/:order_id/products',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Заменить товары заказа',
+        description:
+          'Только магазин-владелец и только пока заказ в статусе client_expected. Сумма пересчитывается.',
+        security: SHOP_AUTH,
+        params: OrderIdParams,
+        body: ProductList,
+        response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request);
+      return service.replaceProducts(deps, auth.shop.id, request.params.order_id, request.body);
+    },
+  );
+}

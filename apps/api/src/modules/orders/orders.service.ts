@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import {
+  lineTotalKopecks,
+  normalizeEmail,
+  normalizePhone,
+  type Order,
+  type OrderCreate,
+  type OrderList,
+  type OrderListQuery,
+  PAGE_SIZE,
+  type ProductCreate,
+  rublesToKopecks,
+  sumKopecks,
+} from '@b2bpay/domain';
+import type { Queryable } from '../../db/database';
+import type { AppDeps } from '../../deps';
+import { conflict, forbidden, notFound, ORDER_NOT_FOUND } from '../../shared/errors';
+import { insertClient } from '../clients/clients.repository';
+import type { AuthenticatedKey } from '../shops/shops.repository';
+import { runIdempotent, type StoredResponse } from './idempotency';
+import { toOrderView } from './order-view';
+import * as repo from './orders.repository';
+
+/** Prices arrive in roubles; everything inside is integer kopecks (no float sums). */
+function toNewProducts(products: readonly ProductCreate[]): repo.NewProduct[] {
+  return products.map((p) => ({
+    name: p.name,
+    priceKopecks: rublesToKopecks(p.price),
+    quantity: p.quantity,
+  }));
+}
+
+const amountOf = (products: readonly repo.NewProduct[]) =>
+  sumKopecks(products.map((p) => lineTotalKopecks(p.priceKopecks, p.quantity)));
+
+export async function createOrder(
+  deps: AppDeps,
+  auth: AuthenticatedKey,
+  input: OrderCreate,
+  idempotencyKey: string | null,
+): Promise<StoredResponse<Order>> {
+  if (input.shop_id !== undefined && input.shop_id !== auth.shop.id) {
+    throw forbidden('shop_id не совпадает с магазином, которому принадлежит ключ');
+  }
+  const now = deps.clock.now();
+  const products = toNewProducts(input.products);
+  return runIdempotent(
+    deps.db,
+    { shopId: auth.shop.id, key: idempotencyKey, request: input, now },
+    async (tx) => {
+      const clientId = input.client ? await insertPrefill(tx, input.client, now) : null;
+      const id = randomUUID();
+      const orderNumber = await repo.takeNextOrderNumber(tx, auth.shop.id);
+      await repo.insertOrder(tx, {
+        id,
+        shopId: auth.shop.id,
+        orderNumber,
+        status: 'client_expected',
+        amountKopecks: amountOf(products),
+        webhookUrl: input.webhook_url ?? null,
+        clientId,
+        deadlineAt: new Date(now.getTime() + deps.config.CLIENT_INFO_TTL),
+        now,
+      });
+      await repo.insertProducts(tx, id, products);
+      await tx.query(
+        `INSERT INTO order_status_history (order_id, from_status, to_status, actor, reason, created_at)
+       VALUES ($1, NULL, 'client_expected', 'shop', 'Заказ создан', $2)`,
+        [id, now],
+      );
+      return loadView(tx, deps, id, true);
+    },
+  );
+}
+
+async function insertPrefill(tx: Queryable, client: NonNullable<OrderCreate['client']>, now: Date) {
+  const [surnameFromFull, nameFromFull, middleFromFull] = (client.full_name ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  return insertClient(
+    tx,
+    {
+      surname: client.surname || surnameFromFull || null,
+      name: client.name || nameFromFull || null,
+      middlename: client.middlename || middleFromFull || null,
+      full_name: client.full_name || null,
+      phone_number: client.phone_number ? normalizePhone(client.phone_number) : null,
+      email: client.email ? normalizeEmail(client.email) : null,
+    },
+    now,
+  );
+}
+
+export async function loadView(db: Queryable, deps: Pick<AppDeps, 'config'>, id: string, owner: boolean) {
+  const order = await repo.findOrder(db, id);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const [products, client] = await Promise.all([
+    repo.findProducts(db, [id]),
+    order.client_id === null ? null : repo.findClient(db, order.client_id),
+  ]);
+  return toOrderView(order, products.get(id) ?? [], client, { publicUrl: deps.config.PUBLIC_URL, owner });
+}
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+/**
+ * One order. Without a key: the public view for the buyer's link. With the owning shop's key: the
+ * owner view. Another shop's key gets 404, as if the order did not exist (no existence oracle).
+ */
+export async function getOrder(
+  deps: AppDeps,
+  id: string,
+  options: { auth: AuthenticatedKey | null; clientId?: number },
+): Promise<Order> {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  const order = await repo.findOrder(deps.db, id);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (options.auth && options.auth.shop.id !== order.shop_id) throw notFound(ORDER_NOT_FOUND);
+  if (options.clientId !== undefined && options.clientId !== order.client_id) throw notFound(ORDER_NOT_FOUND);
+  return loadView(deps.db, deps, id, options.auth !== null);
+}
+
+/** Bare dates are the shop's calendar days; Russian shops live on Moscow time (UTC+3, no DST). */
+const BUSINESS_UTC_OFFSET = '+03:00';
+
+function parseBound(value: string | undefined, end: boolean): { at: Date | null; exclusive: boolean } {
+  if (value === undefined) return { at: null, exclusive: false };
+  if (value.length === 10) {
+    const start = new Date(`${value}T00:00:00${BUSINESS_UTC_OFFSET}`);
+    return end
+      ? { at: new Date(start.getTime() + 86_400_000), exclusive: true }
+      : { at: start, exclusive: false };
+  }
+  return { at: new Date(value), exclusive: false };
+}
+
+export async function listOrders(deps: AppDeps, shopId: string, query: OrderListQuery): Promise<OrderList> {
+  const from = parseBound(query.date_from, false);
+  const to = parseBound(query.date_to, true);
+  const search = query.order_id?.trim() ?? '';
+  const { rows, count } = await repo.listOrders(deps.db, {
+    shopId,
+    statuses: query.status,
+    orderNumberLike: search === '' ? null : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    from: from.at,
+    to: to.at,
+    toExclusive: to.exclusive,
+    limit: PAGE_SIZE,
+    offset: (query.page - 1) * PAGE_SIZE,
+  });
+  const ids = rows.map((r) => r.id);
+  const clientIds = rows.flatMap((r) => (r.client_id === null ? [] : [r.client_id]));
+  const [products, clients] = await Promise.all([
+    repo.findProducts(deps.db, ids),
+    repo.findClients(deps.db, clientIds),
+  ]);
+  const items = rows.map((r) =>
+    toOrderView(
+      r,
+      products.get(r.id) ?? [],
+      r.client_id === null ? null : (clients.get(r.client_id) ?? null),
+      {
+        publicUrl: deps.config.PUBLIC_URL,
+        owner: true,
+      },
+    ),
+  );
+  return { items, count };
+}
+
+/** The shop may change an order's products while the buyer has not applied yet. */
+export async function replaceProducts(
+  deps: AppDeps,
+  shopId: string,
+  id: string,
+  input: readonly ProductCreate[],
+): Promise<Order> {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  const products = toNewProducts(input);
+  return deps.db.transaction(async (tx) => {
+    const order = await repo.findOrder(tx, id, { forUpdate: true });
+    if (!order || order.shop_id !== shopId) throw notFound(ORDER_NOT_FOUND);
+    if (order.status !== 'client_expected') {
+      throw conflict('Товары можно менять, только пока заказ ожидает данные клиента');
+    }
+    await repo.deleteProducts(tx, id);
+    await repo.insertProducts(tx, id, products);
+    await repo.updateAmount(tx, id, amountOf(products), deps.clock.now());
+    return loadView(tx, deps, id, true);
+  });
+}

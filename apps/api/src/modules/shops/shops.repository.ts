@@ -1,0 +1,62 @@
+import type { Queryable } from '../../db/database';
+
+export interface ShopRow {
+  id: string;
+  name: string;
+  email: string;
+  webhook_url: string | null;
+  webhook_secret: string;
+}
+
+export type KeyKind = 'secret' | 'publishable';
+
+export interface AuthenticatedKey {
+  shop: ShopRow;
+  kind: KeyKind;
+}
+
+const SHOP_COLUMNS = 's.id, s.name, s.email, s.webhook_url, s.webhook_secret';
+
+export async function insertShop(db: Queryable, shop: ShopRow & { is_demo?: boolean }): Promise<void> {
+  await db.query(
+    'INSERT INTO shops (id, name, email, webhook_url, webhook_secret, is_demo) VALUES ($1, $2, $3, $4, $5, $6)',
+    [shop.id, shop.name, shop.email, shop.webhook_url, shop.webhook_secret, shop.is_demo ?? false],
+  );
+}
+
+export async function insertKey(db: Queryable, shopId: string, kind: KeyKind, hash: string, hint: string) {
+  await db.query('INSERT INTO api_keys (shop_id, kind, key_hash, key_hint) VALUES ($1, $2, $3, $4)', [
+    shopId,
+    kind,
+    hash,
+    hint,
+  ]);
+}
+
+export async function revokeKeys(db: Queryable, shopId: string, kind: KeyKind) {
+  await db.query(
+    'UPDATE api_keys SET revoked_at = now() WHERE shop_id = $1 AND kind = $2 AND revoked_at IS NULL',
+    [shopId, kind],
+  );
+}
+
+export async function findShopByKeyHash(db: Queryable, hash: string): Promise<AuthenticatedKey | null> {
+  const rows = await db.query<ShopRow & { kind: KeyKind }>(
+    `SELECT ${SHOP_COLUMNS}, k.kind FROM api_keys k JOIN shops s ON s.id = k.shop_id
+      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    [hash],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { kind, ...shop } = row;
+  return { shop, kind };
+}
+
+export async function findShopById(db: Queryable, id: string): Promise<ShopRow | null> {
+  const rows = await db.query<ShopRow>(`SELECT ${SHOP_COLUMNS} FROM shops s WHERE s.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function deleteDemoShops(db: Queryable) {
+  await db.query('DELETE FROM shops WHERE is_demo');
+}

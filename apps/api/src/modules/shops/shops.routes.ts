@@ -1,0 +1,57 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Shop, ShopCreate, ShopCreated } from '@b2bpay/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { sha256Hex } from '../../shared/crypto';
+import { notFound, unauthorized } from '../../shared/errors';
+import { errorResponses } from '../../shared/route-schemas';
+import { readBearer } from '../auth/authenticate';
+import { createShop, getPublicShop, SHOP_NOT_FOUND } from './shops.service';
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+export async function shopsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/shop/:shop_id',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Магазин по id',
+        params: z.strictObject({ shop_id: z.string().max(64) }),
+        response: { 200: Shop, ...errorResponses(404, 429, 500) },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.shop_id)) throw notFound(SHOP_NOT_FOUND);
+      return getPublicShop(deps.db, request.params.shop_id);
+    },
+  );
+
+  r.post(
+    '/api/admin/shops',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Создать магазин (Authorization: Bearer ADMIN_TOKEN)',
+        description: 'Выключено, пока не задан ADMIN_TOKEN. Ключи показываются один раз.',
+        security: [{ AdminAuth: [] }],
+        body: ShopCreate,
+        response: { 200: ShopCreated, ...errorResponses(400, 401, 404, 429, 500) },
+      },
+    },
+    async (request) => {
+      const adminToken = deps.config.ADMIN_TOKEN;
+      if (!adminToken) throw notFound('Администрирование выключено (не задан ADMIN_TOKEN)');
+      const token = readBearer(request) ?? '';
+      // Compare digests so that timing tells nothing about the token.
+      if (!timingSafeEqual(Buffer.from(sha256Hex(token)), Buffer.from(sha256Hex(adminToken)))) {
+        throw unauthorized('Неверный токен администратора');
+      }
+      return createShop(deps.db, request.body);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { DEMO_SHOP, type ShopCreate, type ShopCreated } from '@b2bpay/domain';
+import type { Database } from '../../db/database';
+import { keyHint, newPublishableKey, newSecretKey, newWebhookSecret, sha256Hex } from '../../shared/crypto';
+import { notFound } from '../../shared/errors';
+import * as repo from './shops.repository';
+
+export const SHOP_NOT_FOUND = 'Магазин не найден';
+
+/** Creates a shop with its first keys; the plain keys exist only in this answer (stored hashed). */
+export async function createShop(db: Database, input: ShopCreate): Promise<ShopCreated> {
+  const shop = {
+    id: randomUUID(),
+    name: input.name,
+    email: input.email,
+    webhook_url: input.webhook_url ?? null,
+    webhook_secret: newWebhookSecret(),
+  };
+  const secretKey = newSecretKey();
+  const publishableKey = newPublishableKey();
+  await db.transaction(async (tx) => {
+    await repo.insertShop(tx, shop);
+    await repo.insertKey(tx, shop.id, 'secret', sha256Hex(secretKey), keyHint(secretKey));
+    await repo.insertKey(tx, shop.id, 'publishable', sha256Hex(publishableKey), keyHint(publishableKey));
+  });
+  return {
+    shop: { id: shop.id, name: shop.name, email: shop.email },
+    secret_key: secretKey,
+    publishable_key: publishableKey,
+    webhook_secret: shop.webhook_secret,
+  };
+}
+
+/** Replaces both keys of a shop; the old ones stop working at once. */
+export async function rotateKeys(db: Database, shopId: string) {
+  const shop = await repo.findShopById(db, shopId);
+  if (!shop) throw notFound(SHOP_NOT_FOUND);
+  const secretKey = newSecretKey();
+  const publishableKey = newPublishableKey();
+  await db.transaction(async (tx) => {
+    await repo.revokeKeys(tx, shopId, 'secret');
+    await repo.revokeKeys(tx, shopId, 'publishable');
+    await repo.insertKey(tx, shopId, 'secret', sha256Hex(secretKey), keyHint(secretKey));
+    await repo.insertKey(tx, shopId, 'publishable', sha256Hex(publishableKey), keyHint(publishableKey));
+  });
+  return { shop_id: shopId, secret_key: secretKey, publishable_key: publishableKey };
+}
+
+export async function getPublicShop(db: Database, id: string) {
+  const shop = await repo.findShopById(db, id);
+  if (!shop) throw notFound(SHOP_NOT_FOUND);
+  return { id: shop.id, name: shop.name, email: shop.email };
+}
+
+/** The demo shop of the embedded default: created once, or removed when DEMO_SHOP=false. */
+export async function syncDemoShop(db: Database, enabled: boolean) {
+  if (!enabled) {
+    await repo.deleteDemoShops(db);
+    return;
+  }
+  if (await repo.findShopById(db, DEMO_SHOP.id)) return;
+  await db.transaction(async (tx) => {
+    await repo.insertShop(tx, {
+      id: DEMO_SHOP.id,
+      name: DEMO_SHOP.name,
+      email: DEMO_SHOP.email,
+      webhook_url: null,
+      webhook_secret: DEMO_SHOP.webhookSecret,
+      is_demo: true,
+    });
+    const keys = [
+      ['secret', DEMO_SHOP.secretKey],
+      ['publishable', DEMO_SHOP.publishableKey],
+    ] as const;
+    for (const [kind, key] of keys)
+      await repo.insertKey(tx, DEMO_SHOP.id, kind, sha256Hex(key), keyHint(key));
+  });
+}

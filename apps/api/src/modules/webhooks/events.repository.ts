@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { kopecksToRubles } from '@b2bpay/domain';
+import type { Queryable } from '../../db/database';
+import { toNumber } from '../../db/database';
+import { toClientView } from '../orders/order-view';
+import type { ClientRow, OrderRow } from '../orders/orders.repository';
+
+export const EVENT_TYPES = [
+  'order.status.changed',
+  'order.client.updated',
+  'order.payment.completed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Writes an event into the outbox inside the caller's transaction (DESIGN §2): it is announced only
+ * if the change commits, and never lost once it has. `sequence` counts per order, so a receiver can
+ * put late or repeated deliveries in order.
+ */
+export async function recordEvent(
+  tx: Queryable,
+  e: { type: EventType; order: OrderRow; client: ClientRow | null; previousStatus: string | null; now: Date },
+): Promise<string> {
+  const seqRows = await tx.query<{ seq: unknown }>(
+    'UPDATE orders SET event_sequence = event_sequence + 1 WHERE id = $1 RETURNING event_sequence AS seq',
+    [e.order.id],
+  );
+  const sequence = toNumber(seqRows[0]?.seq);
+  const id = randomUUID();
+  const payload = {
+    event: e.type,
+    event_id: id,
+    sequence,
+    order_id: e.order.id,
+    order_number: String(e.order.order_number),
+    status: e.order.status,
+    previous_status: e.previousStatus,
+    amount: kopecksToRubles(e.order.amount_kopecks),
+    shop_id: e.order.shop_id,
+    client: e.client ? toClientView(e.client) : null,
+    timestamp: e.now.toISOString(),
+  };
+  await tx.query(
+    'INSERT INTO events (id, shop_id, order_id, type, sequence, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [id, e.order.shop_id, e.order.id, e.type, sequence, JSON.stringify(payload), e.now],
+  );
+  return id;
+}

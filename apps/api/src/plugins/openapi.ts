@@ -1,0 +1,35 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/** OpenAPI 3.1 generated from the same zod schemas that validate requests, plus Swagger UI. */
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'B2BPay API',
+        version: '1.0.0',
+        description:
+          'REST API B2BPay: заказы магазина, анкета покупателя, подсказки по ИНН. ' +
+          'Деньги — рубли числом (не больше двух знаков после запятой). Ошибки: {detail, error: {code, message, field}}.',
+      },
+      servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: {
+          ShopAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Секретный sk_… или публикуемый pk_… ключ магазина',
+          },
+          AdminAuth: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN сервера' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

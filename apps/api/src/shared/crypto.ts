@@ -1,0 +1,20 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A random token of `length` base62 characters from the CSPRNG (≈ 5.95 bits each). */
+export function randomToken(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += BASE62[randomInt(62)];
+  return out;
+}
+
+export const newSecretKey = () => `sk_live_${randomToken(32)}`;
+export const newPublishableKey = () => `pk_live_${randomToken(32)}`;
+/** Standard Webhooks secrets are `whsec_` + base64 of at least 24 random bytes. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** What the shop area may show of a key: its kind prefix and last four characters. */
+export const keyHint = (key: string) => `${key.slice(0, key.indexOf('_', 3) + 1)}…${key.slice(-4)}`;

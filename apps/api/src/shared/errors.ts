@@ -1,0 +1,38 @@
+import type { ErrorCode } from '@b2bpay/domain';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+};
+
+/** The one error type of the API: a code, a Russian message for people, and optionally the field. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: { field?: string; status?: number; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.status = options.status ?? STATUS_BY_CODE[code];
+    this.field = options.field;
+    this.headers = options.headers ?? {};
+  }
+  readonly field: string | undefined;
+  readonly headers: Record<string, string>;
+}
+
+export const validationError = (field: string | undefined, message: string) =>
+  new AppError('VALIDATION_ERROR', message, { field });
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const unauthorized = (message = 'Требуется токен магазина (Authorization: Bearer …)') =>
+  new AppError('UNAUTHORIZED', message);
+export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+
+export const ORDER_NOT_FOUND = 'Заказ не найден';

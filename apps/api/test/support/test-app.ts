@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { DEMO_SHOP } from '@b2bpay/domain';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import type { Database } from '../../src/db/database';
+import { openDatabase } from '../../src/db/open-database';
+import { createShop, syncDemoShop } from '../../src/modules/shops/shops.service';
+import { ManualClock } from '../../src/shared/clock';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** Every API test runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (CI sets it). */
+export const DB_KINDS: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+/** A fresh database for one test file: PGlite in memory, or a new PostgreSQL database dropped after. */
+async function freshDatabase(kind: DbKind): Promise<{ url?: string; drop: () => Promise<void> }> {
+  if (kind === 'pglite') return { drop: async () => {} };
+  const serverUrl = process.env.DATABASE_URL as string;
+  const name = `b2bpay_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await freshDatabase(kind);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://b2bpay.test',
+    DATA_DIR: 'memory://',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    WIDGET_DIST: '/nonexistent',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const db = await openDatabase(config);
+  await syncDemoShop(db, config.DEMO_SHOP);
+  const clock = new ManualClock();
+  const app = await buildApp({ config, db, clock }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await db.close();
+      await database.drop();
+    },
+  };
+}
+
+export const demoAuth = { authorization: `Bearer ${DEMO_SHOP.secretKey}` };
+export const demoPublishableAuth = { authorization: `Bearer ${DEMO_SHOP.publishableKey}` };
+
+export async function newShop(t: TestApp, name = 'Второй магазин') {
+  const created = await createShop(t.db, { name, email: 'second@shop.example' });
+  return { ...created, auth: { authorization: `Bearer ${created.secret_key}` } };
+}
+
+export const sampleProducts = [
+  { name: 'Бумага офисная А4, 500 листов', price: 350.1, quantity: 3 },
+  { name: 'Скрепки', price: 0.1, quantity: 3 },
+];
+
+export async function createOrder(
+  t: TestApp,
+  body: object = { products: sampleProducts },
+  headers = demoAuth,
+) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/order/orders', headers, payload: body });
+  if (res.statusCode !== 200) throw new Error(`create failed ${res.statusCode}: ${res.body}`);
+  return res.json() as {
+    id: string;
+    order_number: string;
+    link: string;
+    amount: number;
+    client: { id: number } | null;
+  };
+}
+
+/** Asserts the one error body shape and returns it. */
+export function errorOf(res: { statusCode: number; json(): unknown }) {
+  const body = res.json() as { detail: string; error: { code: string; message: string; field?: string } };
+  if (typeof body.detail !== 'string' || body.error?.message !== body.detail) {
+    throw new Error(`not an error body: ${JSON.stringify(body)}`);
+  }
+  return body.error;
+}

@@ -1,0 +1,30 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { PageViewTracker } from '../shared/analytics/page-views';
+import { AuthProvider } from '../shared/auth/auth-context';
+import { Spinner } from '../shared/ui/spinner';
+
+/** Providers that need the router, the page-view reporter and a slim bar while a route part loads. */
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <AuthProvider>
+      <PageViewTracker />
+      {navigation.state === 'loading' && (
+        <div className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-brand-100" role="progressbar" aria-label="Загрузка страницы">
+          <div className="h-full w-1/3 animate-pulse bg-brand-700" />
+        </div>
+      )}
+      <Outlet />
+      <ScrollRestoration />
+    </AuthProvider>
+  );
+}
+
+export function AppLoading() {
+  return (
+    <div role="status" className="flex min-h-screen items-center justify-center gap-3 text-slate-600">
+      <Spinner className="text-brand-700" />
+      <span>Загрузка...</span>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { cn } from '../../../shared/lib/cn';
+import { CloseIcon, MenuIcon } from '../../../shared/ui/icons';
+import { Logo } from '../../../shared/ui/logo';
+import { SiteFooter } from '../../../shared/ui/site-footer';
+import { shopPaths, useCurrentShopId } from '../shared/shop-id';
+
+function navItems(shopId: string) {
+  return [
+    { to: shopPaths.home(shopId), label: 'Главная', end: true },
+    { to: shopPaths.orders(shopId), label: 'Все заказы', end: false },
+    { to: shopPaths.newOrder(shopId), label: 'Создать QR', end: false },
+    { to: shopPaths.faq(shopId), label: 'FAQ', end: false },
+    { to: shopPaths.support(shopId), label: 'Поддержка', end: false },
+  ];
+}
+
+/** Shop area frame (spec §2): logo to the shop home, five links (a menu on phones), footer. */
+export default function ShopLayout() {
+  const shopId = useCurrentShopId();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+
+  // A followed link closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const items = shopId ? navItems(shopId) : [];
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'flex min-h-11 items-center rounded-[var(--radius-control)] px-3 text-[15px] font-medium transition-colors duration-150',
+      isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+    );
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-[1120px] items-center justify-between gap-4 px-4 sm:px-6">
+          <Link to={shopId ? shopPaths.home(shopId) : '/'} className="rounded-md" aria-label="B2BPay — главная магазина">
+            <Logo />
+          </Link>
+          {items.length > 0 && (
+            <>
+              <nav aria-label="Разделы магазина" className="hidden md:block">
+                <ul className="flex items-center gap-1">
+                  {items.map((item) => (
+                    <li key={item.to}>
+                      <NavLink to={item.to} end={item.end} className={linkClass}>
+                        {item.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <button
+                type="button"
+                className="inline-flex size-11 items-center justify-center rounded-[var(--radius-control)] text-slate-700 hover:bg-slate-100 md:hidden"
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                aria-label={menuOpen ? 'Закрыть меню' : 'Открыть меню'}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                {menuOpen ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
+              </button>
+            </>
+          )}
+        </div>
+        {items.length > 0 && menuOpen && (
+          <nav id={menuId} aria-label="Меню магазина" className="border-t border-slate-200 bg-white md:hidden">
+            <ul className="flex flex-col gap-1 px-4 py-3">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Order, OrderCreate, OrderList, Shop } from '@b2bpay/domain';
+import { DOCUMENTED_ERRORS, isNotFoundError, type QueryValue, request, requireParam } from './http';
+
+/** Typed calls of spec §7, one per operation the web app uses. */
+
+export function createOrder(body: OrderCreate, token: string | null, signal?: AbortSignal): Promise<Order> {
+  requireParam(body, 'OrderApi', 'createOrder', 'orderCreate');
+  requireParam(body.products, 'OrderApi', 'createOrder', 'products');
+  return request<Order>({
+    method: 'POST',
+    path: '/api/order/orders',
+    body,
+    token,
+    signal,
+    errorStatuses: [...DOCUMENTED_ERRORS, 409, 422],
+  });
+}
+
+export interface GetOrderOptions {
+  clientId?: number | null;
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+/** One order; a not-found answer is null rather than an error (spec §8). */
+export async function getOrder(orderId: string, options: GetOrderOptions = {}): Promise<Order | null> {
+  requireParam(orderId, 'OrderApi', 'getOrder', 'orderId');
+  try {
+    return await request<Order>({
+      method: 'GET',
+      path: `/api/order/orders/${encodeURIComponent(orderId)}`,
+      query: { client_id: options.clientId ?? undefined },
+      token: options.token,
+      signal: options.signal,
+      errorStatuses: DOCUMENTED_ERRORS,
+    });
+  } catch (error) {
+    if (isNotFoundError(error)) return null;
+    throw error;
+  }
+}
+
+export interface ListOrdersParams {
+  page: number;
+  statuses?: readonly string[];
+  /** Order number text, sent as order_id. */
+  search?: string;
+  /** YYYY-MM-DD; a bare date covers its whole day. */
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+export function listOrders(params: ListOrdersParams, token: string | null, signal?: AbortSignal): Promise<OrderList> {
+  requireParam(params.page, 'OrderApi', 'listOrders', 'page');
+  const query: Record<string, QueryValue> = {
+    page: params.page,
+    status: params.statuses && params.statuses.length > 0 ? params.statuses : undefined,
+    order_id: params.search?.trim() || undefined,
+    date_from: params.dateFrom,
+    date_to: params.dateTo,
+  };
+  return request<OrderList>({
+    method: 'GET',
+    path: '/api/order/orders',
+    query,
+    token,
+    signal,
+    errorStatuses: DOCUMENTED_ERRORS,
+  });
+}
+
+export function getShop(shopId: string, signal?: AbortSignal): Promise<Shop> {
+  requireParam(shopId, 'ShopApi', 'getShop', 'shopId');
+  return request<Shop>({
+    method: 'GET',
+    path: `/api/shop/${encodeURIComponent(shopId)}`,
+    signal,
+    errorStatuses: DOCUMENTED_ERRORS,
+  });
+}

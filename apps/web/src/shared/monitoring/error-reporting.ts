@@ -1,0 +1,141 @@
+/**
+ * Error reporting (Sentry) with the options of spec §9. It is loaded by dynamic import only when
+ * VITE_SENTRY_DSN is set, so without it no Sentry code is downloaded and every call is a no-op.
+ * Calls made before the SDK arrives are queued and replayed once it is ready.
+ */
+type SentryModule = typeof import('@sentry/react');
+type Call = (sentry: SentryModule) => void;
+
+export const USER_ID_KEY = 'userId';
+
+export interface ErrorReportingConfig {
+  dsn?: string;
+  environment?: string;
+  release?: string;
+  tracesSampleRate?: string;
+}
+
+let sentry: SentryModule | null = null;
+let queue: Call[] | null = null;
+
+/** Chunk-load failures (a stale deploy, a dropped connection) are not bugs and are dropped (spec §2). */
+export function isChunkLoadError(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const error = value as { name?: unknown; message?: unknown };
+  const name = typeof error.name === 'string' ? error.name : '';
+  const message = typeof error.message === 'string' ? error.message : '';
+  return (
+    name === 'ChunkLoadError' ||
+    /Loading chunk [\w-]+ failed/i.test(message) ||
+    /Failed to fetch dynamically imported module/i.test(message) ||
+    /error loading dynamically imported module/i.test(message) ||
+    /Importing a module script failed/i.test(message)
+  );
+}
+
+/** The anonymous id that tags error reports (spec §2), created on first use. */
+export function getUserId(storage: Storage = localStorage): string {
+  try {
+    const existing = storage.getItem(USER_ID_KEY);
+    if (existing) return existing;
+    const id = crypto.randomUUID();
+    storage.setItem(USER_ID_KEY, id);
+    return id;
+  } catch {
+    return 'anonymous';
+  }
+}
+
+function run(call: Call): void {
+  if (sentry) call(sentry);
+  else if (queue) queue.push(call);
+}
+
+function parseRate(value: string | undefined, fallback: number): number {
+  const rate = value === undefined || value === '' ? Number.NaN : Number(value);
+  return Number.isFinite(rate) && rate >= 0 && rate <= 1 ? rate : fallback;
+}
+
+export async function initErrorReporting(config: ErrorReportingConfig): Promise<boolean> {
+  if (!config.dsn || sentry || queue) return false;
+  queue = [];
+  try {
+    const module = await import('@sentry/react');
+    module.init({
+      dsn: config.dsn,
+      environment: config.environment || import.meta.env.MODE,
+      release: config.release || '1.0.0',
+      tracesSampleRate: parseRate(config.tracesSampleRate, 0.1),
+      replaysSessionSampleRate: 0.1,
+      replaysOnErrorSampleRate: 1.0,
+      maxBreadcrumbs: 100,
+      maxValueLength: 8192,
+      integrations: [
+        module.browserTracingIntegration(),
+        // Sentry's own idle pause (5 min) and idle expiry (15 min) are the specification's values.
+        module.replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true }),
+      ],
+      beforeSend(event, hint) {
+        const original = hint.originalException;
+        const first = event.exception?.values?.[0];
+        if (isChunkLoadError(original) || isChunkLoadError({ name: first?.type, message: first?.value })) return null;
+        return event;
+      },
+    });
+    module.setUser({ id: getUserId() });
+    sentry = module;
+    for (const call of queue) call(module);
+    queue = null;
+    return true;
+  } catch {
+    // Reporting must never break the app it reports on.
+    queue = null;
+    return false;
+  }
+}
+
+export function captureError(error: unknown, context?: { tags?: Record<string, string>; extra?: Record<string, unknown> }) {
+  if (isChunkLoadError(error)) return;
+  run((s) => s.captureException(error, { level: 'error', tags: context?.tags, extra: context?.extra }));
+}
+
+export function captureMessage(message: string, context?: { tags?: Record<string, string>; extra?: Record<string, unknown> }) {
+  run((s) => s.captureMessage(message, { level: 'error', tags: context?.tags, extra: context?.extra }));
+}
+
+/** The tracking helper of spec §7. */
+export function trackEvent(event: string, data?: Record<string, unknown>): void {
+  run((s) => s.captureMessage(`User Action: ${event}`, { level: 'info', extra: data }));
+}
+
+export function trackPageView(pathname: string): void {
+  run((s) => s.addBreadcrumb({ category: 'navigation', message: pathname, level: 'info' }));
+}
+
+export function trackError(error: unknown, data?: Record<string, unknown>): void {
+  captureError(error, { extra: data });
+}
+
+/** Starts a span for a user-visible operation; call the returned function when it ends. */
+export function startTransaction(name: string, op = 'ui.action'): () => void {
+  let end: (() => void) | null = null;
+  let ended = false;
+  run((s) => {
+    if (ended) return;
+    const span = s.startInactiveSpan({ name, op, forceTransaction: true });
+    end = () => span.end();
+  });
+  return () => {
+    ended = true;
+    end?.();
+  };
+}
+
+export function initFromEnv(): Promise<boolean> {
+  return initErrorReporting({
+    dsn: import.meta.env.VITE_SENTRY_DSN,
+    environment: import.meta.env.VITE_SENTRY_ENVIRONMENT,
+    release: import.meta.env.VITE_APP_VERSION,
+    tracesSampleRate: import.meta.env.VITE_SENTRY_TRACES_SAMPLE_RATE,
+  });
+}

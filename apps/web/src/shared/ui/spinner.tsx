@@ -1,0 +1,27 @@
+import { cn } from '../lib/cn';
+
+export function Spinner({ className, size = 20 }: { className?: string; size?: number }) {
+  return (
+    <svg
+      className={cn('animate-spin motion-reduce:animate-none', className)}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      aria-hidden="true"
+    >
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** A centred loading line for a data view: the spinner plus the specification's loading text. */
+export function LoadingState({ text }: { text: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 py-16 text-slate-600">
+      <Spinner className="text-brand-700" />
+      <span>{text}</span>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { IsoDateTime, shortText } from './common';
+
+export const Client = z
+  .object({
+    id: z.number().int(),
+    email: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    name: z.string().nullable(),
+    surname: z.string().nullable(),
+    middlename: z.string().nullable(),
+    inn: z.string().nullable(),
+    organization_name: z.string().nullable(),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+    email_confirmed: z.boolean(),
+    sms_confirmed: z.boolean(),
+  })
+  .meta({ id: 'Client' });
+export type Client = z.infer<typeof Client>;
+
+/**
+ * The client patch (spec §3), used four ways (DESIGN §5): save step 1; request a phone code
+ * (client_id + phone_number only); request an e-mail code (client_id + email only); submit step 2.
+ * Field rules beyond shape live in the service, which decides which of the four uses a body is,
+ * so that each use reports the buyer app's own Russian messages.
+ */
+export const ClientPatch = z
+  .strictObject({
+    client_id: z.number().int().positive().optional(),
+    email: z.string().max(254).optional(),
+    phone_number: z.string().max(32).optional(),
+    name: shortText().optional(),
+    surname: shortText().optional(),
+    middlename: shortText().optional(),
+    inn: z.string().max(32).optional(),
+    organization_name: shortText(500).optional(),
+    email_code_input: z.string().max(16).optional(),
+    sms_code_input: z.string().max(16).optional(),
+    personal_data_consent: z.boolean().optional(),
+    bank_transfer_consent: z.boolean().optional(),
+  })
+  .meta({ id: 'ClientPatch' });
+export type ClientPatch = z.infer<typeof ClientPatch>;

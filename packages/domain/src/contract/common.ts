@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Error codes of the public API (spec §8, issue 2). */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ApiErrorBody = z
+  .object({
+    detail: z.string(),
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      field: z.string().optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/** Text fields trim their value; 255 is the product-wide limit for names (DESIGN §7). */
+export const shortText = (max = 255) => z.string().trim().max(max);
+
+export const IsoDateTime = z.string().meta({ format: 'date-time' });
+
+/** A bare date (covers its whole day) or a full ISO 8601 date-time. */
+export const DateOrDateTime = z
+  .string()
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))),
+    {
+      message: 'Ожидается дата ГГГГ-ММ-ДД или дата-время ISO 8601',
+    },
+  )
+  .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), {
+    message: 'Такой даты не существует',
+  });
+
+export const HttpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine(
+    (v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Ожидается адрес http(s)://…' },
+  );
+
+export const Uuid = z.uuid();

@@ -1,0 +1,4 @@
+export * from './clients';
+export * from './common';
+export * from './misc';
+export * from './orders';

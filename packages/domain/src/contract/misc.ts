@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { HttpUrl, shortText, Uuid } from './common';
+
+export const Shop = z.object({ id: Uuid, name: z.string(), email: z.string() }).meta({ id: 'Shop' });
+export type Shop = z.infer<typeof Shop>;
+
+export const CompanySuggestion = z
+  .object({ value: z.string(), inn: z.string() })
+  .meta({ id: 'CompanySuggestion' });
+export type CompanySuggestion = z.infer<typeof CompanySuggestion>;
+
+export const CompanySuggestQuery = z.strictObject({
+  inn: z.string().trim().min(1, 'Укажите ИНН').max(12).regex(/^\d+$/, 'ИНН состоит только из цифр'),
+});
+
+export const Enquiry = z
+  .strictObject({
+    name: shortText().min(1, 'Укажите имя'),
+    phone: z.string().trim().min(1, 'Укажите телефон').max(32),
+  })
+  .meta({ id: 'Enquiry' });
+export type Enquiry = z.infer<typeof Enquiry>;
+
+export const EnquiryResponse = z
+  .object({ success: z.boolean(), message: z.string() })
+  .meta({ id: 'EnquiryResponse' });
+export type EnquiryResponse = z.infer<typeof EnquiryResponse>;
+
+export const ShopCreate = z
+  .strictObject({
+    name: shortText().min(1, 'Укажите название магазина'),
+    email: z.email('Неверный формат email').max(254),
+    webhook_url: HttpUrl.optional(),
+  })
+  .meta({ id: 'ShopCreate' });
+export type ShopCreate = z.infer<typeof ShopCreate>;
+
+export const ShopCreated = z
+  .object({
+    shop: Shop,
+    secret_key: z.string(),
+    publishable_key: z.string(),
+    webhook_secret: z.string(),
+  })
+  .meta({ id: 'ShopCreated' });
+export type ShopCreated = z.infer<typeof ShopCreated>;
+
+export const Health = z.object({ status: z.enum(['ok', 'unavailable']) });

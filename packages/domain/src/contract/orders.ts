@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { isValidEmail } from '../email';
+import { MESSAGES } from '../messages';
+import { hasAtMostTwoDecimals } from '../money';
+import { isValidPhone } from '../phone';
+import { ORDER_STATUSES } from '../statuses';
+import { Client } from './clients';
+import { DateOrDateTime, HttpUrl, IsoDateTime, shortText, Uuid } from './common';
+
+export const MAX_PRODUCTS = 100;
+export const MAX_PRICE_RUBLES = 1_000_000_000;
+export const MAX_QUANTITY = 1_000_000;
+export const PAGE_SIZE = 20;
+
+export const ProductCreate = z
+  .strictObject({
+    name: shortText().min(1, MESSAGES.productNameRequired),
+    price: z
+      .number({ error: MESSAGES.productPriceRequired })
+      .min(0, MESSAGES.productPriceRequired)
+      .max(MAX_PRICE_RUBLES, `Цена не может быть больше ${MAX_PRICE_RUBLES} ₽`)
+      .refine(hasAtMostTwoDecimals, 'Цена может иметь не больше двух знаков после запятой'),
+    quantity: z
+      .number({ error: MESSAGES.productQuantityRequired })
+      .int(MESSAGES.productQuantityRequired)
+      .min(1, MESSAGES.productQuantityRequired)
+      .max(MAX_QUANTITY, `Количество не может быть больше ${MAX_QUANTITY}`),
+  })
+  .meta({ id: 'ProductCreate' });
+export type ProductCreate = z.infer<typeof ProductCreate>;
+
+export const ProductList = z
+  .array(ProductCreate)
+  .min(1, 'Добавьте хотя бы один товар')
+  .max(MAX_PRODUCTS, `Не больше ${MAX_PRODUCTS} товаров в заказе`);
+
+/** Client-info on create: prefills the buyer's form. */
+export const ClientInfo = z
+  .strictObject({
+    name: shortText().optional(),
+    surname: shortText().optional(),
+    middlename: shortText().optional(),
+    full_name: shortText().optional(),
+    phone_number: z.string().trim().max(32).refine(isValidPhone, MESSAGES.phoneInvalid).optional(),
+    email: z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailInvalid).optional(),
+  })
+  .meta({ id: 'ClientInfo' });
+export type ClientInfo = z.infer<typeof ClientInfo>;
+
+export const OrderCreate = z
+  .strictObject({
+    shop_id: Uuid.optional(),
+    products: ProductList,
+    webhook_url: HttpUrl.optional(),
+    client: ClientInfo.optional(),
+  })
+  .meta({ id: 'OrderCreate' });
+export type OrderCreate = z.infer<typeof OrderCreate>;
+
+export const Product = z
+  .object({ id: z.number().int(), name: z.string(), price: z.number(), quantity: z.number().int() })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof Product>;
+
+export const BankDecision = z
+  .object({
+    bank: z.string(),
+    bank_name: z.string(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    decided_at: IsoDateTime.nullable(),
+  })
+  .meta({ id: 'BankDecision' });
+export type BankDecision = z.infer<typeof BankDecision>;
+
+export const Order = z
+  .object({
+    id: Uuid,
+    shop_id: Uuid,
+    order_number: z.string(),
+    status: z.string(),
+    link: z.string(),
+    amount: z.number(),
+    products: z.array(Product),
+    client: Client.nullable(),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+    // Owner view only (the shop's own key): never shown to the public link.
+    webhook_url: z.string().nullable().optional(),
+    bank_decisions: z.array(BankDecision).optional(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof Order>;
+
+export const OrderList = z
+  .object({ items: z.array(Order), count: z.number().int() })
+  .meta({ id: 'OrderList' });
+export type OrderList = z.infer<typeof OrderList>;
+
+const StatusFilter = z.enum(ORDER_STATUSES);
+
+export const OrderListQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  status: z
+    .union([StatusFilter, z.array(StatusFilter).max(ORDER_STATUSES.length * 2)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+  order_id: z.string().trim().max(20).optional(),
+  date_from: DateOrDateTime.optional(),
+  date_to: DateOrDateTime.optional(),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+export const OrderIdParams = z.strictObject({ order_id: z.string().max(64) });
+export const OrderGetQuery = z.strictObject({ client_id: z.coerce.number().int().positive().optional() });

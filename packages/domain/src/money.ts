@@ -1,0 +1,109 @@
+/**
+ * Money is held as integer kopecks and travels as roubles (a JS number) on the wire. Conversions go
+ * through decimal strings, never through float multiplication: 350.1 * 100 is 35009.999999999996.
+ */
+
+// Non-negative plain decimal with at most 2 fraction digits; exponent forms ('1e+21') never match.
+const RUBLES_TEXT = /^(\d+)(?:\.(\d{1,2}))?$/;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+function invalidAmount(value: number | string): RangeError {
+  return new RangeError(`Invalid rouble amount: ${String(value)}`);
+}
+
+/** String(n) is the shortest decimal that round-trips, i.e. the amount the sender meant. */
+function toDecimalText(value: number | string): string | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // String(-0) is '0', so a negative zero is taken as zero rather than refused as negative.
+    return String(value);
+  }
+  const text = value.trim();
+  // A typed '-0' or '-0.00' is still zero; any other sign is a negative amount.
+  return /^-0+(?:\.0{1,2})?$/.test(text) ? text.slice(1) : text;
+}
+
+function parseKopecks(value: number | string): number | null {
+  const text = toDecimalText(value);
+  if (text === null) return null;
+  const match = RUBLES_TEXT.exec(text);
+  if (!match) return null;
+  const whole = BigInt(match[1] ?? '0');
+  const fraction = BigInt((match[2] ?? '').padEnd(2, '0'));
+  const kopecks = whole * 100n + fraction;
+  return kopecks > MAX_SAFE ? null : Number(kopecks);
+}
+
+/**
+ * Exact roubles → kopecks. Accepts a number or a decimal string ('350.10'), non-negative, with at
+ * most 2 decimals and a result that is a safe integer; anything else throws RangeError.
+ */
+export function rublesToKopecks(value: number | string): number {
+  const kopecks = parseKopecks(value);
+  if (kopecks === null) throw invalidAmount(value);
+  return kopecks;
+}
+
+/** True exactly when rublesToKopecks(value) would succeed; handy for schema refinements. */
+export function isValidRublesAmount(value: number | string): boolean {
+  return parseKopecks(value) !== null;
+}
+
+/**
+ * Whether the decimal form of value has at most 2 fraction digits (sign and size are not checked;
+ * rublesToKopecks adds those rules).
+ */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  if (Number.isInteger(value)) return true;
+  return /^-?\d+\.\d{1,2}$/.test(String(value));
+}
+
+function assertSafeInteger(value: number, what: string): void {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be a safe integer: ${value}`);
+}
+
+/** Exact kopecks → roubles: 105060 → 1050.6, with no float division rounding on the way. */
+export function kopecksToRubles(kopecks: number): number {
+  assertSafeInteger(kopecks, 'Kopecks');
+  const abs = Math.abs(kopecks);
+  const rest = abs % 100;
+  // (abs - rest) is a multiple of 100, so this division is exact even near MAX_SAFE_INTEGER.
+  const whole = (abs - rest) / 100;
+  const rubles = Number(`${whole}.${String(rest).padStart(2, '0')}`);
+  return kopecks < 0 ? -rubles : rubles;
+}
+
+/** Price × quantity in kopecks; refuses fractions, negatives and totals beyond safe integers. */
+export function lineTotalKopecks(priceKopecks: number, quantity: number): number {
+  assertSafeInteger(priceKopecks, 'Price in kopecks');
+  assertSafeInteger(quantity, 'Quantity');
+  if (priceKopecks < 0 || quantity < 0) throw new RangeError('Price and quantity must not be negative');
+  const total = priceKopecks * quantity;
+  assertSafeInteger(total, 'Line total in kopecks');
+  return total;
+}
+
+export function sumKopecks(list: readonly number[]): number {
+  let total = 0;
+  for (const kopecks of list) {
+    assertSafeInteger(kopecks, 'Kopecks');
+    total += kopecks;
+    assertSafeInteger(total, 'Sum in kopecks');
+  }
+  return total;
+}
+
+// Formatters are costly to build and these are called per row when rendering lists.
+const RUBLES_FORMAT = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' });
+const AMOUNT2_FORMAT = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '1 050,60 ₽', with the non-breaking spaces Intl puts in. */
+export function formatRubles(value: number): string {
+  return RUBLES_FORMAT.format(value);
+}
+
+/** '1 050,60': 2 decimals in the Russian style, without the currency sign. */
+export function formatAmount2(value: number): string {
+  return AMOUNT2_FORMAT.format(value);
+}

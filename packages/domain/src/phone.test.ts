@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { isValidPhone, maskPhone, normalizePhone, PHONE_PATTERN } from './phone';
+
+describe('PHONE_PATTERN', () => {
+  it('is the spec pattern', () => {
+    expect(PHONE_PATTERN.source).toBe('^(\\+7|7|8)?\\d{10}$');
+  });
+});
+
+describe('isValidPhone', () => {
+  it.each([
+    '+79161234567',
+    '79161234567',
+    '89161234567',
+    '9161234567',
+    '+7 916 123-45-67',
+    '+7 (916) 123-45-67',
+    '8 (916) 123 45 67',
+    '8-916-123-45-67',
+    ' 9161234567 ',
+    '+7\t916\u00a0123 45 67',
+  ])('accepts %j', (raw) => {
+    expect(isValidPhone(raw)).toBe(true);
+  });
+
+  it.each([
+    '',
+    '+7',
+    '916123456',
+    '+7916123456',
+    '+791612345678',
+    '+89161234567',
+    '69161234567',
+    '+19161234567',
+    '8916123456789',
+    '+7.916.123.45.67',
+    '+7/916/1234567',
+    '+7 916 123-45-6a',
+    'телефон',
+    '++79161234567',
+  ])('refuses %j', (raw) => {
+    expect(isValidPhone(raw)).toBe(false);
+  });
+});
+
+describe('normalizePhone', () => {
+  it.each([
+    ['89161234567', '+79161234567'],
+    ['79161234567', '+79161234567'],
+    ['+79161234567', '+79161234567'],
+    ['9161234567', '+79161234567'],
+    ['8 (916) 123-45-67', '+79161234567'],
+    ['+7 (916) 123-45-67', '+79161234567'],
+    ['7.916.123.45.67', '+79161234567'],
+    ['8 800 555 35 35', '+78005553535'],
+    ['8005553535', '+78005553535'],
+  ])('%j → %j', (raw, expected) => {
+    expect(normalizePhone(raw)).toBe(expected);
+  });
+
+  it.each([
+    '',
+    'abc',
+    '916123456',
+    '69161234567',
+    '19161234567',
+    '+19161234567',
+    '791612345678',
+    '+7 916 123 45 678',
+  ])('gives null for %j', (raw) => {
+    expect(normalizePhone(raw)).toBeNull();
+  });
+
+  it('always yields the canonical form when it succeeds', () => {
+    for (const raw of ['89161234567', '79161234567', '9161234567', '(916) 123-45-67']) {
+      expect(normalizePhone(raw)).toMatch(/^\+7\d{10}$/);
+    }
+  });
+});
+
+describe('maskPhone', () => {
+  it.each([
+    ['+79161234567', '+7 *** ***-**-67'],
+    ['89161234567', '+7 *** ***-**-67'],
+    ['+7 (916) 123-45-01', '+7 *** ***-**-01'],
+  ])('%j → %j', (raw, masked) => {
+    expect(maskPhone(raw)).toBe(masked);
+  });
+
+  it('reveals nothing of a number it cannot read', () => {
+    expect(maskPhone('12345')).toBe('***');
+    expect(maskPhone('')).toBe('***');
+  });
+});

@@ -1,0 +1,28 @@
+/** Spec §5 step 2: an optional +7, 7 or 8 followed by 10 digits. */
+export const PHONE_PATTERN = /^(\+7|7|8)?\d{10}$/;
+
+/** The canonical form stored and sent to the SMS gateway. */
+const NORMALIZED_PHONE = /^\+7\d{10}$/;
+
+/** Checks what the user typed; spaces, brackets and dashes are decoration and are ignored. */
+export function isValidPhone(raw: string): boolean {
+  return PHONE_PATTERN.test(raw.replace(/[\s()-]/g, ''));
+}
+
+/** Spec §5 step 2, applied before a code is sent: '+7XXXXXXXXXX' or null when it cannot be made so. */
+export function normalizePhone(raw: string): string | null {
+  const digits = raw.replace(/\D/g, '');
+  let candidate: string;
+  if (digits.length === 11 && digits.startsWith('8')) candidate = `+7${digits.slice(1)}`;
+  else if (digits.length === 11 && digits.startsWith('7')) candidate = `+${digits}`;
+  else if (digits.length === 10) candidate = `+7${digits}`;
+  else return null;
+  return NORMALIZED_PHONE.test(candidate) ? candidate : null;
+}
+
+/** '+7 *** ***-**-67': enough to recognise one's own number, not enough to leak it. */
+export function maskPhone(raw: string): string {
+  const phone = normalizePhone(raw);
+  if (phone === null) return '***';
+  return `+7 *** ***-**-${phone.slice(-2)}`;
+}
