@@ -103,7 +103,9 @@ export function renderPdf(markdown: string): Promise<Buffer> {
         doc.moveDown(0.6);
         break;
       case 'h2':
-        doc.moveDown(0.6);
+        // Keep a heading with at least a few lines of what follows it.
+        if (doc.y > doc.page.height - 56 - 110) doc.addPage();
+        else doc.moveDown(0.6);
         doc.font('bold').fontSize(14).fillColor(PRIMARY).text(block.text, { width });
         doc.moveDown(0.4);
         break;

@@ -25,7 +25,9 @@ export function AppCrashFallback({ error, onReset }: { error: unknown; onReset: 
           В приложении произошла ошибка. Мы уже получили уведомление и разбираемся.
         </p>
         <details className="mt-5 rounded-[var(--radius-control)] border border-slate-200 bg-slate-50">
-          <summary className="cursor-pointer px-4 py-3 text-sm font-medium text-slate-800">Подробности ошибки</summary>
+          <summary className="cursor-pointer px-4 py-3 text-sm font-medium text-slate-800">
+            Подробности ошибки
+          </summary>
           <pre className="max-h-64 overflow-auto border-t border-slate-200 px-4 py-3 text-xs whitespace-pre-wrap break-words text-slate-700">
             {errorText(error)}
           </pre>

@@ -9,7 +9,10 @@ export class ChunkLoadError extends Error {
 
 export function withChunkTimeout<T>(load: Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(`Loading chunk timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     load.then(
       (value) => {
         clearTimeout(timer);

@@ -10,7 +10,11 @@ export function RootLayout() {
     <AuthProvider>
       <PageViewTracker />
       {navigation.state === 'loading' && (
-        <div className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-brand-100" role="progressbar" aria-label="Загрузка страницы">
+        <div
+          className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-brand-100"
+          role="progressbar"
+          aria-label="Загрузка страницы"
+        >
           <div className="h-full w-1/3 animate-pulse bg-brand-700" />
         </div>
       )}

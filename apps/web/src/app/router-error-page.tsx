@@ -20,7 +20,9 @@ export function RouterErrorPage() {
           <AlertIcon size={24} />
         </div>
         <h1 className="mt-4 text-2xl font-semibold text-slate-900">Страница не найдена</h1>
-        <p className="mt-2 text-slate-600">При загрузке страницы произошла ошибка. Попробуйте перезагрузить её.</p>
+        <p className="mt-2 text-slate-600">
+          При загрузке страницы произошла ошибка. Попробуйте перезагрузить её.
+        </p>
         <Button className="mt-6" onClick={() => window.location.reload()} icon={<RefreshIcon size={18} />}>
           Перезагрузить страницу
         </Button>

@@ -12,7 +12,11 @@ const guarded = { ErrorBoundary: RouterErrorPage } as const;
 
 const shopPages: RouteObject[] = [
   { index: true, lazy: lazyPage(() => import('../features/shop/home/shop-home-page')), ...guarded },
-  { path: 'generate-qr', lazy: lazyPage(() => import('../features/shop/new-order/new-order-page')), ...guarded },
+  {
+    path: 'generate-qr',
+    lazy: lazyPage(() => import('../features/shop/new-order/new-order-page')),
+    ...guarded,
+  },
   { path: 'all-orders', lazy: lazyPage(() => import('../features/shop/orders/orders-page')), ...guarded },
   { path: 'faq', lazy: lazyPage(() => import('../features/shop/faq/shop-faq-page')), ...guarded },
   { path: 'support', lazy: lazyPage(() => import('../features/shop/support/shop-support-page')), ...guarded },
@@ -24,14 +28,26 @@ const buyerPages: RouteObject[] = [
   { path: 'faq', lazy: lazyPage(() => import('../features/buyer/pages/buyer-faq-page')), ...guarded },
   { path: 'support', lazy: lazyPage(() => import('../features/buyer/pages/buyer-support-page')), ...guarded },
   { path: ':orderId', lazy: lazyPage(() => import('../features/buyer/pages/order-page')), ...guarded },
-  { path: ':orderId/apply', lazy: lazyPage(() => import('../features/buyer/pages/apply-step1-page')), ...guarded },
+  {
+    path: ':orderId/apply',
+    lazy: lazyPage(() => import('../features/buyer/pages/apply-step1-page')),
+    ...guarded,
+  },
   {
     path: ':orderId/apply/step2',
     lazy: lazyPage(() => import('../features/buyer/pages/apply-step2-page')),
     ...guarded,
   },
-  { path: ':orderId/success', lazy: lazyPage(() => import('../features/buyer/pages/success-page')), ...guarded },
-  { path: ':orderId/faq', lazy: lazyPage(() => import('../features/buyer/pages/buyer-faq-page')), ...guarded },
+  {
+    path: ':orderId/success',
+    lazy: lazyPage(() => import('../features/buyer/pages/success-page')),
+    ...guarded,
+  },
+  {
+    path: ':orderId/faq',
+    lazy: lazyPage(() => import('../features/buyer/pages/buyer-faq-page')),
+    ...guarded,
+  },
   {
     path: ':orderId/support',
     lazy: lazyPage(() => import('../features/buyer/pages/buyer-support-page')),
@@ -55,8 +71,16 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('./public-route-layout')),
             ...guarded,
             children: [
-              { path: 'button-demo', lazy: lazyPage(() => import('../features/docs/button-demo-page')), ...guarded },
-              { path: 'api-docs', lazy: lazyPage(() => import('../features/docs/api-docs-page')), ...guarded },
+              {
+                path: 'button-demo',
+                lazy: lazyPage(() => import('../features/docs/button-demo-page')),
+                ...guarded,
+              },
+              {
+                path: 'api-docs',
+                lazy: lazyPage(() => import('../features/docs/api-docs-page')),
+                ...guarded,
+              },
             ],
           },
           {

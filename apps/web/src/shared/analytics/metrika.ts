@@ -52,7 +52,8 @@ export function userParamsForPath(pathname: string): Record<string, string> {
     params.shopId = decodeURIComponent(shop[1]);
   }
   const client = /\/client\/([^/]+)/.exec(pathname);
-  if (client?.[1] && client[1] !== 'faq' && client[1] !== 'support') params.clientId = decodeURIComponent(client[1]);
+  if (client?.[1] && client[1] !== 'faq' && client[1] !== 'support')
+    params.clientId = decodeURIComponent(client[1]);
   return params;
 }
 

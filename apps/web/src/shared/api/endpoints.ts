@@ -50,7 +50,11 @@ export interface ListOrdersParams {
   dateTo?: string;
 }
 
-export function listOrders(params: ListOrdersParams, token: string | null, signal?: AbortSignal): Promise<OrderList> {
+export function listOrders(
+  params: ListOrdersParams,
+  token: string | null,
+  signal?: AbortSignal,
+): Promise<OrderList> {
   requireParam(params.page, 'OrderApi', 'listOrders', 'page');
   const query: Record<string, QueryValue> = {
     page: params.page,

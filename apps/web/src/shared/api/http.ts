@@ -147,8 +147,14 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   if (response.status >= 200 && response.status < 300) return body as T;
 
   const declared = options.errorStatuses.includes(response.status);
-  const code = isRecord(body) && isRecord(body.error) && typeof body.error.code === 'string' ? body.error.code : undefined;
-  const field = isRecord(body) && isRecord(body.error) && typeof body.error.field === 'string' ? body.error.field : undefined;
+  const code =
+    isRecord(body) && isRecord(body.error) && typeof body.error.code === 'string'
+      ? body.error.code
+      : undefined;
+  const field =
+    isRecord(body) && isRecord(body.error) && typeof body.error.field === 'string'
+      ? body.error.field
+      : undefined;
   const message = declared ? (bodyMessage(body) ?? `HTTP ${response.status}`) : UNKNOWN_STATUS;
   throw new ApiError(message, response.status, code, body, response.headers, field);
 }

@@ -69,7 +69,9 @@ function setCanonical(href: string): void {
 }
 
 function setJsonLd(data: Record<string, unknown>): void {
-  let script = document.head.querySelector<HTMLScriptElement>('script[type="application/ld+json"][data-b2bpay]');
+  let script = document.head.querySelector<HTMLScriptElement>(
+    'script[type="application/ld+json"][data-b2bpay]',
+  );
   if (!script) {
     script = document.createElement('script');
     script.type = 'application/ld+json';

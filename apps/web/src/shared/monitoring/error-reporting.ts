@@ -78,7 +78,8 @@ export async function initErrorReporting(config: ErrorReportingConfig): Promise<
       beforeSend(event, hint) {
         const original = hint.originalException;
         const first = event.exception?.values?.[0];
-        if (isChunkLoadError(original) || isChunkLoadError({ name: first?.type, message: first?.value })) return null;
+        if (isChunkLoadError(original) || isChunkLoadError({ name: first?.type, message: first?.value }))
+          return null;
         return event;
       },
     });
@@ -94,12 +95,18 @@ export async function initErrorReporting(config: ErrorReportingConfig): Promise<
   }
 }
 
-export function captureError(error: unknown, context?: { tags?: Record<string, string>; extra?: Record<string, unknown> }) {
+export function captureError(
+  error: unknown,
+  context?: { tags?: Record<string, string>; extra?: Record<string, unknown> },
+) {
   if (isChunkLoadError(error)) return;
   run((s) => s.captureException(error, { level: 'error', tags: context?.tags, extra: context?.extra }));
 }
 
-export function captureMessage(message: string, context?: { tags?: Record<string, string>; extra?: Record<string, unknown> }) {
+export function captureMessage(
+  message: string,
+  context?: { tags?: Record<string, string>; extra?: Record<string, unknown> },
+) {
   run((s) => s.captureMessage(message, { level: 'error', tags: context?.tags, extra: context?.extra }));
 }
 

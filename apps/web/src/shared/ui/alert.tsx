@@ -21,7 +21,11 @@ export function Alert({ tone, children, className }: AlertProps) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={cn('flex items-start gap-3 rounded-[var(--radius-control)] border px-4 py-3 text-[15px]', tones[tone], className)}
+      className={cn(
+        'flex items-start gap-3 rounded-[var(--radius-control)] border px-4 py-3 text-[15px]',
+        tones[tone],
+        className,
+      )}
     >
       <Icon className="mt-0.5 shrink-0" />
       <div className="min-w-0 break-words">{children}</div>

@@ -78,9 +78,19 @@ export interface LinkButtonProps extends LinkProps {
   icon?: ReactNode;
 }
 
-export function LinkButton({ variant = 'primary', size = 'md', icon, className, children, ...props }: LinkButtonProps) {
+export function LinkButton({
+  variant = 'primary',
+  size = 'md',
+  icon,
+  className,
+  children,
+  ...props
+}: LinkButtonProps) {
   return (
-    <Link className={buttonClass(variant, size, typeof className === 'string' ? className : undefined)} {...props}>
+    <Link
+      className={buttonClass(variant, size, typeof className === 'string' ? className : undefined)}
+      {...props}
+    >
       {icon}
       {children}
     </Link>

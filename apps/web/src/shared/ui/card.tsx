@@ -22,7 +22,11 @@ export function Card({
 }: CardProps) {
   return (
     <section
-      className={cn('rounded-[var(--radius-card)] border border-slate-200 bg-white', padded && 'p-4 sm:p-6', className)}
+      className={cn(
+        'rounded-[var(--radius-card)] border border-slate-200 bg-white',
+        padded && 'p-4 sm:p-6',
+        className,
+      )}
       {...props}
     >
       {(title || actions) && (

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { InboxIcon } from './icons';
 
-export function EmptyState({ title, description, icon, action }: {
+export function EmptyState({
+  title,
+  description,
+  icon,
+  action,
+}: {
   title: ReactNode;
   description?: ReactNode;
   icon?: ReactNode;

@@ -1,96 +1,158 @@
 import type { SVGProps } from 'react';
 
-/** A small stroke icon set (24×24 grid, 1.75 stroke), decorative unless given a title by the caller. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+/** A small stroke icon set (24×24 grid, 1.75 stroke); decorative, so hidden from assistive technology. */
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function make(paths: string[], name: string) {
-  function Icon({ size = 20, ...props }: IconProps) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.75}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        {paths.map((d) => (
-          <path key={d} d={d} />
-        ))}
-      </svg>
-    );
-  }
-  Icon.displayName = name;
-  return Icon;
+function Icon({ size = 20, paths, ...props }: IconProps & { paths: readonly string[] }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {paths.map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
+  );
 }
 
-export const ArrowLeftIcon = make(['M19 12H5', 'M12 19l-7-7 7-7'], 'ArrowLeftIcon');
-export const ChevronLeftIcon = make(['M15 18l-6-6 6-6'], 'ChevronLeftIcon');
-export const ChevronRightIcon = make(['M9 18l6-6-6-6'], 'ChevronRightIcon');
-export const PlusIcon = make(['M12 5v14', 'M5 12h14'], 'PlusIcon');
-export const TrashIcon = make(
-  ['M3 6h18', 'M8 6V4h8v2', 'M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6', 'M10 11v6', 'M14 11v6'],
-  'TrashIcon',
+export const ArrowLeftIcon = (props: IconProps) => (
+  <Icon paths={['M19 12H5', 'M12 19l-7-7 7-7']} {...props} />
 );
-export const MenuIcon = make(['M4 6h16', 'M4 12h16', 'M4 18h16'], 'MenuIcon');
-export const CloseIcon = make(['M18 6L6 18', 'M6 6l12 12'], 'CloseIcon');
-export const SearchIcon = make(['M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z', 'M21 21l-4.35-4.35'], 'SearchIcon');
-export const CalendarIcon = make(
-  ['M8 2v4', 'M16 2v4', 'M3 10h18', 'M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z'],
-  'CalendarIcon',
+export const ChevronLeftIcon = (props: IconProps) => <Icon paths={['M15 18l-6-6 6-6']} {...props} />;
+export const ChevronRightIcon = (props: IconProps) => <Icon paths={['M9 18l6-6-6-6']} {...props} />;
+export const PlusIcon = (props: IconProps) => <Icon paths={['M12 5v14', 'M5 12h14']} {...props} />;
+export const TrashIcon = (props: IconProps) => (
+  <Icon
+    paths={['M3 6h18', 'M8 6V4h8v2', 'M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6', 'M10 11v6', 'M14 11v6']}
+    {...props}
+  />
 );
-export const CheckIcon = make(['M20 6L9 17l-5-5'], 'CheckIcon');
-export const CheckCircleIcon = make(['M22 11.08V12a10 10 0 1 1-5.93-9.14', 'M22 4L12 14.01l-3-3'], 'CheckCircleIcon');
-export const CopyIcon = make(
-  ['M9 9h11a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9a2 2 0 0 1-2-2z', 'M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1'],
-  'CopyIcon',
+export const MenuIcon = (props: IconProps) => <Icon paths={['M4 6h16', 'M4 12h16', 'M4 18h16']} {...props} />;
+export const CloseIcon = (props: IconProps) => <Icon paths={['M18 6L6 18', 'M6 6l12 12']} {...props} />;
+export const SearchIcon = (props: IconProps) => (
+  <Icon paths={['M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z', 'M21 21l-4.35-4.35']} {...props} />
 );
-export const DownloadIcon = make(['M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4', 'M7 10l5 5 5-5', 'M12 15V3'], 'DownloadIcon');
-export const QrIcon = make(
-  ['M3 3h7v7H3z', 'M14 3h7v7h-7z', 'M3 14h7v7H3z', 'M14 14h3v3h-3z', 'M20 14v.01', 'M14 20h.01', 'M17 20h4v-3'],
-  'QrIcon',
+export const CalendarIcon = (props: IconProps) => (
+  <Icon
+    paths={[
+      'M8 2v4',
+      'M16 2v4',
+      'M3 10h18',
+      'M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z',
+    ]}
+    {...props}
+  />
 );
-export const ListIcon = make(
-  ['M8 6h13', 'M8 12h13', 'M8 18h13', 'M3 6h.01', 'M3 12h.01', 'M3 18h.01'],
-  'ListIcon',
+export const CheckIcon = (props: IconProps) => <Icon paths={['M20 6L9 17l-5-5']} {...props} />;
+export const CheckCircleIcon = (props: IconProps) => (
+  <Icon paths={['M22 11.08V12a10 10 0 1 1-5.93-9.14', 'M22 4L12 14.01l-3-3']} {...props} />
 );
-export const ShieldCheckIcon = make(['M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z', 'M9 12l2 2 4-4'], 'ShieldCheckIcon');
-export const CursorClickIcon = make(
-  ['M9 9l5 12 1.8-5.2L21 14z', 'M7.2 2.2L8 5.1', 'M5.1 8L2.2 7.2', 'M14 4.1L12 6', 'M6 12l-1.9 2'],
-  'CursorClickIcon',
+export const CopyIcon = (props: IconProps) => (
+  <Icon
+    paths={[
+      'M9 9h11a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9a2 2 0 0 1-2-2z',
+      'M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1',
+    ]}
+    {...props}
+  />
 );
-export const FileTextIcon = make(
-  ['M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z', 'M14 2v6h6', 'M16 13H8', 'M16 17H8', 'M10 9H8'],
-  'FileTextIcon',
+export const DownloadIcon = (props: IconProps) => (
+  <Icon paths={['M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4', 'M7 10l5 5 5-5', 'M12 15V3']} {...props} />
 );
-export const CodeIcon = make(['M16 18l6-6-6-6', 'M8 6l-6 6 6 6'], 'CodeIcon');
-export const HelpIcon = make(
-  ['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M9.09 9a3 3 0 0 1 5.83 1c0 2-3 3-3 3', 'M12 17h.01'],
-  'HelpIcon',
+export const QrIcon = (props: IconProps) => (
+  <Icon
+    paths={[
+      'M3 3h7v7H3z',
+      'M14 3h7v7h-7z',
+      'M3 14h7v7H3z',
+      'M14 14h3v3h-3z',
+      'M20 14v.01',
+      'M14 20h.01',
+      'M17 20h4v-3',
+    ]}
+    {...props}
+  />
 );
-export const MailIcon = make(
-  ['M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z', 'M22 6l-10 7L2 6'],
-  'MailIcon',
+export const ListIcon = (props: IconProps) => (
+  <Icon paths={['M8 6h13', 'M8 12h13', 'M8 18h13', 'M3 6h.01', 'M3 12h.01', 'M3 18h.01']} {...props} />
 );
-export const SendIcon = make(['M22 2L11 13', 'M22 2l-7 20-4-9-9-4z'], 'SendIcon');
-export const AlertIcon = make(
-  ['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M12 8v4', 'M12 16h.01'],
-  'AlertIcon',
+export const ShieldCheckIcon = (props: IconProps) => (
+  <Icon paths={['M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z', 'M9 12l2 2 4-4']} {...props} />
 );
-export const InboxIcon = make(
-  ['M22 12h-6l-2 3h-4l-2-3H2', 'M5.45 5.11L2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z'],
-  'InboxIcon',
+export const CursorClickIcon = (props: IconProps) => (
+  <Icon
+    paths={['M9 9l5 12 1.8-5.2L21 14z', 'M7.2 2.2L8 5.1', 'M5.1 8L2.2 7.2', 'M14 4.1L12 6', 'M6 12l-1.9 2']}
+    {...props}
+  />
 );
-export const ExternalLinkIcon = make(
-  ['M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6', 'M15 3h6v6', 'M10 14L21 3'],
-  'ExternalLinkIcon',
+export const FileTextIcon = (props: IconProps) => (
+  <Icon
+    paths={[
+      'M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z',
+      'M14 2v6h6',
+      'M16 13H8',
+      'M16 17H8',
+      'M10 9H8',
+    ]}
+    {...props}
+  />
 );
-export const RefreshIcon = make(
-  ['M23 4v6h-6', 'M1 20v-6h6', 'M3.51 9a9 9 0 0 1 14.85-3.36L23 10', 'M1 14l4.64 4.36A9 9 0 0 0 20.49 15'],
-  'RefreshIcon',
+export const CodeIcon = (props: IconProps) => <Icon paths={['M16 18l6-6-6-6', 'M8 6l-6 6 6 6']} {...props} />;
+export const HelpIcon = (props: IconProps) => (
+  <Icon
+    paths={[
+      'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z',
+      'M9.09 9a3 3 0 0 1 5.83 1c0 2-3 3-3 3',
+      'M12 17h.01',
+    ]}
+    {...props}
+  />
+);
+export const MailIcon = (props: IconProps) => (
+  <Icon
+    paths={['M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z', 'M22 6l-10 7L2 6']}
+    {...props}
+  />
+);
+export const SendIcon = (props: IconProps) => (
+  <Icon paths={['M22 2L11 13', 'M22 2l-7 20-4-9-9-4z']} {...props} />
+);
+export const AlertIcon = (props: IconProps) => (
+  <Icon paths={['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M12 8v4', 'M12 16h.01']} {...props} />
+);
+export const InboxIcon = (props: IconProps) => (
+  <Icon
+    paths={[
+      'M22 12h-6l-2 3h-4l-2-3H2',
+      'M5.45 5.11L2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z',
+    ]}
+    {...props}
+  />
+);
+export const ExternalLinkIcon = (props: IconProps) => (
+  <Icon
+    paths={['M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6', 'M15 3h6v6', 'M10 14L21 3']}
+    {...props}
+  />
+);
+export const RefreshIcon = (props: IconProps) => (
+  <Icon
+    paths={[
+      'M23 4v6h-6',
+      'M1 20v-6h6',
+      'M3.51 9a9 9 0 0 1 14.85-3.36L23 10',
+      'M1 14l4.64 4.36A9 9 0 0 0 20.49 15',
+    ]}
+    {...props}
+  />
 );

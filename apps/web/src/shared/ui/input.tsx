@@ -11,6 +11,7 @@ export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   suffix?: ReactNode;
   prefixIcon?: ReactNode;
   containerClassName?: string;
+  labelClassName?: string;
 }
 
 export const controlClass =
@@ -28,6 +29,7 @@ export function Input({
   id,
   className,
   containerClassName,
+  labelClassName,
   ...props
 }: InputProps) {
   const autoId = useId();
@@ -37,7 +39,10 @@ export function Input({
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', containerClassName)}>
-      <label htmlFor={inputId} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-slate-700'}>
+      <label
+        htmlFor={inputId}
+        className={cn(hideLabel ? 'sr-only' : 'text-sm font-medium text-slate-700', labelClassName)}
+      >
         {label}
       </label>
       <div className="relative">
@@ -52,7 +57,9 @@ export function Input({
           aria-describedby={describedBy}
           className={cn(
             controlClass,
-            error ? 'border-red-600 focus:border-red-600' : 'border-slate-300 hover:border-slate-400 focus:border-brand-600',
+            error
+              ? 'border-red-600 focus:border-red-600'
+              : 'border-slate-300 hover:border-slate-400 focus:border-brand-600',
             prefixIcon ? 'pl-10' : undefined,
             suffix ? 'pr-9' : undefined,
             className,

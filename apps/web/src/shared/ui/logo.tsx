@@ -7,11 +7,21 @@ export function Logo({ className, compact = false }: { className?: string; compa
   return (
     <span className={cn('inline-flex items-center gap-2', className)}>
       {imageFailed ? (
-        <span className="flex size-8 items-center justify-center rounded-lg bg-brand-700 text-base font-bold text-white" aria-hidden="true">
+        <span
+          className="flex size-8 items-center justify-center rounded-lg bg-brand-700 text-base font-bold text-white"
+          aria-hidden="true"
+        >
           B
         </span>
       ) : (
-        <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" onError={() => setImageFailed(true)} />
+        <img
+          src="/favicon.svg"
+          alt=""
+          width={32}
+          height={32}
+          className="size-8"
+          onError={() => setImageFailed(true)}
+        />
       )}
       {!compact && <span className="text-lg font-semibold tracking-tight text-slate-900">B2BPay</span>}
     </span>

@@ -27,7 +27,9 @@ export function PageHeader({
       )}
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-[32px] sm:leading-10">{title}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-[32px] sm:leading-10">
+            {title}
+          </h1>
           {subtitle && <p className="mt-1.5 text-base text-slate-600">{subtitle}</p>}
         </div>
         {actions}

@@ -1,9 +1,16 @@
-import { COPYRIGHT, PRIVACY_POLICY_URL, SUPPORT_EMAIL, TELEGRAM_HANDLE, TELEGRAM_URL } from '../config/contacts';
+import {
+  COPYRIGHT,
+  PRIVACY_POLICY_URL,
+  SUPPORT_EMAIL,
+  TELEGRAM_HANDLE,
+  TELEGRAM_URL,
+} from '../config/contacts';
 import { MailIcon, SendIcon } from './icons';
 
 /** Footer of spec §2: copyright, privacy policy PDF (new tab), messenger contact, support e-mail. */
 export function SiteFooter() {
-  const link = 'inline-flex min-h-11 items-center gap-2 text-slate-700 hover:text-brand-700 underline-offset-4 hover:underline';
+  const link =
+    'inline-flex min-h-11 items-center gap-2 text-slate-700 hover:text-brand-700 underline-offset-4 hover:underline';
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-[1120px] flex-col gap-2 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">

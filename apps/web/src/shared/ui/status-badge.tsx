@@ -1,6 +1,6 @@
 import { getStatusInfo } from '@b2bpay/domain';
-import { badgeColors } from '../lib/color';
 import { cn } from '../lib/cn';
+import { badgeColors } from '../lib/color';
 
 export interface StatusBadgeProps {
   /** An order status code; unknown codes show as their raw text in grey. */
@@ -25,7 +25,11 @@ export function StatusBadge({ status, label, color, className }: StatusBadgeProp
       style={{ backgroundColor: colors.background, color: colors.color }}
       data-status={info?.code}
     >
-      <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: colors.dot }} aria-hidden="true" />
+      <span
+        className="size-2 shrink-0 rounded-full"
+        style={{ backgroundColor: colors.dot }}
+        aria-hidden="true"
+      />
       <span className="truncate">{text}</span>
     </span>
   );

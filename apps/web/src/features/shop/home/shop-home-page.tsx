@@ -21,8 +21,8 @@ import {
 import { NotFoundView } from '../../../shared/ui/not-found-view';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { LoadingState } from '../../../shared/ui/spinner';
-import { shopPaths } from '../shared/shop-id';
 import { ordersSearch } from '../orders/orders-query';
+import { shopPaths } from '../shared/shop-id';
 
 export const SHOP_NOT_FOUND = 'Магазин не найден или не удалось загрузить данные.';
 

@@ -38,7 +38,11 @@ export default function ShopLayout() {
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-[1120px] items-center justify-between gap-4 px-4 sm:px-6">
-          <Link to={shopId ? shopPaths.home(shopId) : '/'} className="rounded-md" aria-label="B2BPay — главная магазина">
+          <Link
+            to={shopId ? shopPaths.home(shopId) : '/'}
+            className="rounded-md"
+            aria-label="B2BPay — главная магазина"
+          >
             <Logo />
           </Link>
           {items.length > 0 && (
@@ -68,7 +72,11 @@ export default function ShopLayout() {
           )}
         </div>
         {items.length > 0 && menuOpen && (
-          <nav id={menuId} aria-label="Меню магазина" className="border-t border-slate-200 bg-white md:hidden">
+          <nav
+            id={menuId}
+            aria-label="Меню магазина"
+            className="border-t border-slate-200 bg-white md:hidden"
+          >
             <ul className="flex flex-col gap-1 px-4 py-3">
               {items.map((item) => (
                 <li key={item.to}>

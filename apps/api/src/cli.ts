@@ -1,0 +1,51 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openDatabase } from './db/open-database';
+import { createShop, rotateKeys } from './modules/shops/shops.service';
+import { z } from 'zod';
+import { ShopCreate } from '@b2bpay/domain';
+
+const USAGE = `Использование:
+  npm run cli -- shop create --name "…" --email "…" [--webhook-url URL]
+  npm run cli -- shop rotate-keys --shop <id>`;
+
+/** Shop administration from the command line; prints one JSON object on one line of stdout. */
+async function main(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      email: { type: 'string' },
+      'webhook-url': { type: 'string' },
+      shop: { type: 'string' },
+    },
+  });
+  const command = positionals.join(' ');
+  if (command !== 'shop create' && command !== 'shop rotate-keys') throw new UsageError(USAGE);
+  z.config(z.locales.ru());
+  const input =
+    command === 'shop create'
+      ? ShopCreate.safeParse({ name: values.name, email: values.email, webhook_url: values['webhook-url'] })
+      : null;
+  if (input && !input.success) {
+    throw new UsageError(input.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
+  }
+  if (command === 'shop rotate-keys' && !values.shop) throw new UsageError(`Нужен --shop <id>\n${USAGE}`);
+  const db = await openDatabase(loadConfig());
+  try {
+    const result = input?.success ? await createShop(db, input.data) : await rotateKeys(db, values.shop ?? '');
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } finally {
+    await db.close();
+  }
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const known = error instanceof UsageError || error instanceof ConfigError || error instanceof DataDirLockedError;
+  console.error(known || !(error instanceof Error) ? String((error as Error).message ?? error) : error.message);
+  process.exit(known ? 2 : 1);
+});

@@ -1,0 +1,190 @@
+import { formatRubles } from '@b2bpay/domain';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { serverMessage } from '../../../shared/api/http';
+import { cn } from '../../../shared/lib/cn';
+import { usePageMeta } from '../../../shared/meta/page-meta';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { PlusIcon, QrIcon, TrashIcon } from '../../../shared/ui/icons';
+import { Input } from '../../../shared/ui/input';
+import { PageContainer } from '../../../shared/ui/page-container';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { type ShopNavState, shopPaths } from '../shared/shop-id';
+import {
+  clearFieldError,
+  type FormItem,
+  formTotal,
+  type ItemField,
+  itemLineTotal,
+  newItem,
+  type RowErrors,
+  removeRow,
+  toProducts,
+  validateItems,
+} from './order-form';
+import { useCreateOrder } from './use-create-order';
+
+export const CREATE_FAILED = 'Не удалось создать заказ. Попробуйте еще раз.';
+
+/** New order screen (spec §2, §4 "Shop order form flow"). */
+export default function NewOrderPage() {
+  const { shopId } = useParams();
+  const navigate = useNavigate();
+  usePageMeta({ title: 'Новый заказ' });
+  const [items, setItems] = useState<FormItem[]>(() => [newItem()]);
+  const [errors, setErrors] = useState<RowErrors[]>([{}]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const create = useCreateOrder();
+
+  if (!shopId) {
+    return (
+      <PageContainer narrow>
+        <Alert tone="error">Shop ID is missing</Alert>
+      </PageContainer>
+    );
+  }
+
+  const edit = (index: number, field: ItemField, value: string) => {
+    setItems((list) => list.map((item, i) => (i === index ? { ...item, [field]: value } : item)));
+    setErrors((list) => clearFieldError(list, index, field));
+  };
+
+  const add = () => {
+    setItems((list) => [...list, newItem()]);
+    setErrors((list) => [...list, {}]);
+  };
+
+  const remove = (index: number) => {
+    setItems((list) => removeRow(list, index));
+    setErrors((list) => removeRow(list, index));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    setFailure(null);
+    const check = validateItems(items);
+    setErrors(check.errors);
+    if (!check.valid) return;
+    try {
+      const order = await create.mutateAsync({ shopId, products: toProducts(items) });
+      const state: ShopNavState = { shopId, created: true };
+      navigate(shopPaths.orderQr(order.id), { state });
+    } catch (error) {
+      setFailure(serverMessage(error) ?? CREATE_FAILED);
+    }
+  };
+
+  return (
+    <PageContainer narrow>
+      <PageHeader title="Новый заказ" backTo={shopPaths.home(shopId)} />
+      <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+        <Card title="Товары и услуги">
+          <ol className="flex flex-col">
+            {items.map((item, index) => {
+              const rowErrors = errors[index] ?? {};
+              const position = `${index + 1}`;
+              const hideOnDesktop = index > 0 ? 'sm:sr-only' : undefined;
+              return (
+                <li
+                  key={item.key}
+                  className={cn(
+                    'grid grid-cols-2 gap-x-3 gap-y-3 py-4 first:pt-0 sm:grid-cols-[minmax(0,1fr)_6.5rem_9rem_7.5rem_2.75rem] sm:items-start sm:py-3',
+                    index > 0 && 'border-t border-slate-200 sm:border-t-0',
+                  )}
+                >
+                  <Input
+                    label="Наименование"
+                    labelClassName={hideOnDesktop}
+                    containerClassName="col-span-2 sm:col-span-1"
+                    placeholder="Название товара"
+                    autoComplete="off"
+                    value={item.name}
+                    error={rowErrors.name}
+                    onChange={(e) => edit(index, 'name', e.target.value)}
+                  />
+                  <Input
+                    label="Количество"
+                    labelClassName={hideOnDesktop}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                    placeholder="Кол-во"
+                    value={item.quantity}
+                    error={rowErrors.quantity}
+                    onChange={(e) => edit(index, 'quantity', e.target.value)}
+                    className="tabular-nums"
+                  />
+                  <Input
+                    label="Цена"
+                    labelClassName={hideOnDesktop}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step={0.01}
+                    placeholder="Цена"
+                    suffix="₽"
+                    value={item.price}
+                    error={rowErrors.price}
+                    onChange={(e) => edit(index, 'price', e.target.value)}
+                    className="tabular-nums"
+                  />
+                  <div className="flex flex-col gap-1.5 sm:items-end">
+                    <span className={cn('text-sm font-medium text-slate-700', hideOnDesktop)}>Сумма</span>
+                    <output className="flex min-h-11 items-center font-medium text-slate-900 tabular-nums">
+                      {formatRubles(itemLineTotal(item))}
+                    </output>
+                  </div>
+                  <div className={cn('flex items-end justify-end', index === 0 && 'sm:pt-[1.875rem]')}>
+                    {items.length > 1 && (
+                      <Button
+                        variant="danger"
+                        className="w-11 px-0"
+                        aria-label={`Удалить товар ${position}`}
+                        onClick={() => remove(index)}
+                      >
+                        <TrashIcon size={18} />
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          <Button
+            variant="secondary"
+            className="mt-2 w-full sm:w-auto"
+            onClick={add}
+            icon={<PlusIcon size={18} />}
+          >
+            Добавить товар
+          </Button>
+        </Card>
+
+        {failure && <Alert tone="error">{failure}</Alert>}
+
+        <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+          <p className="flex items-baseline justify-between gap-3 text-lg sm:justify-start">
+            <span className="text-slate-700">Сумма заказа:</span>
+            <span className="font-semibold text-slate-900 tabular-nums" data-testid="order-total">
+              {formatRubles(formTotal(items))}
+            </span>
+          </p>
+          <Button
+            type="submit"
+            size="lg"
+            loading={create.isPending}
+            loadingText="Создание заказа..."
+            icon={<QrIcon size={20} />}
+            className="w-full sm:w-auto"
+          >
+            Сгенерировать QR
+          </Button>
+        </div>
+      </form>
+    </PageContainer>
+  );
+}

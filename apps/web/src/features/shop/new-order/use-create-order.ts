@@ -1,0 +1,34 @@
+import type { Order, ProductCreate } from '@b2bpay/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createOrder } from '../../../shared/api/endpoints';
+import { queryKeys } from '../../../shared/api/queries';
+import { useAuth } from '../../../shared/auth/auth-context';
+
+export const INVALID_ORDER_DATA = 'Invalid order data provided.';
+export const AUTH_REQUIRED = 'Authentication required to add orders.';
+
+/**
+ * Creates an order for the shop (spec §5 "Order creation"): refused without a shop id or products,
+ * refused without a token; afterwards the list starts again from page 1 and the new order is cached.
+ */
+export function useCreateOrder() {
+  const { token } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      shopId,
+      products,
+    }: {
+      shopId: string;
+      products: ProductCreate[];
+    }): Promise<Order> => {
+      if (!shopId || products.length === 0) throw new Error(INVALID_ORDER_DATA);
+      if (!token) throw new Error(AUTH_REQUIRED);
+      return createOrder({ shop_id: shopId, products }, token);
+    },
+    onSuccess: async (order) => {
+      queryClient.setQueryData(queryKeys.order(order.id, null), order);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+    },
+  });
+}

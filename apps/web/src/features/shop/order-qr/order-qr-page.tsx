@@ -1,0 +1,173 @@
+import { formatRubles } from '@b2bpay/domain';
+import { QRCodeSVG } from 'qrcode.react';
+import { useRef } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { useOrder } from '../../../shared/api/queries';
+import { downloadText, serializeSvg } from '../../../shared/lib/clipboard';
+import { useCopy } from '../../../shared/lib/use-copy';
+import { usePageMeta } from '../../../shared/meta/page-meta';
+import { Alert } from '../../../shared/ui/alert';
+import { Button, LinkButton } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { CheckIcon, CopyIcon, DownloadIcon } from '../../../shared/ui/icons';
+import { PageContainer } from '../../../shared/ui/page-container';
+import { LoadingState } from '../../../shared/ui/spinner';
+import { StatusBadge } from '../../../shared/ui/status-badge';
+import { itemsTotal, lineTotal, toItemView } from '../shared/order-view';
+import { readShopNavState, shopPaths } from '../shared/shop-id';
+
+export const QR_SIZE = 200;
+
+export function qrFileName(orderId: string): string {
+  return `order-N${orderId}-qr.svg`;
+}
+
+/** QR display screen (spec §2): the order, its QR (200 px, level H, with margin) and the buyer link. */
+export default function OrderQrPage() {
+  const { orderId } = useParams();
+  const location = useLocation();
+  const nav = readShopNavState(location.state);
+  const order = useOrder(orderId);
+  const qrRef = useRef<SVGSVGElement>(null);
+  const { copied, copy } = useCopy();
+  usePageMeta({ title: order.data ? `Заказ №${order.data.order_number}` : 'QR-код заказа' });
+
+  const shopId = nav.shopId ?? order.data?.shop_id;
+  const home = shopId ? shopPaths.home(shopId) : '/';
+  const homeButton = (
+    <LinkButton to={home} variant="secondary" className="w-full sm:w-auto">
+      На главную
+    </LinkButton>
+  );
+
+  if (!orderId) {
+    return (
+      <PageContainer narrow>
+        <Alert tone="error">Ошибка: Не удалось найти номер заказа.</Alert>
+      </PageContainer>
+    );
+  }
+  if (order.isPending) return <LoadingState text="Загрузка данных заказа..." />;
+  if (order.isError) {
+    return (
+      <PageContainer narrow className="flex flex-col gap-6">
+        <Alert tone="error">Ошибка: Ошибка при загрузке данных заказа.</Alert>
+        {homeButton}
+      </PageContainer>
+    );
+  }
+  if (order.data === null) {
+    return (
+      <PageContainer narrow>
+        <EmptyState
+          title="Заказ не найден."
+          description={`Не удалось найти заказ с ID: ${orderId}`}
+          action={homeButton}
+        />
+      </PageContainer>
+    );
+  }
+
+  const data = order.data;
+  const items = data.products.map(toItemView);
+  const link = data.link || `${window.location.origin}/client/${encodeURIComponent(data.id)}`;
+
+  return (
+    <PageContainer narrow className="flex flex-col gap-6">
+      {nav.created && <Alert tone="success">QR-код успешно создан!</Alert>}
+
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
+        <Card
+          title={<span className="tabular-nums">Заказ №{data.order_number}</span>}
+          actions={
+            nav.created ? <StatusBadge label="Новый" color="#4338ca" /> : <StatusBadge status={data.status} />
+          }
+        >
+          {items.length === 0 ? (
+            <p className="text-slate-600">Нет товаров в заказе.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {items.map((item, index) => (
+                <li
+                  key={data.products[index]?.id ?? index}
+                  className="flex items-start justify-between gap-4 py-3 first:pt-0"
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium break-words text-slate-900">{item.name || 'Товар без имени'}</p>
+                    <p className="mt-0.5 text-sm text-slate-600 tabular-nums">
+                      {item.quantity} шт. × {formatRubles(item.price)}
+                    </p>
+                  </div>
+                  <p className="shrink-0 font-medium text-slate-900 tabular-nums">
+                    {formatRubles(lineTotal(item))}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-4 text-lg">
+            <span className="font-medium text-slate-700">Итого:</span>
+            <span className="font-semibold text-slate-900 tabular-nums">
+              {formatRubles(itemsTotal(items))}
+            </span>
+          </p>
+        </Card>
+
+        <Card
+          title="QR-код для оплаты"
+          description="Покажите этот код покупателю для сканирования"
+          className="md:w-[340px]"
+        >
+          <div className="flex justify-center">
+            <div className="rounded-[var(--radius-control)] border border-slate-200 bg-white">
+              <QRCodeSVG
+                ref={qrRef}
+                value={link}
+                size={QR_SIZE}
+                level="H"
+                marginSize={4}
+                title={`QR-код заказа №${data.order_number}`}
+                role="img"
+                data-testid="order-qr"
+              />
+            </div>
+          </div>
+          <div className="mt-5 grid gap-3">
+            <Button
+              icon={<DownloadIcon size={18} />}
+              onClick={() => {
+                if (qrRef.current)
+                  downloadText(serializeSvg(qrRef.current), qrFileName(data.id), 'image/svg+xml');
+              }}
+            >
+              Скачать QR
+            </Button>
+            <Button
+              variant="secondary"
+              icon={copied ? <CheckIcon size={18} className="text-green-700" /> : <CopyIcon size={18} />}
+              onClick={() => void copy(link)}
+              aria-live="polite"
+            >
+              {copied ? 'Скопировано!' : 'Копировать ссылку'}
+            </Button>
+          </div>
+        </Card>
+      </div>
+
+      <Card padded={false} className="p-4 sm:p-6">
+        <p className="text-sm font-medium text-slate-700">Ссылка для клиента:</p>
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-1 block font-mono text-sm break-all text-brand-700 underline-offset-4 hover:underline"
+        >
+          {link}
+        </a>
+      </Card>
+
+      <div>{homeButton}</div>
+    </PageContainer>
+  );
+}

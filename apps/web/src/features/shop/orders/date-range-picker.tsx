@@ -1,0 +1,196 @@
+import * as Popover from '@radix-ui/react-popover';
+import { useState } from 'react';
+import { cn } from '../../../shared/lib/cn';
+import { Button } from '../../../shared/ui/button';
+import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
+import {
+  addMonths,
+  type DraftRange,
+  finishRange,
+  MONTHS_RU,
+  monthGrid,
+  monthOf,
+  rangeKind,
+  rangeLabel,
+  selectDay,
+  spokenDay,
+  WEEKDAYS_RU,
+  type YearMonth,
+} from './calendar';
+
+export interface DateRangePickerProps {
+  startDate: string | null;
+  endDate: string | null;
+  onApply: (range: { startDate: string | null; endDate: string | null }) => void;
+  /** Today as 'YYYY-MM-DD' (injectable for tests); the calendar opens on this month when nothing is chosen. */
+  today: string;
+}
+
+function Month({
+  month,
+  draft,
+  today,
+  onPick,
+}: {
+  month: YearMonth;
+  draft: DraftRange;
+  today: string;
+  onPick: (day: string) => void;
+}) {
+  const title = `${MONTHS_RU[month.month]} ${month.year}`;
+  return (
+    <div className="w-[280px]">
+      <p className="mb-2 text-center text-sm font-semibold text-slate-900">{title}</p>
+      <table className="w-full border-collapse" aria-label={title}>
+        <thead>
+          <tr>
+            {WEEKDAYS_RU.map((day) => (
+              <th key={day} scope="col" className="h-8 text-center text-xs font-medium text-slate-600">
+                {day}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthGrid(month).map((week) => (
+            <tr key={week.find(Boolean) ?? 'empty'}>
+              {week.map((day, index) => {
+                // biome-ignore lint/suspicious/noArrayIndexKey: blank cells have no identity but their position
+                if (!day) return <td key={`blank-${index}`} />;
+                const kind = rangeKind(draft, day);
+                const selected = kind === 'start' || kind === 'end' || kind === 'single';
+                return (
+                  <td
+                    key={day}
+                    className={cn(
+                      'p-0 text-center',
+                      kind === 'middle' && 'bg-brand-50',
+                      kind === 'start' && 'rounded-l-full bg-brand-50',
+                      kind === 'end' && 'rounded-r-full bg-brand-50',
+                    )}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => onPick(day)}
+                      aria-label={spokenDay(day)}
+                      aria-pressed={kind !== null}
+                      data-range={kind ?? undefined}
+                      className={cn(
+                        'inline-flex size-10 items-center justify-center rounded-full text-sm tabular-nums transition-colors duration-150',
+                        selected
+                          ? 'bg-brand-700 font-semibold text-white hover:bg-brand-800'
+                          : kind === 'middle'
+                            ? 'text-brand-900 hover:bg-brand-100'
+                            : 'text-slate-800 hover:bg-slate-100',
+                        day === today &&
+                          !selected &&
+                          'font-semibold text-brand-700 underline underline-offset-4',
+                      )}
+                    >
+                      {Number(day.slice(8, 10))}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The 'Дата/Даты' button and its two-month range calendar (spec §2); a click outside closes it. */
+export function DateRangePicker({ startDate, endDate, onApply, today }: DateRangePickerProps) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<DraftRange>({ start: startDate, end: endDate });
+  const [visible, setVisible] = useState<YearMonth>(monthOf(startDate ?? today));
+
+  const openChange = (next: boolean) => {
+    if (next) {
+      // Every opening starts from what is applied, not from an abandoned draft.
+      setDraft({ start: startDate, end: endDate });
+      setVisible(monthOf(startDate ?? today));
+    }
+    setOpen(next);
+  };
+
+  const label = rangeLabel(startDate, endDate);
+  const months = [visible, addMonths(visible, 1)];
+
+  return (
+    <Popover.Root open={open} onOpenChange={openChange}>
+      <Popover.Trigger asChild>
+        <Button
+          variant="secondary"
+          icon={<CalendarIcon size={18} />}
+          className={cn(
+            'w-full justify-start sm:w-auto',
+            label && 'border-brand-200 bg-brand-50 text-brand-900',
+          )}
+        >
+          <span>Дата/Даты</span>
+          {label && <span className="truncate font-normal tabular-nums">: {label}</span>}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label="Выбор дат"
+          className="z-40 max-h-[var(--radix-popover-content-available-height)] max-w-[calc(100vw-16px)] overflow-y-auto rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-xl shadow-slate-900/10"
+        >
+          <div className="relative">
+            <button
+              type="button"
+              className="absolute top-[-6px] left-0 inline-flex size-9 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+              aria-label="Предыдущий месяц"
+              onClick={() => setVisible((m) => addMonths(m, -1))}
+            >
+              <ChevronLeftIcon size={18} />
+            </button>
+            <button
+              type="button"
+              className="absolute top-[-6px] right-0 inline-flex size-9 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+              aria-label="Следующий месяц"
+              onClick={() => setVisible((m) => addMonths(m, 1))}
+            >
+              <ChevronRightIcon size={18} />
+            </button>
+            <div className="flex flex-col gap-6 md:flex-row">
+              {months.map((month) => (
+                <Month
+                  key={`${month.year}-${month.month}`}
+                  month={month}
+                  draft={draft}
+                  today={today}
+                  onPick={(day) => setDraft((range) => selectDay(range, day))}
+                />
+              ))}
+            </div>
+          </div>
+          <p className="mt-3 min-h-5 text-sm text-slate-600" aria-live="polite">
+            {rangeLabel(draft.start, draft.end) ?? 'Выберите начало и конец периода'}
+          </p>
+          <div className="mt-3 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-3">
+            <Button variant="ghost" className="mr-auto" onClick={() => setDraft({ start: null, end: null })}>
+              Сбросить
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Отмена
+            </Button>
+            <Button
+              onClick={() => {
+                onApply(finishRange(draft));
+                setOpen(false);
+              }}
+            >
+              Применить
+            </Button>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
