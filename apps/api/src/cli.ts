@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
+import { ShopCreate } from '@b2bpay/domain';
+import { z } from 'zod';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open-database';
 import { createShop, rotateKeys } from './modules/shops/shops.service';
-import { z } from 'zod';
-import { ShopCreate } from '@b2bpay/domain';
 
 const USAGE = `Использование:
   npm run cli -- shop create --name "…" --email "…" [--webhook-url URL]
@@ -35,7 +35,9 @@ async function main(argv: string[]) {
   if (command === 'shop rotate-keys' && !values.shop) throw new UsageError(`Нужен --shop <id>\n${USAGE}`);
   const db = await openDatabase(loadConfig());
   try {
-    const result = input?.success ? await createShop(db, input.data) : await rotateKeys(db, values.shop ?? '');
+    const result = input?.success
+      ? await createShop(db, input.data)
+      : await rotateKeys(db, values.shop ?? '');
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     await db.close();
@@ -45,7 +47,10 @@ async function main(argv: string[]) {
 class UsageError extends Error {}
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const known = error instanceof UsageError || error instanceof ConfigError || error instanceof DataDirLockedError;
-  console.error(known || !(error instanceof Error) ? String((error as Error).message ?? error) : error.message);
+  const known =
+    error instanceof UsageError || error instanceof ConfigError || error instanceof DataDirLockedError;
+  console.error(
+    known || !(error instanceof Error) ? String((error as Error).message ?? error) : error.message,
+  );
   process.exit(known ? 2 : 1);
 });

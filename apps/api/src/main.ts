@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open-database';
+import { createWorker } from './modules/jobs/registry';
 import { syncDemoShop } from './modules/shops/shops.service';
 import { systemClock } from './shared/clock';
 
@@ -10,10 +11,16 @@ async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);
   await syncDemoShop(db, config.DEMO_SHOP);
-  const app = await buildApp({ config, db, clock: systemClock });
+  const deps = { config, db, clock: systemClock };
+  const app = await buildApp(deps);
+  const worker =
+    config.WORKER === 'inline'
+      ? createWorker(deps, { pollMs: config.WORKER_POLL_MS, logger: app.log })
+      : null;
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: stopping`);
+    await worker?.stop();
     await app.close();
     await db.close();
     process.exit(0);
@@ -22,6 +29,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  worker?.start();
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `встроенная PGlite в ${config.DATA_DIR}`;
   const lines = [`B2BPay работает: ${config.PUBLIC_URL}  (база: ${where})`];
   if (config.DEMO_SHOP) {

@@ -26,7 +26,10 @@ describe.each(DB_KINDS)('buyer step 1 (client patch) on %s', (kind) => {
     const client = res.json();
     expect(client).toMatchObject({ ...step1, email_confirmed: false, sms_confirmed: false });
     expect(typeof client.id).toBe('number');
-    const view = await t.app.inject({ method: 'GET', url: `/api/order/orders/${order.id}?client_id=${client.id}` });
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/orders/${order.id}?client_id=${client.id}`,
+    });
     expect(view.json().client.id).toBe(client.id);
     const events = await t.db.query<{ type: string; sequence: number }>(
       'SELECT type, sequence FROM events WHERE order_id = $1',
@@ -65,7 +68,11 @@ describe.each(DB_KINDS)('buyer step 1 (client patch) on %s', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toEqual({ code: 'VALIDATION_ERROR', field, message });
     }
-    const view = await t.app.inject({ method: 'GET', url: `/api/order/orders/${order.id}`, headers: demoAuth });
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/orders/${order.id}`,
+      headers: demoAuth,
+    });
     expect(view.json().client).toBeNull();
     const unknown = await patch(order.id, { ...step1, status: 'app_approved' });
     expect(unknown.statusCode).toBe(400);

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, DB_KINDS, demoAuth, errorOf, newShop, startTestApp, type TestApp } from './support/test-app';
+import {
+  createOrder,
+  DB_KINDS,
+  demoAuth,
+  errorOf,
+  newShop,
+  startTestApp,
+  type TestApp,
+} from './support/test-app';
 
 describe.each(DB_KINDS)('order list on %s', (kind) => {
   let t: TestApp;
@@ -11,11 +19,19 @@ describe.each(DB_KINDS)('order list on %s', (kind) => {
     // 45 orders, one a day from 2026-10-01 10:00 UTC (13:00 Moscow)
     for (let i = 0; i < 45; i++) {
       t.clock.set(new Date(Date.UTC(2026, 9, 1 + i, 10, 0, 0)));
-      const o = await createOrder(t, { products: [{ name: `Товар ${i + 1}`, price: 10, quantity: 1 }] }, shop.auth);
+      const o = await createOrder(
+        t,
+        { products: [{ name: `Товар ${i + 1}`, price: 10, quantity: 1 }] },
+        shop.auth,
+      );
       ids.push(o.id);
     }
-    await t.db.query("UPDATE orders SET status = 'app_approved' WHERE id = ANY($1::uuid[])", [ids.slice(0, 3)]);
-    await t.db.query("UPDATE orders SET status = 'payment_sent' WHERE id = ANY($1::uuid[])", [ids.slice(3, 5)]);
+    await t.db.query("UPDATE orders SET status = 'app_approved' WHERE id = ANY($1::uuid[])", [
+      ids.slice(0, 3),
+    ]);
+    await t.db.query("UPDATE orders SET status = 'payment_sent' WHERE id = ANY($1::uuid[])", [
+      ids.slice(3, 5),
+    ]);
   });
   afterAll(() => t.close());
 
@@ -44,7 +60,9 @@ describe.each(DB_KINDS)('order list on %s', (kind) => {
 
   it('searches by a part of the order number', async () => {
     const found = await list('?order_id=4');
-    expect(found.items.map((o) => o.order_number).sort()).toEqual(['14', '24', '34', '4', '40', '41', '42', '43', '44', '45'].sort());
+    expect(found.items.map((o) => o.order_number).sort()).toEqual(
+      ['14', '24', '34', '4', '40', '41', '42', '43', '44', '45'].sort(),
+    );
     expect((await list('?order_id=%25')).count).toBe(0);
   });
 
@@ -55,12 +73,23 @@ describe.each(DB_KINDS)('order list on %s', (kind) => {
     expect(range.count).toBe(3);
     const exact = await list('?date_from=2026-10-05T10:00:00Z&date_to=2026-10-05T10:00:00Z');
     expect(exact.count).toBe(1);
-    const all = await list('?status=app_approved&status=client_expected&order_id=1&date_from=2026-10-01&date_to=2026-10-15&page=1');
-    expect(all.items.map((o) => o.order_number).sort()).toEqual(['1', '10', '11', '12', '13', '14', '15'].sort());
+    const all = await list(
+      '?status=app_approved&status=client_expected&order_id=1&date_from=2026-10-01&date_to=2026-10-15&page=1',
+    );
+    expect(all.items.map((o) => o.order_number).sort()).toEqual(
+      ['1', '10', '11', '12', '13', '14', '15'].sort(),
+    );
   });
 
   it('refuses bad queries with 400', async () => {
-    for (const q of ['?page=0', '?page=x', '?status=nope', '?date_from=2026-13-45', '?date_from=yesterday', '?bogus=1']) {
+    for (const q of [
+      '?page=0',
+      '?page=x',
+      '?status=nope',
+      '?date_from=2026-13-45',
+      '?date_from=yesterday',
+      '?bogus=1',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/order/orders${q}`, headers: shop.auth });
       expect(res.statusCode, q).toBe(400);
       expect(errorOf(res).code).toBe('VALIDATION_ERROR');

@@ -14,7 +14,10 @@ describe.each(DB_KINDS)('shops, enquiries, suggestions, health and errors on %s'
   it('GET /api/shop/{id} answers the shop, 404 otherwise', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/shop/${DEMO_SHOP.id}` });
     expect(res.json()).toEqual({ id: DEMO_SHOP.id, name: DEMO_SHOP.name, email: DEMO_SHOP.email });
-    const missing = await t.app.inject({ method: 'GET', url: '/api/shop/00000000-0000-4000-8000-000000000000' });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/shop/00000000-0000-4000-8000-000000000000',
+    });
     expect(missing.statusCode).toBe(404);
     expect(errorOf(missing).message).toBe('Магазин не найден');
     expect((await t.app.inject({ method: 'GET', url: '/api/shop/42' })).statusCode).toBe(404);
@@ -39,9 +42,10 @@ describe.each(DB_KINDS)('shops, enquiries, suggestions, health and errors on %s'
     expect(created.secret_key).toMatch(/^sk_live_[0-9A-Za-z]{32}$/);
     expect(created.publishable_key).toMatch(/^pk_live_[0-9A-Za-z]{32}$/);
     expect(created.webhook_secret).toMatch(/^whsec_/);
-    const stored = await t.db.query<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE shop_id = $1', [
-      created.shop.id,
-    ]);
+    const stored = await t.db.query<{ key_hash: string }>(
+      'SELECT key_hash FROM api_keys WHERE shop_id = $1',
+      [created.shop.id],
+    );
     expect(stored.map((k) => k.key_hash).join()).not.toContain(created.secret_key);
     const order = await t.app.inject({
       method: 'POST',
@@ -82,7 +86,10 @@ describe.each(DB_KINDS)('shops, enquiries, suggestions, health and errors on %s'
     const list = prefix.json() as { inn: string }[];
     expect(list).toHaveLength(10);
     expect(list.every((c) => c.inn.startsWith('77'))).toBe(true);
-    const none = await t.app.inject({ method: 'GET', url: '/api/integration/company/suggest?inn=0000000001' });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/integration/company/suggest?inn=0000000001',
+    });
     expect(none.json()).toEqual([]);
     const bad = await t.app.inject({ method: 'GET', url: '/api/integration/company/suggest?inn=abc' });
     expect(bad.statusCode).toBe(400);
@@ -92,7 +99,9 @@ describe.each(DB_KINDS)('shops, enquiries, suggestions, health and errors on %s'
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.components.securitySchemes.ShopAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    expect(doc.components.securitySchemes.ShopAuth).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    );
     for (const path of [
       '/api/order/orders',
       '/api/order/orders/{order_id}',
@@ -143,9 +152,16 @@ describe.each(DB_KINDS)('shops, enquiries, suggestions, health and errors on %s'
   it('hides internals on 500', async () => {
     await t.db.query('ALTER TABLE enquiries RENAME TO enquiries_away');
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/shop/enquire', payload: { name: 'A', phone: '1' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/shop/enquire',
+        payload: { name: 'A', phone: '1' },
+      });
       expect(res.statusCode).toBe(500);
-      expect(errorOf(res)).toEqual({ code: 'INTERNAL_ERROR', message: 'Внутренняя ошибка сервера. Повторите запрос позже.' });
+      expect(errorOf(res)).toEqual({
+        code: 'INTERNAL_ERROR',
+        message: 'Внутренняя ошибка сервера. Повторите запрос позже.',
+      });
       expect(res.body).not.toMatch(/enquiries|relation|at |SELECT|INSERT/);
     } finally {
       await t.db.query('ALTER TABLE enquiries_away RENAME TO enquiries');
@@ -184,7 +200,10 @@ describe('DaData adapter', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
-    t = await startTestApp('pglite', { DADATA_API_KEY: 'test-key', DADATA_URL: `http://127.0.0.1:${port}/rs` });
+    t = await startTestApp('pglite', {
+      DADATA_API_KEY: 'test-key',
+      DADATA_URL: `http://127.0.0.1:${port}/rs`,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -193,7 +212,10 @@ describe('DaData adapter', () => {
 
   it('uses findById for a whole INN and suggest for a part, with the Token header', async () => {
     seen = [];
-    const whole = await t.app.inject({ method: 'GET', url: '/api/integration/company/suggest?inn=7707083893' });
+    const whole = await t.app.inject({
+      method: 'GET',
+      url: '/api/integration/company/suggest?inn=7707083893',
+    });
     expect(whole.json()).toEqual([{ value: 'ООО «Ромашка»', inn: '7707083893' }]);
     await t.app.inject({ method: 'GET', url: '/api/integration/company/suggest?inn=7707' });
     expect(seen.map((s) => s.path)).toEqual(['/rs/findById/party', '/rs/suggest/party']);

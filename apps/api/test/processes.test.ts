@@ -18,11 +18,15 @@ describe('CLI and the embedded database folder', () => {
   });
 
   it('creates a shop, printing one JSON line, and rotates its keys', () => {
-    const created = spawnSync(tsx, ['apps/api/src/cli.ts', 'shop', 'create', '--name', 'ООО «CLI»', '--email', 'cli@shop.ru'], {
-      cwd: root,
-      env,
-      encoding: 'utf8',
-    });
+    const created = spawnSync(
+      tsx,
+      ['apps/api/src/cli.ts', 'shop', 'create', '--name', 'ООО «CLI»', '--email', 'cli@shop.ru'],
+      {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      },
+    );
     expect(created.status, created.stderr).toBe(0);
     const lines = created.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -36,13 +40,21 @@ describe('CLI and the embedded database folder', () => {
     });
     expect(rotated.status, rotated.stderr).toBe(0);
     expect(JSON.parse(rotated.stdout).secret_key).not.toBe(json.secret_key);
-    const bad = spawnSync(tsx, ['apps/api/src/cli.ts', 'shop', 'create', '--name', 'X'], { cwd: root, env, encoding: 'utf8' });
+    const bad = spawnSync(tsx, ['apps/api/src/cli.ts', 'shop', 'create', '--name', 'X'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--email');
   });
 
   it('a second process on the same DATA_DIR stops with a clear message', async () => {
-    const server = spawn(tsx, ['apps/api/src/main.ts'], { cwd: root, env: { ...env, PORT: '0' }, stdio: 'pipe' });
+    const server = spawn(tsx, ['apps/api/src/main.ts'], {
+      cwd: root,
+      env: { ...env, PORT: '0' },
+      stdio: 'pipe',
+    });
     children.push(server);
     await new Promise<void>((resolve, reject) => {
       let out = '';
@@ -52,11 +64,15 @@ describe('CLI and the embedded database folder', () => {
       });
       server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
     });
-    const second = spawnSync(tsx, ['apps/api/src/cli.ts', 'shop', 'create', '--name', 'Y', '--email', 'y@y.ru'], {
-      cwd: root,
-      env,
-      encoding: 'utf8',
-    });
+    const second = spawnSync(
+      tsx,
+      ['apps/api/src/cli.ts', 'shop', 'create', '--name', 'Y', '--email', 'y@y.ru'],
+      {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      },
+    );
     expect(second.status).toBe(2);
     expect(second.stderr).toContain('уже открыта другим процессом');
     server.kill('SIGTERM');

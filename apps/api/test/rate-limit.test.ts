@@ -60,7 +60,10 @@ describe.runIf(redisUrl)('rate limit shared through Redis by two API processes',
     const codes: number[] = [];
     for (let i = 0; i < 101; i++) {
       const app = i % 2 === 0 ? a.app : b.app;
-      codes.push((await app.inject({ method: 'GET', url: '/api/integration/company/suggest?inn=77', headers })).statusCode);
+      codes.push(
+        (await app.inject({ method: 'GET', url: '/api/integration/company/suggest?inn=77', headers }))
+          .statusCode,
+      );
     }
     expect(codes.slice(0, 100).every((c) => c === 200)).toBe(true);
     expect(codes[100]).toBe(429);

@@ -6,6 +6,8 @@ import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/database';
 import { openDatabase } from '../../src/db/open-database';
+import { createWorker } from '../../src/modules/jobs/registry';
+import type { Worker } from '../../src/modules/jobs/worker';
 import { createShop, syncDemoShop } from '../../src/modules/shops/shops.service';
 import { ManualClock } from '../../src/shared/clock';
 
@@ -19,6 +21,8 @@ export interface TestApp {
   db: Database;
   config: Config;
   clock: ManualClock;
+  /** The background worker, driven by hand: `await t.worker.drain()` runs everything due now. */
+  worker: Worker;
   close(): Promise<void>;
 }
 
@@ -62,11 +66,13 @@ export async function startTestApp(kind: DbKind, env: Record<string, string> = {
   const clock = new ManualClock();
   const app = await buildApp({ config, db, clock }, { logger: false });
   await app.ready();
+  const worker = createWorker({ config, db, clock }, { pollMs: 10 });
   return {
     app,
     db,
     config,
     clock,
+    worker,
     async close() {
       await app.close();
       await db.close();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { kopecksToRubles } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
+import { enqueue } from '../jobs/jobs.repository';
 import { toClientView } from '../orders/order-view';
 import type { ClientRow, OrderRow } from '../orders/orders.repository';
 
@@ -44,5 +45,38 @@ export async function recordEvent(
     'INSERT INTO events (id, shop_id, order_id, type, sequence, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
     [id, e.order.shop_id, e.order.id, e.type, sequence, JSON.stringify(payload), e.now],
   );
+  await fanOut(tx, { eventId: id, type: e.type, shopId: e.order.shop_id, orderId: e.order.id, now: e.now });
+  return id;
+}
+
+/**
+ * Queues the event's delivery to the order's webhook_url, else the shop's default URL (DESIGN §6);
+ * an event with no endpoint is still kept (the shop area and the event stream read it).
+ */
+async function fanOut(
+  tx: Queryable,
+  e: { eventId: string; type: string; shopId: string; orderId: string; now: Date },
+) {
+  const rows = await tx.query<{ url: string | null }>(
+    'SELECT COALESCE(o.webhook_url, s.webhook_url) AS url FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1',
+    [e.orderId],
+  );
+  const url = rows[0]?.url;
+  if (!url) return;
+  await queueDelivery(tx, { ...e, url });
+}
+
+/** One delivery row and its job; also used for the shop's test event and manual re-sends. */
+export async function queueDelivery(
+  tx: Queryable,
+  d: { eventId: string; type: string; shopId: string; orderId: string | null; url: string; now: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await tx.query(
+    `INSERT INTO webhook_deliveries (id, event_id, shop_id, order_id, event_type, url, status, next_attempt_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $7)`,
+    [id, d.eventId, d.shopId, d.orderId, d.type, d.url, d.now],
+  );
+  await enqueue(tx, 'webhook.deliver', { delivery_id: id }, d.now);
   return id;
 }

@@ -1,0 +1,58 @@
+import type { Queryable } from '../../db/database';
+import { toNumber } from '../../db/database';
+
+export interface Job {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/** Adds a job in the caller's transaction, so it exists exactly when the change that needs it commits. */
+export async function enqueue(tx: Queryable, kind: string, payload: object, runAt: Date): Promise<number> {
+  const rows = await tx.query<{ id: unknown }>(
+    'INSERT INTO jobs (kind, payload, run_at, created_at, updated_at) VALUES ($1, $2, $3, $3, $3) RETURNING id',
+    [kind, JSON.stringify(payload), runAt],
+  );
+  return toNumber(rows[0]?.id);
+}
+
+/**
+ * Claims up to `limit` due jobs for this worker. SKIP LOCKED lets parallel workers pass over each
+ * other's rows; a running job whose lease ran out (its worker died) is due again.
+ */
+export async function claimDue(db: Queryable, now: Date, leaseMs: number, limit: number): Promise<Job[]> {
+  const rows = await db.query<Job>(
+    `UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_until = $2, updated_at = $1
+      WHERE id IN (
+        SELECT id FROM jobs
+         WHERE (state = 'pending' AND run_at <= $1) OR (state = 'running' AND locked_until < $1)
+         ORDER BY run_at, id
+         LIMIT $3
+         FOR UPDATE SKIP LOCKED)
+      RETURNING id, kind, payload, attempts`,
+    [now, new Date(now.getTime() + leaseMs), limit],
+  );
+  return rows.map((r) => ({ ...r, id: toNumber(r.id), attempts: toNumber(r.attempts) }));
+}
+
+export async function complete(db: Queryable, id: number, now: Date) {
+  await db.query("UPDATE jobs SET state = 'done', locked_until = NULL, updated_at = $2 WHERE id = $1", [
+    id,
+    now,
+  ]);
+}
+
+export async function retryLater(db: Queryable, id: number, runAt: Date, error: string, now: Date) {
+  await db.query(
+    "UPDATE jobs SET state = 'pending', run_at = $2, locked_until = NULL, last_error = $3, updated_at = $4 WHERE id = $1",
+    [id, runAt, error.slice(0, 1000), now],
+  );
+}
+
+export async function fail(db: Queryable, id: number, error: string, now: Date) {
+  await db.query(
+    "UPDATE jobs SET state = 'failed', locked_until = NULL, last_error = $2, updated_at = $3 WHERE id = $1",
+    [id, error.slice(0, 1000), now],
+  );
+}

@@ -1,0 +1,37 @@
+import { loadConfig } from './config';
+import { openDatabase } from './db/open-database';
+import { createWorker } from './modules/jobs/registry';
+import { systemClock } from './shared/clock';
+
+/**
+ * `npm run worker`: a background worker process (webhooks, e-mail and SMS, banks, deadlines) beside
+ * API processes started with WORKER=off, all on one PostgreSQL.
+ */
+async function main() {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    console.error(
+      'npm run worker нужен DATABASE_URL: встроенную базу открывает только процесс API (WORKER=inline).',
+    );
+    process.exit(2);
+  }
+  const db = await openDatabase(config);
+  const worker = createWorker(
+    { config, db, clock: systemClock },
+    { pollMs: config.WORKER_POLL_MS, logger: console },
+  );
+  worker.start();
+  console.log(`B2BPay worker ${process.pid} запущен`);
+  const stop = async () => {
+    await worker.stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, WEB_DIR } from './paths';
+
+const SOURCES = ['src', 'public', 'documents', 'build', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Builds apps/web when dist/ is missing or older than any of its sources (E2E_SKIP_BUILD=1 skips). */
+export function buildWebIfNeeded(): void {
+  if (process.env.E2E_SKIP_BUILD === '1') return;
+  const builtAt = newestMtime(path.join(WEB_DIR, 'dist', 'index.html'));
+  const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(WEB_DIR, s))));
+  const domainAt = newestMtime(path.join(REPO_ROOT, 'packages', 'domain', 'src'));
+  if (builtAt > 0 && builtAt >= sourcesAt && builtAt >= domainAt) return;
+  execFileSync('npm', ['run', 'build', '-w', '@b2bpay/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+}
