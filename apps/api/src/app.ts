@@ -8,8 +8,10 @@ import { createAuthenticator } from './modules/auth/authenticate';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes';
+import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -56,6 +58,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await companiesRoutes(scope, moduleDeps);
     await enquiriesRoutes(scope, moduleDeps);
     await shopsRoutes(scope, moduleDeps);
+    await webhooksRoutes(scope, moduleDeps);
+    await devOutboxRoutes(scope, moduleDeps);
   });
 
   app

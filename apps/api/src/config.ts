@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   WIDGET_DIST: z.string().optional(),
   WORKER: z.enum(['inline', 'off']).default('inline'),
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
+  WORKER_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

@@ -15,7 +15,11 @@ async function main() {
   const app = await buildApp(deps);
   const worker =
     config.WORKER === 'inline'
-      ? createWorker(deps, { pollMs: config.WORKER_POLL_MS, logger: app.log })
+      ? createWorker(deps, {
+          pollMs: config.WORKER_POLL_MS,
+          leaseMs: config.WORKER_LEASE_MS,
+          logger: app.log,
+        })
       : null;
 
   const shutdown = async (signal: string) => {

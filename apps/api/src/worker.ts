@@ -18,7 +18,7 @@ async function main() {
   const db = await openDatabase(config);
   const worker = createWorker(
     { config, db, clock: systemClock },
-    { pollMs: config.WORKER_POLL_MS, logger: console },
+    { pollMs: config.WORKER_POLL_MS, leaseMs: config.WORKER_LEASE_MS, logger: console },
   );
   worker.start();
   console.log(`B2BPay worker ${process.pid} запущен`);

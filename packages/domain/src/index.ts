@@ -1,3 +1,4 @@
+export * from './banks';
 export * from './contract';
 export * from './dates';
 export * from './demo';

@@ -23,6 +23,8 @@ export interface TestApp {
   clock: ManualClock;
   /** The background worker, driven by hand: `await t.worker.drain()` runs everything due now. */
   worker: Worker;
+  /** The fresh PostgreSQL database's URL (postgres kind only), for tests that start processes on it. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function startTestApp(kind: DbKind, env: Record<string, string> = {
     config,
     clock,
     worker,
+    ...(database.url ? { databaseUrl: database.url } : {}),
     async close() {
       await app.close();
       await db.close();

@@ -10,6 +10,9 @@ import { RethrowRouteError, RouterErrorPage } from './router-error-page';
  */
 const guarded = { ErrorBoundary: RouterErrorPage } as const;
 
+/** The not-found page: any unknown path, and the bare /shops and /client folders. */
+export const notFoundPage = lazyPage(() => import('./not-found-page'));
+
 const shopPages: RouteObject[] = [
   { index: true, lazy: lazyPage(() => import('../features/shop/home/shop-home-page')), ...guarded },
   {
@@ -66,6 +69,7 @@ export const routes: RouteObject[] = [
       {
         path: 'shops',
         children: [
+          { index: true, lazy: notFoundPage },
           {
             // Standalone documentation pages: a public page with the logo header and footer.
             lazy: lazyPage(() => import('./public-route-layout')),
@@ -97,8 +101,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: 'client', children: buyerPages },
-      { path: '*', lazy: lazyPage(() => import('./not-found-page')) },
+      { path: 'client', children: [{ index: true, lazy: notFoundPage }, ...buyerPages] },
+      { path: '*', lazy: notFoundPage },
     ],
   },
 ];

@@ -18,10 +18,11 @@ import * as repo from './clients.repository';
 export const ALREADY_SUBMITTED = 'Заявка по этому заказу уже отправлена, изменить данные нельзя';
 export const WRONG_CLIENT = 'Клиент не относится к этому заказу';
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+export const isUuid = (s: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** Step 1 (spec §5): the same rules and Russian texts as the buyer's form, checked again here. */
-function checkStep1(body: ClientPatch) {
+export function checkStep1(body: ClientPatch) {
   if (!body.surname) throw validationError('surname', MESSAGES.surnameRequired);
   if (!body.name) throw validationError('name', MESSAGES.nameRequired);
   if (!body.organization_name) throw validationError('organization_name', MESSAGES.organizationRequired);

@@ -10,11 +10,13 @@ export type Sweep = (deps: AppDeps) => Promise<void>;
 
 /** Unexpected errors are retried on this schedule, then the job is marked failed (never dropped). */
 const ERROR_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000];
-const LEASE_MS = 60_000;
+const DEFAULT_LEASE_MS = 60_000;
 const BATCH = 20;
 
 export interface WorkerOptions {
   pollMs: number;
+  /** How long a claimed job is this worker's; after it, another worker may claim it again. */
+  leaseMs?: number;
   logger?: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 }
 
@@ -39,7 +41,7 @@ export class Worker {
   async runOnce(): Promise<number> {
     for (const sweep of this.sweeps) await sweep(this.deps);
     const now = this.deps.clock.now();
-    const due = await jobs.claimDue(this.deps.db, now, LEASE_MS, BATCH);
+    const due = await jobs.claimDue(this.deps.db, now, this.options.leaseMs ?? DEFAULT_LEASE_MS, BATCH);
     await Promise.all(due.map((job) => this.#run(job)));
     return due.length;
   }

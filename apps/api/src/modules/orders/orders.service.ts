@@ -15,6 +15,7 @@ import {
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden, notFound, ORDER_NOT_FOUND } from '../../shared/errors';
+import { listDecisions } from '../banks/banks.repository';
 import { insertClient } from '../clients/clients.repository';
 import type { AuthenticatedKey } from '../shops/shops.repository';
 import { runIdempotent, type StoredResponse } from './idempotency';
@@ -98,7 +99,12 @@ export async function loadView(db: Queryable, deps: Pick<AppDeps, 'config'>, id:
     repo.findProducts(db, [id]),
     order.client_id === null ? null : repo.findClient(db, order.client_id),
   ]);
-  return toOrderView(order, products.get(id) ?? [], client, { publicUrl: deps.config.PUBLIC_URL, owner });
+  const view = toOrderView(order, products.get(id) ?? [], client, {
+    publicUrl: deps.config.PUBLIC_URL,
+    owner,
+  });
+  if (owner) view.bank_decisions = await listDecisions(db, id);
+  return view;
 }
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

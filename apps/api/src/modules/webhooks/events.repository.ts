@@ -5,6 +5,7 @@ import { toNumber } from '../../db/database';
 import { enqueue } from '../jobs/jobs.repository';
 import { toClientView } from '../orders/order-view';
 import type { ClientRow, OrderRow } from '../orders/orders.repository';
+import { DELIVER_JOB } from './delivery.job';
 
 export const EVENT_TYPES = [
   'order.status.changed',
@@ -77,6 +78,6 @@ export async function queueDelivery(
      VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $7)`,
     [id, d.eventId, d.shopId, d.orderId, d.type, d.url, d.now],
   );
-  await enqueue(tx, 'webhook.deliver', { delivery_id: id }, d.now);
+  await enqueue(tx, DELIVER_JOB, { delivery_id: id }, d.now);
   return id;
 }

@@ -3,7 +3,7 @@ import { DOCUMENTED_ERRORS, isNotFoundError, type QueryValue, request, requirePa
 
 /** Typed calls of spec §7, one per operation the web app uses. */
 
-export function createOrder(body: OrderCreate, token: string | null, signal?: AbortSignal): Promise<Order> {
+export async function createOrder(body: OrderCreate, token: string | null, signal?: AbortSignal): Promise<Order> {
   requireParam(body, 'OrderApi', 'createOrder', 'orderCreate');
   requireParam(body.products, 'OrderApi', 'createOrder', 'products');
   return request<Order>({
@@ -50,7 +50,7 @@ export interface ListOrdersParams {
   dateTo?: string;
 }
 
-export function listOrders(
+export async function listOrders(
   params: ListOrdersParams,
   token: string | null,
   signal?: AbortSignal,
@@ -73,7 +73,7 @@ export function listOrders(
   });
 }
 
-export function getShop(shopId: string, signal?: AbortSignal): Promise<Shop> {
+export async function getShop(shopId: string, signal?: AbortSignal): Promise<Shop> {
   requireParam(shopId, 'ShopApi', 'getShop', 'shopId');
   return request<Shop>({
     method: 'GET',

@@ -132,7 +132,7 @@ export default function NewOrderPage() {
                     onChange={(e) => edit(index, 'price', e.target.value)}
                     className="tabular-nums"
                   />
-                  <div className="flex flex-col gap-1.5 sm:items-end">
+                  <div className="flex items-center gap-2 sm:flex-col sm:items-end sm:gap-1.5">
                     <span className={cn('text-sm font-medium text-slate-700', hideOnDesktop)}>Сумма</span>
                     <output className="flex min-h-11 items-center font-medium text-slate-900 tabular-nums">
                       {formatRubles(itemLineTotal(item))}

@@ -73,6 +73,7 @@ function Month({
                       type="button"
                       onClick={() => onPick(day)}
                       aria-label={spokenDay(day)}
+                      data-day={day}
                       aria-pressed={kind !== null}
                       data-range={kind ?? undefined}
                       className={cn(

@@ -1,0 +1,33 @@
+import type { Queryable } from '../../db/database';
+
+/** What a partner bank receives about an application. */
+export interface BankApplication {
+  orderId: string;
+  orderNumber: string;
+  amountKopecks: number;
+  inn: string;
+  organizationName: string;
+  email: string;
+  phone: string;
+}
+
+export type BankDecisionStatus = 'approved' | 'rejected';
+
+/**
+ * One partner bank. A real bank's submit is an HTTP call; its decision and payment arrive later and
+ * are handed to banks.service (recordDecision / recordPayment). `schedule` lets an adapter ask the
+ * job queue to call it back (the sandbox uses it to decide and pay after its delays).
+ */
+export interface PartnerBankAdapter {
+  readonly id: string;
+  submit(application: BankApplication, ctx: BankContext): Promise<void>;
+  /** The bank was told its approval was taken up: it pays the shop. */
+  requestPayment(orderId: string, ctx: BankContext): Promise<void>;
+}
+
+export interface BankContext {
+  tx: Queryable;
+  now: Date;
+  /** Queues `bank.decide` / `bank.pay` for this bank at a moment. */
+  schedule(kind: 'bank.decide' | 'bank.pay', payload: Record<string, unknown>, at: Date): Promise<void>;
+}

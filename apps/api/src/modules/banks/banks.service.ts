@@ -1,0 +1,152 @@
+import { formatRubles, kopecksToRubles } from '@b2bpay/domain';
+import type { Queryable } from '../../db/database';
+import type { AppDeps } from '../../deps';
+import { enqueue, type Job } from '../jobs/jobs.repository';
+import type { JobOutcome } from '../jobs/worker';
+import { queueEmail } from '../notifications/notifications.service';
+import { approvedEmail, rejectedEmail } from '../notifications/templates';
+import { orderLink } from '../orders/order-view';
+import { findClient, findOrder, type OrderRow } from '../orders/orders.repository';
+import { transition } from '../orders/transitions';
+import type { BankContext, PartnerBankAdapter } from './bank-adapter';
+import * as repo from './banks.repository';
+import { createSandboxBanks } from './sandbox-banks';
+
+function banksFor(deps: AppDeps): PartnerBankAdapter[] {
+  return createSandboxBanks({
+    decisionMs: deps.config.SANDBOX_DECISION_DELAY_MS,
+    paymentMs: deps.config.SANDBOX_PAYMENT_DELAY_MS,
+  });
+}
+
+const context = (tx: Queryable, now: Date): BankContext => ({
+  tx,
+  now,
+  schedule: async (kind, payload, at) => {
+    await enqueue(tx, kind, payload, at);
+  },
+});
+
+/** Called in the step-2 transaction: the application exists for every bank, sending happens in a job. */
+export async function queueBankApplications(tx: Queryable, orderId: string, now: Date) {
+  await repo.insertApplications(tx, orderId, now);
+  await enqueue(tx, 'bank.submit', { order_id: orderId }, now);
+}
+
+const payloadString = (job: Job, key: string) => String(job.payload[key] ?? '');
+
+/** Job 'bank.submit': hands the application to each partner bank. */
+export async function submitToBanks(job: Job, deps: AppDeps): Promise<JobOutcome> {
+  const orderId = payloadString(job, 'order_id');
+  await deps.db.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId);
+    if (!order || order.client_id === null) return;
+    const client = await findClient(tx, order.client_id);
+    if (!client) return;
+    const application = {
+      orderId,
+      orderNumber: String(order.order_number),
+      amountKopecks: order.amount_kopecks,
+      inn: client.inn ?? '',
+      organizationName: client.organization_name ?? '',
+      email: client.email ?? '',
+      phone: client.phone_number ?? '',
+    };
+    const now = deps.clock.now();
+    for (const bank of banksFor(deps)) await bank.submit(application, context(tx, now));
+  });
+  return undefined;
+}
+
+async function decisionEmail(tx: Queryable, deps: AppDeps, order: OrderRow, approved: boolean, now: Date) {
+  if (order.client_id === null) return;
+  const client = await findClient(tx, order.client_id);
+  if (!client?.email) return;
+  const shop = await tx.query<{ name: string }>('SELECT name FROM shops WHERE id = $1', [order.shop_id]);
+  const data = {
+    orderNumber: String(order.order_number),
+    shopName: shop[0]?.name ?? '',
+    amountText: formatRubles(kopecksToRubles(order.amount_kopecks)),
+    link: orderLink(deps.config.PUBLIC_URL, order.id),
+  };
+  const mail = approved ? approvedEmail(data) : rejectedEmail(data);
+  await queueEmail(
+    tx,
+    { kind: approved ? 'approved' : 'rejected', to: client.email, orderId: order.id, ...mail },
+    now,
+  );
+}
+
+/**
+ * A bank's decision (job 'bank.decide', or a real bank's callback). The first approval approves the
+ * order and asks that bank to pay; when every bank has rejected, the order is rejected.
+ */
+export async function recordBankDecision(
+  deps: AppDeps,
+  orderId: string,
+  bankId: string,
+  decision: 'approved' | 'rejected',
+) {
+  await deps.db.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId, { forUpdate: true });
+    if (!order) return;
+    const now = deps.clock.now();
+    if (!(await repo.recordDecision(tx, orderId, bankId, decision, now))) return;
+    if (order.status !== 'bank_info_expected') return;
+    const actor = `bank:${bankId}`;
+    if (decision === 'approved') {
+      const approved = await transition(tx, {
+        order,
+        to: 'app_approved',
+        actor,
+        reason: 'Банк одобрил заявку',
+        now,
+      });
+      await decisionEmail(tx, deps, approved, true, now);
+      const bank = banksFor(deps).find((b) => b.id === bankId);
+      await bank?.requestPayment(orderId, context(tx, now));
+      return;
+    }
+    const decisions = await repo.listDecisions(tx, orderId);
+    if (decisions.every((d) => d.status === 'rejected')) {
+      const rejected = await transition(tx, {
+        order,
+        to: 'app_rejected',
+        actor,
+        reason: 'Все банки отклонили заявку',
+        now,
+      });
+      await decisionEmail(tx, deps, rejected, false, now);
+    }
+  });
+}
+
+/** The approving bank paid the shop (job 'bank.pay', or a real bank's callback). */
+export async function recordBankPayment(deps: AppDeps, orderId: string, bankId: string) {
+  await deps.db.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId, { forUpdate: true });
+    if (!order || order.status !== 'app_approved') return;
+    const now = deps.clock.now();
+    await repo.markPaid(tx, orderId, bankId, now);
+    await transition(tx, {
+      order,
+      to: 'payment_sent',
+      actor: `bank:${bankId}`,
+      reason: 'Банк перечислил оплату',
+      now,
+    });
+  });
+}
+
+export const bankJobHandlers = {
+  'bank.submit': submitToBanks,
+  'bank.decide': async (job: Job, deps: AppDeps): Promise<JobOutcome> => {
+    const decision = payloadString(job, 'decision') === 'approved' ? 'approved' : 'rejected';
+    await recordBankDecision(deps, payloadString(job, 'order_id'), payloadString(job, 'bank'), decision);
+    return undefined;
+  },
+  'bank.pay': async (job: Job, deps: AppDeps): Promise<JobOutcome> => {
+    await recordBankPayment(deps, payloadString(job, 'order_id'), payloadString(job, 'bank'));
+    return undefined;
+  },
+};

@@ -1,0 +1,44 @@
+import { PARTNER_BANKS } from '@b2bpay/domain';
+import type { BankApplication, BankContext, BankDecisionStatus, PartnerBankAdapter } from './bank-adapter';
+
+/**
+ * Like a payment provider's test mode, the sandbox decides by the buyer's e-mail (DESIGN §4):
+ * - local part starting with `decline` → every bank rejects;
+ * - local part starting with `pending` → no bank answers;
+ * - otherwise the first bank approves after the decision delay (the others answer too: the second
+ *   rejects, the third approves a little later), and the approving bank pays after the payment delay.
+ */
+export function sandboxScenario(
+  email: string,
+  bankIndex: number,
+): { decision: BankDecisionStatus; delayFactor: number } | null {
+  const local = email.split('@')[0]?.toLowerCase() ?? '';
+  if (local.startsWith('pending')) return null;
+  if (local.startsWith('decline')) return { decision: 'rejected', delayFactor: 1 };
+  if (bankIndex === 0) return { decision: 'approved', delayFactor: 1 };
+  if (bankIndex === 1) return { decision: 'rejected', delayFactor: 1 };
+  return { decision: 'approved', delayFactor: 2 };
+}
+
+export function createSandboxBanks(delays: { decisionMs: number; paymentMs: number }): PartnerBankAdapter[] {
+  return PARTNER_BANKS.map((bank, index) => ({
+    id: bank.id,
+    async submit(application: BankApplication, ctx: BankContext) {
+      const scenario = sandboxScenario(application.email, index);
+      if (!scenario) return;
+      const at = new Date(ctx.now.getTime() + delays.decisionMs * scenario.delayFactor);
+      await ctx.schedule(
+        'bank.decide',
+        { order_id: application.orderId, bank: bank.id, decision: scenario.decision },
+        at,
+      );
+    },
+    async requestPayment(orderId: string, ctx: BankContext) {
+      await ctx.schedule(
+        'bank.pay',
+        { order_id: orderId, bank: bank.id },
+        new Date(ctx.now.getTime() + delays.paymentMs),
+      );
+    },
+  }));
+}

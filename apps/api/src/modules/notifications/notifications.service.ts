@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { normalizePhone } from '@b2bpay/domain';
+import type { Queryable } from '../../db/database';
+import { enqueue } from '../jobs/jobs.repository';
+import { insertNotification } from './notifications.repository';
+
+export type NotificationKind = 'code' | 'approved' | 'rejected' | 'reminder';
+
+/** The job kind that delivers one stored notification (handled by `sendNotification`). */
+export const SEND_NOTIFICATION_JOB = 'notification.send';
+
+export interface QueuedEmail {
+  kind: NotificationKind;
+  to: string;
+  orderId: string | null;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface QueuedSms {
+  kind: NotificationKind;
+  to: string;
+  orderId: string | null;
+  text: string;
+}
+
+/**
+ * Stores an e-mail and schedules its delivery, inside the caller's transaction: the message exists
+ * exactly when the change that wants it commits. Returns the notification's id. Never throws for a
+ * bad address (that would roll back the caller's change): such a message is failed by the sender,
+ * visibly, instead.
+ */
+export async function queueEmail(tx: Queryable, m: QueuedEmail, now: Date): Promise<string> {
+  const id = randomUUID();
+  await insertNotification(
+    tx,
+    {
+      id,
+      channel: 'email',
+      kind: m.kind,
+      recipient: m.to.trim(),
+      orderId: m.orderId,
+      subject: m.subject,
+      body: m.text,
+      html: m.html ?? null,
+    },
+    now,
+  );
+  await enqueue(tx, SEND_NOTIFICATION_JOB, { notification_id: id }, now);
+  return id;
+}
+
+/** Stores an SMS (the phone normalised to +7XXXXXXXXXX) and schedules its delivery, like queueEmail. */
+export async function queueSms(tx: Queryable, m: QueuedSms, now: Date): Promise<string> {
+  const id = randomUUID();
+  await insertNotification(
+    tx,
+    {
+      id,
+      channel: 'sms',
+      kind: m.kind,
+      recipient: normalizePhone(m.to) ?? m.to.trim(),
+      orderId: m.orderId,
+      subject: null,
+      body: m.text,
+      html: null,
+    },
+    now,
+  );
+  await enqueue(tx, SEND_NOTIFICATION_JOB, { notification_id: id }, now);
+  return id;
+}

@@ -1,0 +1,265 @@
+import type { Queryable } from '../../db/database';
+import { toNumber } from '../../db/database';
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface DeliveryRow {
+  id: string;
+  event_id: string;
+  shop_id: string;
+  order_id: string | null;
+  event_type: string;
+  url: string;
+  status: DeliveryStatus;
+  attempts: number;
+  schedule_start: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  delivered_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  started_at: Date;
+  duration_ms: number | null;
+  status_code: number | null;
+  error: string | null;
+}
+
+const DELIVERY_COLUMNS =
+  'd.id, d.event_id, d.shop_id, d.order_id, d.event_type, d.url, d.status, d.attempts, d.schedule_start, ' +
+  'd.last_status_code, d.last_error, d.next_attempt_at, d.delivered_at, d.created_at, d.updated_at';
+
+const mapDelivery = (r: DeliveryRow): DeliveryRow => ({
+  ...r,
+  attempts: toNumber(r.attempts),
+  schedule_start: toNumber(r.schedule_start),
+});
+
+/** What one attempt needs, read under the delivery row's lock. */
+export interface AttemptStart {
+  delivery: DeliveryRow;
+  attempt: number;
+  payload: unknown;
+  secret: string;
+}
+
+export const INTERRUPTED_ATTEMPT = 'Попытка прервана: обработчик остановился, не дождавшись ответа';
+
+/**
+ * Takes the next attempt number of a pending delivery under its row lock and logs the attempt as
+ * started, in one transaction: two workers (or a worker re-claiming a dead one's job) can never
+ * share an attempt number, and an attempt whose worker died stays in the log, marked interrupted.
+ * Null when the delivery is gone or no longer pending.
+ */
+export async function beginAttempt(
+  db: Queryable,
+  deliveryId: string,
+  now: Date,
+): Promise<AttemptStart | null> {
+  const rows = await db.query<DeliveryRow & { payload: unknown; webhook_secret: string }>(
+    `SELECT ${DELIVERY_COLUMNS}, e.payload, s.webhook_secret
+       FROM webhook_deliveries d
+       JOIN events e ON e.id = d.event_id
+       JOIN shops s ON s.id = d.shop_id
+      WHERE d.id = $1
+      FOR UPDATE OF d`,
+    [deliveryId],
+  );
+  const row = rows[0];
+  if (!row || row.status !== 'pending') return null;
+  const { payload, webhook_secret: secret, ...delivery } = row;
+  await db.query(
+    `UPDATE webhook_attempts SET error = $2
+      WHERE delivery_id = $1 AND duration_ms IS NULL AND status_code IS NULL AND error IS NULL`,
+    [deliveryId, INTERRUPTED_ATTEMPT],
+  );
+  const updated = await db.query<{ attempts: unknown }>(
+    'UPDATE webhook_deliveries SET attempts = attempts + 1, updated_at = $2 WHERE id = $1 RETURNING attempts',
+    [deliveryId, now],
+  );
+  const attempt = toNumber(updated[0]?.attempts);
+  await db.query('INSERT INTO webhook_attempts (delivery_id, attempt, started_at) VALUES ($1, $2, $3)', [
+    deliveryId,
+    attempt,
+    now,
+  ]);
+  return { delivery: { ...mapDelivery(delivery), attempts: attempt }, attempt, payload, secret };
+}
+
+export async function logAttemptResult(
+  db: Queryable,
+  deliveryId: string,
+  attempt: number,
+  r: { durationMs: number; statusCode: number | null; error: string | null },
+) {
+  await db.query(
+    `UPDATE webhook_attempts SET duration_ms = $3, status_code = $4, error = $5
+      WHERE delivery_id = $1 AND attempt = $2`,
+    [deliveryId, attempt, r.durationMs, r.statusCode, r.error?.slice(0, 1000) ?? null],
+  );
+}
+
+/** Any attempt's 2xx delivers a still-pending delivery. False when it was no longer pending. */
+export async function markDelivered(db: Queryable, deliveryId: string, statusCode: number | null, now: Date) {
+  const rows = await db.query(
+    `UPDATE webhook_deliveries
+        SET status = 'delivered', delivered_at = $3, last_status_code = $2, last_error = NULL,
+            next_attempt_at = NULL, updated_at = $3
+      WHERE id = $1 AND status = 'pending' RETURNING id`,
+    [deliveryId, statusCode, now],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Records a failed attempt: the next try at `nextAttemptAt`, or `failed` when it is null. Only the
+ * newest attempt decides (a stale worker whose lease ran out does not overwrite a newer one's plan);
+ * false when this attempt was not the newest or the delivery is no longer pending.
+ */
+export async function markAttemptFailed(
+  db: Queryable,
+  d: {
+    deliveryId: string;
+    attempt: number;
+    statusCode: number | null;
+    error: string;
+    nextAttemptAt: Date | null;
+    now: Date;
+  },
+) {
+  const rows = await db.query(
+    `UPDATE webhook_deliveries
+        SET status = CASE WHEN $5::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
+            next_attempt_at = $5, last_status_code = $3, last_error = $4, updated_at = $6
+      WHERE id = $1 AND status = 'pending' AND attempts = $2 RETURNING id`,
+    [d.deliveryId, d.attempt, d.statusCode, d.error.slice(0, 1000), d.nextAttemptAt, d.now],
+  );
+  return rows.length > 0;
+}
+
+export async function findDelivery(db: Queryable, id: string): Promise<DeliveryRow | null> {
+  const rows = await db.query<DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = $1`,
+    [id],
+  );
+  return rows[0] ? mapDelivery(rows[0]) : null;
+}
+
+/** The shop's own delivery, locked for a state change; null for an unknown or another shop's id. */
+export async function lockShopDelivery(
+  tx: Queryable,
+  shopId: string,
+  id: string,
+): Promise<DeliveryRow | null> {
+  const rows = await tx.query<DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = $1 AND d.shop_id = $2 FOR UPDATE`,
+    [id, shopId],
+  );
+  return rows[0] ? mapDelivery(rows[0]) : null;
+}
+
+/** A manual re-send: pending again from now, and the retry schedule starts over from this attempt. */
+export async function resetForResend(tx: Queryable, id: string, now: Date): Promise<DeliveryRow> {
+  const rows = await tx.query<DeliveryRow>(
+    `UPDATE webhook_deliveries d
+        SET status = 'pending', schedule_start = attempts, next_attempt_at = $2, delivered_at = NULL,
+            updated_at = $2
+      WHERE d.id = $1
+      RETURNING ${DELIVERY_COLUMNS}`,
+    [id, now],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`delivery ${id} vanished under its lock`);
+  return mapDelivery(row);
+}
+
+export async function listDeliveries(
+  db: Queryable,
+  f: { shopId: string; orderId: string | null; limit: number; offset: number },
+): Promise<{ rows: DeliveryRow[]; count: number }> {
+  const countRows = await db.query<{ count: unknown }>(
+    'SELECT count(*) AS count FROM webhook_deliveries d WHERE d.shop_id = $1 AND ($2::uuid IS NULL OR d.order_id = $2::uuid)',
+    [f.shopId, f.orderId],
+  );
+  const count = toNumber(countRows[0]?.count ?? 0);
+  if (count === 0 || f.offset >= count) return { rows: [], count };
+  // Events of one transaction share created_at; their per-order sequence keeps newest first.
+  const rows = await db.query<DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS}
+       FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+      WHERE d.shop_id = $1 AND ($2::uuid IS NULL OR d.order_id = $2::uuid)
+      ORDER BY d.created_at DESC, e.sequence DESC, d.id DESC
+      LIMIT $3 OFFSET $4`,
+    [f.shopId, f.orderId, f.limit, f.offset],
+  );
+  return { rows: rows.map(mapDelivery), count };
+}
+
+export async function findAttempts(
+  db: Queryable,
+  deliveryIds: readonly string[],
+): Promise<Map<string, AttemptRow[]>> {
+  const byDelivery = new Map<string, AttemptRow[]>(deliveryIds.map((id) => [id, []]));
+  if (deliveryIds.length === 0) return byDelivery;
+  const rows = await db.query<AttemptRow>(
+    `SELECT delivery_id, attempt, started_at, duration_ms, status_code, error FROM webhook_attempts
+      WHERE delivery_id = ANY($1::uuid[]) ORDER BY delivery_id, attempt`,
+    [deliveryIds],
+  );
+  for (const r of rows) byDelivery.get(r.delivery_id)?.push(r);
+  return byDelivery;
+}
+
+export async function insertTestEvent(
+  tx: Queryable,
+  e: { id: string; shopId: string; payload: object; now: Date },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO events (id, shop_id, order_id, type, sequence, payload, created_at)
+     VALUES ($1, $2, NULL, 'webhook.test', 0, $3, $4)`,
+    [e.id, e.shopId, JSON.stringify(e.payload), e.now],
+  );
+}
+
+export interface ShopSettingsRow {
+  webhook_url: string | null;
+  webhook_secret: string;
+}
+
+export async function findShopSettings(db: Queryable, shopId: string): Promise<ShopSettingsRow | null> {
+  const rows = await db.query<ShopSettingsRow>(
+    'SELECT webhook_url, webhook_secret FROM shops WHERE id = $1',
+    [shopId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateShopSettings(
+  tx: Queryable,
+  shopId: string,
+  change: { webhookUrl?: string | null; webhookSecret?: string },
+): Promise<void> {
+  if (change.webhookUrl !== undefined)
+    await tx.query('UPDATE shops SET webhook_url = $2 WHERE id = $1', [shopId, change.webhookUrl]);
+  if (change.webhookSecret !== undefined)
+    await tx.query('UPDATE shops SET webhook_secret = $2 WHERE id = $1', [shopId, change.webhookSecret]);
+}
+
+/** The hints of the shop's current (non-revoked) keys, newest per kind. */
+export async function findKeyHints(
+  db: Queryable,
+  shopId: string,
+): Promise<{ secret: string | null; publishable: string | null }> {
+  const rows = await db.query<{ kind: 'secret' | 'publishable'; key_hint: string }>(
+    `SELECT kind, key_hint FROM api_keys WHERE shop_id = $1 AND revoked_at IS NULL ORDER BY created_at, id`,
+    [shopId],
+  );
+  const hints = { secret: null as string | null, publishable: null as string | null };
+  for (const r of rows) hints[r.kind] = r.key_hint;
+  return hints;
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
+import type { Authenticator } from '../auth/authenticate';
+import {
+  DeliveryIdParams,
+  DeliveryListQuery,
+  ShopSettings,
+  ShopSettingsUpdate,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookTestBody,
+} from './webhooks.schemas';
+import * as service from './webhooks.service';
+
+/** The shop's webhook log, re-sends, test event and settings (secret key only). */
+export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/webhooks/deliveries',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Журнал доставки вебхуков',
+        description:
+          '20 доставок на странице, новые сверху, с журналом попыток. order_id — только доставки этого заказа.',
+        security: SHOP_AUTH,
+        querystring: DeliveryListQuery,
+        response: { 200: WebhookDeliveryList, ...errorResponses(400, 401, 403, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request);
+      return service.listDeliveries(deps, auth.shop.id, request.query);
+    },
+  );
+
+  r.post(
+    '/api/webhooks/deliveries/:id/retry',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Отправить вебхук повторно',
+        description:
+          'Для доставки в статусе failed или delivered: отправка сейчас, расписание повторов начинается заново. ' +
+          'Доставка, которая ещё ждёт отправки, — 409.',
+        security: SHOP_AUTH,
+        params: DeliveryIdParams,
+        response: { 200: WebhookDelivery, ...errorResponses(401, 403, 404, 409, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request);
+      return service.retryDelivery(deps, auth.shop.id, request.params.id);
+    },
+  );
+
+  r.post(
+    '/api/webhooks/test',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Тестовый вебхук',
+        description:
+          'Событие webhook.test на указанный url или на адрес вебхука магазина по умолчанию, подписанное как обычно.',
+        security: SHOP_AUTH,
+        body: WebhookTestBody.optional(),
+        response: { 200: WebhookDelivery, ...errorResponses(400, 401, 403, 415, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request);
+      return service.sendTestEvent(deps, auth.shop.id, request.body ?? {});
+    },
+  );
+
+  r.get(
+    '/api/shop/settings',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Настройки магазина',
+        description: 'Адрес вебхука по умолчанию и подсказки ключей и секрета подписи (последние 4 символа).',
+        security: SHOP_AUTH,
+        response: { 200: ShopSettings, ...errorResponses(401, 403, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request);
+      return service.getSettings(deps, auth.shop.id);
+    },
+  );
+
+  r.put(
+    '/api/shop/settings',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Изменить настройки магазина',
+        description:
+          'webhook_url: адрес по умолчанию (null — убрать). rotate_webhook_secret: новый секрет подписи ' +
+          'whsec_…, показывается один раз в этом ответе (webhook_secret).',
+        security: SHOP_AUTH,
+        body: ShopSettingsUpdate,
+        response: { 200: ShopSettings, ...errorResponses(400, 401, 403, 415, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request);
+      return service.updateSettings(deps, auth.shop.id, request.body);
+    },
+  );
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { PAGE_SIZE } from '@b2bpay/domain';
+import type { AppDeps } from '../../deps';
+import { newWebhookSecret } from '../../shared/crypto';
+import { conflict, notFound, validationError } from '../../shared/errors';
+import { enqueue } from '../jobs/jobs.repository';
+import { DELIVER_JOB } from './delivery.job';
+import { queueDelivery } from './events.repository';
+import { webhookSecretHint } from './signing';
+import { assertWebhookUrlAllowed } from './ssrf-guard';
+import * as repo from './webhooks.repository';
+import type {
+  DeliveryListQuery,
+  ShopSettings,
+  ShopSettingsUpdate,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookTestBody,
+} from './webhooks.schemas';
+
+export const DELIVERY_NOT_FOUND = 'Доставка вебхука не найдена';
+export const DELIVERY_PENDING = 'Доставка уже ожидает отправки';
+export const NO_WEBHOOK_URL = 'Сначала укажите адрес вебхука';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toView(d: repo.DeliveryRow, attempts: readonly repo.AttemptRow[]): WebhookDelivery {
+  return {
+    id: d.id,
+    event_id: d.event_id,
+    event: d.event_type,
+    order_id: d.order_id,
+    url: d.url,
+    status: d.status,
+    attempts: d.attempts,
+    last_status_code: d.last_status_code,
+    last_error: d.last_error,
+    next_attempt_at: iso(d.next_attempt_at),
+    delivered_at: iso(d.delivered_at),
+    created_at: d.created_at.toISOString(),
+    attempts_log: attempts.map((a) => ({
+      attempt: a.attempt,
+      started_at: a.started_at.toISOString(),
+      duration_ms: a.duration_ms,
+      status_code: a.status_code,
+      error: a.error,
+    })),
+  };
+}
+
+async function viewOf(deps: AppDeps, id: string): Promise<WebhookDelivery> {
+  const d = await repo.findDelivery(deps.db, id);
+  if (!d) throw notFound(DELIVERY_NOT_FOUND);
+  const attempts = await repo.findAttempts(deps.db, [id]);
+  return toView(d, attempts.get(id) ?? []);
+}
+
+/** The shop's deliveries, newest first, 20 a page, optionally of one order. */
+export async function listDeliveries(
+  deps: AppDeps,
+  shopId: string,
+  q: DeliveryListQuery,
+): Promise<WebhookDeliveryList> {
+  const { rows, count } = await repo.listDeliveries(deps.db, {
+    shopId,
+    orderId: q.order_id ?? null,
+    limit: PAGE_SIZE,
+    offset: (q.page - 1) * PAGE_SIZE,
+  });
+  const attempts = await repo.findAttempts(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => toView(r, attempts.get(r.id) ?? [])), count };
+}
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+/**
+ * Re-sends a failed (or delivered) delivery now: pending again, a new job, the attempt numbers go on
+ * and the retry schedule starts over. Another shop's delivery is 404; a pending one is 409.
+ */
+export async function retryDelivery(deps: AppDeps, shopId: string, id: string): Promise<WebhookDelivery> {
+  if (!isUuid(id)) throw notFound(DELIVERY_NOT_FOUND);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const delivery = await repo.lockShopDelivery(tx, shopId, id);
+    if (!delivery) throw notFound(DELIVERY_NOT_FOUND);
+    if (delivery.status === 'pending') throw conflict(DELIVERY_PENDING);
+    await repo.resetForResend(tx, id, now);
+    await enqueue(tx, DELIVER_JOB, { delivery_id: id }, now);
+  });
+  return viewOf(deps, id);
+}
+
+/** Records a `webhook.test` event (no order, sequence 0) and queues its delivery. */
+export async function sendTestEvent(
+  deps: AppDeps,
+  shopId: string,
+  body: WebhookTestBody,
+): Promise<WebhookDelivery> {
+  const settings = await repo.findShopSettings(deps.db, shopId);
+  const url = body.url ?? settings?.webhook_url ?? null;
+  if (!url) throw validationError('url', NO_WEBHOOK_URL);
+  if (body.url) await assertWebhookUrlAllowed(body.url, deps.config, { field: 'url' });
+  const now = deps.clock.now();
+  const eventId = randomUUID();
+  const deliveryId = await deps.db.transaction(async (tx) => {
+    await repo.insertTestEvent(tx, {
+      id: eventId,
+      shopId,
+      payload: { event: 'webhook.test', event_id: eventId, shop_id: shopId, timestamp: now.toISOString() },
+      now,
+    });
+    return queueDelivery(tx, { eventId, type: 'webhook.test', shopId, orderId: null, url, now });
+  });
+  return viewOf(deps, deliveryId);
+}
+
+async function settingsOf(deps: AppDeps, shopId: string): Promise<ShopSettings> {
+  const settings = await repo.findShopSettings(deps.db, shopId);
+  if (!settings) throw notFound('Магазин не найден');
+  const hints = await repo.findKeyHints(deps.db, shopId);
+  return {
+    webhook_url: settings.webhook_url,
+    webhook_secret_hint: webhookSecretHint(settings.webhook_secret),
+    secret_key_hint: hints.secret,
+    publishable_key_hint: hints.publishable,
+  };
+}
+
+export const getSettings = settingsOf;
+
+/**
+ * Changes the default webhook URL (null clears it) and/or rotates the signing secret. The new
+ * secret is in this answer only; deliveries sent from now on — retries included — are signed with it.
+ */
+export async function updateSettings(
+  deps: AppDeps,
+  shopId: string,
+  input: ShopSettingsUpdate,
+): Promise<ShopSettings> {
+  if (input.webhook_url) await assertWebhookUrlAllowed(input.webhook_url, deps.config);
+  const webhookSecret = input.rotate_webhook_secret ? newWebhookSecret() : undefined;
+  await deps.db.transaction((tx) =>
+    repo.updateShopSettings(tx, shopId, { webhookUrl: input.webhook_url, webhookSecret }),
+  );
+  const settings = await settingsOf(deps, shopId);
+  return webhookSecret ? { ...settings, webhook_secret: webhookSecret } : settings;
+}

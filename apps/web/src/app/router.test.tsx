@@ -1,0 +1,69 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, withChunkTimeout } from './lazy-page';
+import { notFoundPage, routes } from './router';
+
+const leaf = (path: string) => matchRoutes(routes, path)?.at(-1);
+
+describe('route table (spec §2)', () => {
+  it.each([
+    '/',
+    '/shops/s1',
+    '/shops/s1/generate-qr',
+    '/shops/order-qr/o1',
+    '/shops/s1/all-orders',
+    '/shops/s1/faq',
+    '/shops/s1/support',
+    '/shops/s1/button-demo',
+    '/shops/button-demo',
+    '/shops/s1/api-docs',
+    '/shops/api-docs',
+    '/client/o1',
+    '/client/o1/apply',
+    '/client/o1/apply/step2',
+    '/client/o1/success',
+    '/client/o1/faq',
+    '/client/faq',
+    '/client/o1/support',
+    '/client/support',
+  ])('%s has its own lazy page with a router-error screen (except /)', (path) => {
+    const route = leaf(path)?.route;
+    expect(route?.lazy).not.toBe(notFoundPage);
+    expect(typeof route?.lazy).toBe('function');
+    if (path !== '/') expect(route?.ErrorBoundary).toBeDefined();
+    else expect(route?.ErrorBoundary).toBeUndefined();
+  });
+
+  it.each(['/shops', '/nope', '/client', '/shops/s1/unknown', '/client/o1/apply/step3'])(
+    '%s falls to the not-found page',
+    (path) => {
+      expect(leaf(path)?.route.lazy).toBe(notFoundPage);
+    },
+  );
+
+  it('gives the standalone documentation pages the public layout and the shop ones the shop layout', () => {
+    const standalone = matchRoutes(routes, '/shops/api-docs') ?? [];
+    const inShop = matchRoutes(routes, '/shops/s1/api-docs') ?? [];
+    expect(standalone.map((m) => m.route.path)).toEqual([undefined, 'shops', undefined, 'api-docs']);
+    expect(inShop.map((m) => m.route.path)).toEqual([undefined, 'shops', undefined, ':shopId', 'api-docs']);
+    expect(inShop.at(-1)?.params.shopId).toBe('s1');
+  });
+});
+
+describe('lazy route parts', () => {
+  it('fail with ChunkLoadError after 120 s', async () => {
+    vi.useFakeTimers();
+    const pending = withChunkTimeout(new Promise(() => {}));
+    const assertion = expect(pending).rejects.toBeInstanceOf(ChunkLoadError);
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS);
+    await assertion;
+    expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
+  });
+
+  it('turn a failed import into a ChunkLoadError', async () => {
+    await expect(withChunkTimeout(Promise.reject(new TypeError('Failed to fetch')))).rejects.toMatchObject({
+      name: 'ChunkLoadError',
+    });
+    await expect(withChunkTimeout(Promise.resolve(1))).resolves.toBe(1);
+  });
+});

@@ -1,0 +1,48 @@
+import type { Order } from '@b2bpay/domain';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { toOrderView } from '../shared/order-view';
+import { OrderCard } from './order-card';
+
+function order(createdAt: string): Order {
+  return {
+    id: '3f1c9a2e-0000-4000-8000-000000000001',
+    shop_id: '5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15',
+    order_number: '1042',
+    status: 'bank_info_expected',
+    link: '',
+    amount: 10,
+    products: [{ id: 1, name: 'Ручка', price: 5, quantity: 2 }],
+    client: null,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
+function show(createdAt: string) {
+  const view = toOrderView(order(createdAt));
+  const router = createMemoryRouter([{ path: '*', element: <OrderCard order={view} shopId="s1" /> }]);
+  render(<RouterProvider router={router} />);
+}
+
+describe('order card date display (spec §5)', () => {
+  it('shows day.month.year hours:minutes', () => {
+    // No offset: read as local time, so the expectation holds in any time zone.
+    show('2026-11-22T14:05:00');
+    expect(screen.getByText('22.11.2026 14:05')).toBeInTheDocument();
+    expect(screen.getByText('Заказ №1042')).toBeInTheDocument();
+    expect(screen.getByText('Банк проверяет информацию')).toBeInTheDocument();
+    expect(screen.getByRole('link')).toHaveAttribute('href', '/shops/order-qr/3f1c9a2e-0000-4000-8000-000000000001');
+  });
+
+  it("shows '--.--.---- --:--' for an empty date", () => {
+    show('');
+    expect(screen.getByText('--.--.---- --:--')).toBeInTheDocument();
+  });
+
+  it("shows 'Неверная дата' for an unparsable date", () => {
+    show('вчера');
+    expect(screen.getByText('Неверная дата')).toBeInTheDocument();
+  });
+});

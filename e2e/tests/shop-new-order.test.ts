@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SHOP, shopUrl } from '../support/api';
+import { baseUrl, launchBrowser, openPage, PHONE } from '../support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('new order → QR screen', () => {
+  it('shows the validation messages, then creates the order and its QR', async () => {
+    const { page, context, errors } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto(shopUrl('/generate-qr'));
+    await page.getByRole('heading', { name: 'Новый заказ' }).waitFor();
+    expect(await page.getByText('Товары и услуги').isVisible()).toBe(true);
+
+    // Empty submit: every rule of spec §5 speaks.
+    await page.getByLabel('Количество').fill('');
+    await page.getByRole('button', { name: 'Сгенерировать QR' }).click();
+    for (const text of ['Введите название товара', 'Введите цену', 'Введите количество']) {
+      expect(await page.getByText(text).isVisible(), text).toBe(true);
+    }
+    expect(page.url()).toContain('/generate-qr');
+
+    // Editing a field clears its own error only.
+    await page.getByLabel('Наименование').fill('Кресло офисное');
+    expect(await page.getByText('Введите название товара').count()).toBe(0);
+    expect(await page.getByText('Введите цену').isVisible()).toBe(true);
+
+    await page.getByLabel('Количество').fill('2');
+    await page.getByLabel('Цена').fill('12500.50');
+    await page.getByRole('button', { name: 'Добавить товар' }).click();
+    expect(await page.getByLabel('Количество').nth(1).inputValue()).toBe('1');
+    await page.getByLabel('Наименование').nth(1).fill('Доставка');
+    await page.getByLabel('Цена').nth(1).fill('990');
+    expect((await page.getByTestId('order-total').textContent())?.replace(/\s/g, ' ')).toBe('25 991,00 ₽');
+
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/order/orders') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Сгенерировать QR' }).click();
+    const order = (await (await created).json()) as { id: string; order_number: string; link: string };
+
+    await page.waitForURL(`**/shops/order-qr/${order.id}`);
+    await page.getByText('QR-код успешно создан!').waitFor();
+    expect(await page.getByRole('heading', { name: `Заказ №${order.order_number}` }).isVisible()).toBe(true);
+    expect(await page.getByText('Новый', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Кресло офисное').isVisible()).toBe(true);
+    expect((await page.getByText(/^2 шт\. ×/).textContent())?.replace(/\s/g, ' ')).toBe('2 шт. × 12 500,50 ₽');
+    expect(await page.getByText('Итого:').isVisible()).toBe(true);
+    expect(await page.getByText('Покажите этот код покупателю для сканирования').isVisible()).toBe(true);
+    expect(await page.getByText('Ссылка для клиента:').isVisible()).toBe(true);
+    expect(order.link).toBe(`${baseUrl()}/client/${order.id}`);
+    expect(await page.getByRole('link', { name: order.link }).getAttribute('href')).toBe(order.link);
+
+    // The QR: 200 px, level H with a quiet zone, encoding the buyer link.
+    const qr = page.getByTestId('order-qr');
+    expect(await qr.getAttribute('width')).toBe('200');
+    expect(await qr.getAttribute('height')).toBe('200');
+
+    // Download: an SVG named after the order id.
+    const downloadEvent = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Скачать QR' }).click();
+    const download = await downloadEvent;
+    expect(download.suggestedFilename()).toBe(`order-N${order.id}-qr.svg`);
+    const svg = await readFile((await download.path()) ?? '', 'utf8');
+    expect(svg).toContain('<svg');
+    expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
+
+    // Copy: the link reaches the clipboard and the button says so for 2 s.
+    await page.getByRole('button', { name: 'Копировать ссылку' }).click();
+    await page.getByRole('button', { name: 'Скопировано!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(order.link);
+    await page.getByRole('button', { name: 'Копировать ссылку' }).waitFor({ timeout: 4000 });
+
+    await page.getByRole('link', { name: 'На главную' }).click();
+    await page.waitForURL(`**/shops/${DEMO_SHOP.id}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the server message when the API refuses the order', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(shopUrl('/generate-qr'));
+    await page.getByLabel('Наименование').fill('Бумага');
+    await page.getByLabel('Цена').fill('10.555');
+    await page.getByRole('button', { name: 'Сгенерировать QR' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    const text = (await alert.textContent()) ?? '';
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toBe('Не удалось создать заказ. Попробуйте еще раз.');
+    expect(page.url()).toContain('/generate-qr');
+    await context.close();
+  });
+
+  it('shows the fixed failure text without a token', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`/shops/${DEMO_SHOP.id}/generate-qr`);
+    await page.getByLabel('Наименование').fill('Бумага');
+    await page.getByLabel('Цена').fill('10');
+    await page.getByRole('button', { name: 'Сгенерировать QR' }).click();
+    await page.getByText('Не удалось создать заказ. Попробуйте еще раз.').waitFor();
+    await context.close();
+  });
+
+  it('QR screen of an unknown order says it is not found', async () => {
+    const { page, context } = await openPage(browser);
+    const id = '00000000-0000-4000-8000-000000000000';
+    await page.goto(`/shops/order-qr/${id}`);
+    await page.getByText('Заказ не найден.').waitFor();
+    expect(await page.getByText(`Не удалось найти заказ с ID: ${id}`).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'На главную' }).getAttribute('href')).toBe('/');
+    await context.close();
+  });
+});

@@ -1,0 +1,196 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrdersViaApi, DEMO_SHOP, listOrdersViaApi, shopUrl } from '../support/api';
+import { launchBrowser, openPage, PHONE } from '../support/browser';
+
+let browser: Browser;
+let total = 0;
+let pages = 1;
+const ORDERS_PATH = `/shops/${DEMO_SHOP.id}/all-orders`;
+
+/** Today in Moscow, the time zone of the pages and of the API's bare dates. */
+function moscowToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
+}
+
+const cards = (page: Page) => page.getByRole('link', { name: /^Заказ №/ });
+const address = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await createOrdersViaApi(23);
+  total = (await listOrdersViaApi()).count;
+  pages = Math.ceil(total / 20);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('order list', () => {
+  it('pages through the orders, newest first, and clamps a page past the end', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(shopUrl('/all-orders'));
+    await page.getByText(`Страница 1 из ${pages}`).waitFor();
+    expect(await cards(page).count()).toBe(20);
+    const newest = await listOrdersViaApi();
+    expect(await cards(page).first().textContent()).toContain(`Заказ №${newest.items[0]?.order_number}`);
+
+    await page.getByRole('button', { name: 'Следующая' }).click();
+    await page.getByText(`Страница 2 из ${pages}`).waitFor();
+    expect(address(page)).toBe(`${ORDERS_PATH}?page=2`);
+    expect(await cards(page).count()).toBe(Math.min(20, total - 20));
+    await page.getByRole('button', { name: 'Предыдущая' }).click();
+    await page.getByText(`Страница 1 из ${pages}`).waitFor();
+
+    await page.goto(`${ORDERS_PATH}?page=999`);
+    await page.getByText(`Страница ${pages} из ${pages}`).waitFor();
+    expect(address(page)).toBe(`${ORDERS_PATH}?page=${pages}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('finds an order by number with the debounced, clearable search', async () => {
+    const { page, context } = await openPage(browser);
+    const target = (await listOrdersViaApi()).items[3];
+    if (!target) throw new Error('no orders');
+    await page.goto(shopUrl('/all-orders?page=2'));
+    await page.getByText(/^Страница 2 из/).waitFor();
+
+    const search = page.getByPlaceholder('Поиск по номеру заказа...');
+    await search.fill(target.order_number);
+    // Not yet: the address follows 500 ms after the last keystroke.
+    expect(address(page)).toBe(`${ORDERS_PATH}?page=2`);
+    await page.waitForURL(`**/all-orders?search=${target.order_number}`);
+    await page.getByRole('link', { name: new RegExp(`^Заказ №${target.order_number}\\b`) }).waitFor();
+    for (const text of await cards(page).allTextContents()) expect(text).toMatch(/^Заказ №\d+/);
+    expect(await page.getByTestId('filter-badge').textContent()).toBe('1 фильтр');
+
+    await page.getByRole('button', { name: 'Очистить поиск' }).click();
+    await page.waitForURL(`**${ORDERS_PATH}`);
+    expect(await search.inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('filters by status toggles, counts the filters and resets them', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(shopUrl('/all-orders'));
+    await cards(page).first().waitFor();
+
+    const request = page.waitForRequest((r) => r.url().includes('status=payment_sent'));
+    await page.getByRole('button', { name: 'Оплачено' }).click();
+    await request;
+    await page.getByText('Нет заказов для отображения.').waitFor();
+    expect(await page.getByRole('button', { name: 'Оплачено' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('filter-badge').textContent()).toBe('1 фильтр');
+
+    await page.getByRole('button', { name: 'Ожидаем данные клиента' }).click();
+    await cards(page).first().waitFor();
+    expect(address(page)).toBe(`${ORDERS_PATH}?status=payment_sent&status=client_expected`);
+    expect(await page.getByTestId('filter-badge').textContent()).toBe('2 фильтра');
+
+    await page.getByRole('button', { name: 'Оплачено' }).click();
+    expect(address(page)).toBe(`${ORDERS_PATH}?status=client_expected`);
+
+    await page.getByRole('button', { name: 'Сбросить фильтры' }).click();
+    expect(address(page)).toBe(ORDERS_PATH);
+    expect(await page.getByTestId('filter-badge').count()).toBe(0);
+    await context.close();
+  });
+
+  it('filters by a date range picked in the two-month calendar', async () => {
+    const { page, context } = await openPage(browser);
+    const today = moscowToday();
+    await page.goto(shopUrl('/all-orders'));
+    await cards(page).first().waitFor();
+
+    const trigger = page.getByRole('button', { name: /^Дата\/Даты/ });
+    await trigger.click();
+    const dialog = page.getByRole('dialog', { name: 'Выбор дат' });
+    await dialog.waitFor();
+    const months = ['Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь'];
+    const [year, month] = today.split('-').map(Number) as [number, number];
+    expect(await dialog.getByText(`${months[month - 1]} ${year}`, { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByText(`${months[month % 12]} ${month === 12 ? year + 1 : year}`, { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByRole('columnheader', { name: 'Пн' }).count()).toBe(2);
+
+    // Cancel leaves the filter alone.
+    await dialog.locator(`[data-day="${today}"]`).click();
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(address(page)).toBe(ORDERS_PATH);
+
+    // A click outside closes it as well.
+    await trigger.click();
+    await dialog.waitFor();
+    await page.getByRole('heading', { level: 1 }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Today as a one-day range: every order made by this suite is in it.
+    await trigger.click();
+    await dialog.locator(`[data-day="${today}"]`).click();
+    expect(await dialog.locator(`[data-day="${today}"]`).getAttribute('data-range')).toBe('single');
+    await dialog.getByRole('button', { name: 'Применить' }).click();
+    await page.waitForURL(`**/all-orders?startDate=${today}&endDate=${today}`);
+    await cards(page).first().waitFor();
+    expect(await page.getByTestId('filter-badge').textContent()).toBe('1 фильтр');
+
+    // A range in an earlier month: nothing then.
+    await trigger.click();
+    await dialog.getByRole('button', { name: 'Предыдущий месяц' }).click();
+    await dialog.getByRole('button', { name: 'Предыдущий месяц' }).click();
+    const first = dialog.locator('[data-day$="-01"]').first();
+    const third = dialog.locator('[data-day$="-03"]').first();
+    const from = (await first.getAttribute('data-day')) ?? '';
+    const to = (await third.getAttribute('data-day')) ?? '';
+    await third.click();
+    await first.click();
+    expect(await dialog.locator(`[data-day="${from}"]`).getAttribute('data-range')).toBe('start');
+    expect(await dialog.locator(`[data-day$="-02"]`).first().getAttribute('data-range')).toBe('middle');
+    expect(await dialog.locator(`[data-day="${to}"]`).getAttribute('data-range')).toBe('end');
+    await dialog.getByRole('button', { name: 'Применить' }).click();
+    await page.waitForURL(`**/all-orders?startDate=${from}&endDate=${to}`);
+    await page.getByText('Нет заказов для отображения.').waitFor();
+
+    // Сбросить clears the picked days; applying that removes the date filter.
+    await trigger.click();
+    await dialog.getByRole('button', { name: 'Сбросить' }).click();
+    await dialog.getByRole('button', { name: 'Применить' }).click();
+    await page.waitForURL(`**${ORDERS_PATH}`);
+    await cards(page).first().waitFor();
+    await context.close();
+  });
+
+  it('the «Подтвержденные» tile opens the confirmed filter', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(shopUrl());
+    const request = page.waitForRequest((r) => r.url().includes('/api/order/orders?'));
+    await page.getByRole('link', { name: /Подтвержденные/ }).click();
+    await page.getByRole('heading', { name: 'Подтвержденные заказы' }).waitFor();
+    const params = new URL((await request).url()).searchParams;
+    expect(params.getAll('status')).toEqual(['app_approved', 'payment_sent']);
+    expect(address(page)).toBe(`${ORDERS_PATH}?status=app_approved&status=payment_sent`);
+    await page.getByRole('link', { name: 'Назад' }).click();
+    await page.getByRole('link', { name: /Все заказы/ }).first().click();
+    await page.getByRole('heading', { name: 'Все заказы' }).waitFor();
+    await context.close();
+  });
+
+  it('an order card opens its QR screen with the current status', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(shopUrl('/all-orders'));
+    const card = cards(page).first();
+    const number = ((await card.textContent()) ?? '').match(/Заказ №(\d+)/)?.[1];
+    await card.click();
+    await page.waitForURL('**/shops/order-qr/**');
+    await page.getByRole('heading', { name: `Заказ №${number}` }).waitFor();
+    expect(await page.getByText('Ожидаем данные клиента').isVisible()).toBe(true);
+    expect(await page.getByText('QR-код успешно создан!').count()).toBe(0);
+    // The shop navigation still knows the shop.
+    expect(await page.getByRole('link', { name: 'Все заказы' }).getAttribute('href')).toBe(ORDERS_PATH);
+    await context.close();
+  });
+});
