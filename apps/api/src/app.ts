@@ -8,9 +8,11 @@ import { createAuthenticator } from './modules/auth/authenticate';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -38,6 +40,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: BODY_LIMIT,
+    // Live event streams never go idle: close them with the server.
+    forceCloseConnections: true,
     trustProxy: true,
     // Request ids in logs tie an answer to its log lines.
     genReqId: () => crypto.randomUUID(),
@@ -58,6 +62,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await companiesRoutes(scope, moduleDeps);
     await enquiriesRoutes(scope, moduleDeps);
     await shopsRoutes(scope, moduleDeps);
+    await statsRoutes(scope, moduleDeps);
+    await liveRoutes(scope, moduleDeps);
     await webhooksRoutes(scope, moduleDeps);
     await devOutboxRoutes(scope, moduleDeps);
   });

@@ -2,3 +2,4 @@ export * from './clients';
 export * from './common';
 export * from './misc';
 export * from './orders';
+export * from './stats';

@@ -10,6 +10,7 @@ export interface OrderRow {
   webhook_url: string | null;
   client_id: number | null;
   deadline_at: Date;
+  link_opened_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -45,7 +46,7 @@ export interface NewProduct {
 }
 
 const ORDER_COLUMNS =
-  'o.id, o.shop_id, o.order_number, o.status, o.amount_kopecks, o.webhook_url, o.client_id, o.deadline_at, o.created_at, o.updated_at';
+  'o.id, o.shop_id, o.order_number, o.status, o.amount_kopecks, o.webhook_url, o.client_id, o.deadline_at, o.link_opened_at, o.created_at, o.updated_at';
 
 export const CLIENT_COLUMNS =
   'id, email, phone_number, name, surname, middlename, full_name, inn, organization_name, email_confirmed, sms_confirmed, created_at, updated_at';
@@ -210,4 +211,23 @@ export async function listOrders(db: Queryable, f: ListFilter): Promise<{ rows: 
     params,
   );
   return { rows: rows.map(mapOrder), count };
+}
+
+/** The first time the buyer opens the link (the funnel's "link opened"); later opens change nothing. */
+export async function markLinkOpened(db: Queryable, id: string, now: Date) {
+  await db.query('UPDATE orders SET link_opened_at = $2 WHERE id = $1 AND link_opened_at IS NULL', [id, now]);
+}
+
+export async function statusHistory(db: Queryable, id: string) {
+  const rows = await db.query<{
+    from_status: string | null;
+    to_status: string;
+    actor: string;
+    reason: string | null;
+    created_at: Date;
+  }>(
+    'SELECT from_status, to_status, actor, reason, created_at FROM order_status_history WHERE order_id = $1 ORDER BY id',
+    [id],
+  );
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
 }

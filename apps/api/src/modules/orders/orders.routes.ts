@@ -6,6 +6,7 @@ import {
   OrderList,
   OrderListQuery,
   ProductList,
+  StatusHistoryEntry,
 } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -101,6 +102,24 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
     async (request) => {
       const auth = await deps.auth.require(request);
       return service.listOrders(deps, auth.shop.id, request.query);
+    },
+  );
+
+  r.get(
+    '/api/order/orders/:order_id/history',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'История статусов заказа',
+        description: 'Кто, что и когда менял: магазин, покупатель, банк или система.',
+        security: SHOP_AUTH,
+        params: OrderIdParams,
+        response: { 200: z.array(StatusHistoryEntry), ...errorResponses(401, 403, 404, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request);
+      return service.orderHistory(deps, auth.shop.id, request.params.order_id);
     },
   );
 

@@ -123,6 +123,8 @@ export async function getOrder(
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (options.auth && options.auth.shop.id !== order.shop_id) throw notFound(ORDER_NOT_FOUND);
   if (options.clientId !== undefined && options.clientId !== order.client_id) throw notFound(ORDER_NOT_FOUND);
+  if (!options.auth && order.link_opened_at === null)
+    await repo.markLinkOpened(deps.db, id, deps.clock.now());
   return loadView(deps.db, deps, id, options.auth !== null);
 }
 
@@ -194,4 +196,12 @@ export async function replaceProducts(
     await repo.updateAmount(tx, id, amountOf(products), deps.clock.now());
     return loadView(tx, deps, id, true);
   });
+}
+
+/** Who moved the order, to what and when: the shop's own orders only. */
+export async function orderHistory(deps: AppDeps, shopId: string, id: string) {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  const order = await repo.findOrder(deps.db, id);
+  if (!order || order.shop_id !== shopId) throw notFound(ORDER_NOT_FOUND);
+  return repo.statusHistory(deps.db, id);
 }

@@ -1,18 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Shop, ShopCreate, ShopCreated } from '@b2bpay/domain';
+import { KeyRotate, KeyRotated, Shop, ShopCreate, ShopCreated } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { sha256Hex } from '../../shared/crypto';
 import { notFound, unauthorized } from '../../shared/errors';
-import { errorResponses } from '../../shared/route-schemas';
-import { readBearer } from '../auth/authenticate';
-import { createShop, getPublicShop, SHOP_NOT_FOUND } from './shops.service';
+import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
+import { type Authenticator, readBearer } from '../auth/authenticate';
+import { createShop, getPublicShop, rotateKey, SHOP_NOT_FOUND } from './shops.service';
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
-export async function shopsRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -28,6 +28,24 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       if (!isUuid(request.params.shop_id)) throw notFound(SHOP_NOT_FOUND);
       return getPublicShop(deps.db, request.params.shop_id);
+    },
+  );
+
+  r.post(
+    '/api/shop/keys/rotate',
+    {
+      schema: {
+        tags: ['shop area'],
+        summary: 'Выпустить новый ключ магазина',
+        description: 'Старый ключ этого вида перестаёт работать сразу; новый показывается один раз.',
+        security: SHOP_AUTH,
+        body: KeyRotate,
+        response: { 200: KeyRotated, ...errorResponses(400, 401, 403, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request);
+      return rotateKey(deps.db, auth.shop.id, request.body.kind);
     },
   );
 

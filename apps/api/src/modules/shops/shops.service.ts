@@ -76,3 +76,13 @@ export async function syncDemoShop(db: Database, enabled: boolean) {
       await repo.insertKey(tx, DEMO_SHOP.id, kind, sha256Hex(key), keyHint(key));
   });
 }
+
+/** Replaces one kind of key; the new key is shown once, the old one stops working at once. */
+export async function rotateKey(db: Database, shopId: string, kind: repo.KeyKind) {
+  const key = kind === 'secret' ? newSecretKey() : newPublishableKey();
+  await db.transaction(async (tx) => {
+    await repo.revokeKeys(tx, shopId, kind);
+    await repo.insertKey(tx, shopId, kind, sha256Hex(key), keyHint(key));
+  });
+  return { kind, key, hint: keyHint(key) };
+}

@@ -53,7 +53,7 @@ export async function deliverWebhook(job: Job, deps: AppDeps): Promise<JobOutcom
     if (newest) return nextAttemptAt ? { retryAt: nextAttemptAt, error } : { failed: error };
     // A newer attempt exists (this worker outlived its lease): leave the plan to it.
     const current = await repo.findDelivery(tx, deliveryId);
-    if (!current || current.status !== 'pending') return undefined;
+    if (current?.status !== 'pending') return undefined;
     const planned = current.next_attempt_at;
     if (planned && planned.getTime() > now.getTime()) return { retryAt: planned, error };
     return { retryAt: new Date(now.getTime() + config.WEBHOOK_TIMEOUT_MS + 1000), error };

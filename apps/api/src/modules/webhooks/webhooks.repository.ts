@@ -71,7 +71,7 @@ export async function beginAttempt(
     [deliveryId],
   );
   const row = rows[0];
-  if (!row || row.status !== 'pending') return null;
+  if (row?.status !== 'pending') return null;
   const { payload, webhook_secret: secret, ...delivery } = row;
   await db.query(
     `UPDATE webhook_attempts SET error = $2

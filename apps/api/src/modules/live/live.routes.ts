@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
+import type { Authenticator } from '../auth/authenticate';
+import { EventFeed } from './event-feed';
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * `GET /api/events`: the shop's live stream of order events (server-sent events). Reconnecting with
+ * `Last-Event-ID` first replays what was missed. Browsers read it with fetch (the key goes in the
+ * Authorization header, which EventSource cannot send).
+ */
+export async function liveRoutes(
+  app: FastifyInstance,
+  deps: AppDeps & { auth: Authenticator; feedPollMs?: number },
+) {
+  const feed = new EventFeed(deps.db, deps.feedPollMs ?? 500);
+  app.addHook('onClose', async () => feed.close());
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['shop area'],
+        summary: 'Живые события заказов (text/event-stream)',
+        description:
+          'Каждое событие: id (для Last-Event-ID), event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp).',
+        security: SHOP_AUTH,
+        headers: z
+          .object({
+            'last-event-id': z
+              .string()
+              .regex(/^\d{1,18}$/)
+              .optional(),
+          })
+          .loose(),
+        response: {
+          200: z.string().meta({ description: 'text/event-stream' }),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = await deps.auth.require(request);
+      const lastId = request.headers['last-event-id'];
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 2000\n\n');
+      const unsubscribe = await feed.subscribe(auth.shop.id, lastId ? Number(lastId) : null, (event) => {
+        res.write(`id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+    },
+  );
+}

@@ -1,0 +1,183 @@
+import type { Client, CompanySuggestion } from '@b2bpay/domain';
+import { ApiError, DOCUMENTED_ERRORS, NetworkError, request, requireParam } from '../../../shared/api/http';
+
+/**
+ * The buyer app's two calls (spec §7): the client patch, used four ways (save step 1, request a
+ * phone code, request an e-mail code, submit step 2), and the company suggestion by INN. Both turn
+ * every failure into a result instead of throwing, so the pages only choose the words.
+ */
+
+/** What went wrong, as the pages need it: the server answered, the network failed, or neither. */
+export type FailureKind = 'api' | 'network' | 'unexpected';
+
+export interface CallFailure {
+  success: false;
+  kind: FailureKind;
+  /** The server's own text (Russian), when its answer had one. */
+  error?: string;
+  status?: number;
+  /** The field the server blames, e.g. sms_code_input. */
+  field?: string;
+  /** From a 429's Retry-After header. */
+  retryAfterSeconds?: number;
+}
+
+export type CallResult<T> = { success: true; data: T } | CallFailure;
+
+const PATCH_ERRORS = [...DOCUMENTED_ERRORS, 409] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Spec §8: the text comes from the body's message, detail or description — the body may be a JSON
+ * string — and otherwise from the nested error object of the public API's error body.
+ */
+export function errorTextFromBody(body: unknown): string | undefined {
+  let value = body;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!isRecord(value)) return undefined;
+  for (const key of ['message', 'detail', 'description'] as const) {
+    const text = value[key];
+    if (typeof text === 'string' && text.trim() !== '') return text;
+  }
+  if (isRecord(value.error) && typeof value.error.message === 'string' && value.error.message !== '') {
+    return value.error.message;
+  }
+  return undefined;
+}
+
+function parseRetryAfter(headers: Headers): number | undefined {
+  const raw = headers.get('retry-after');
+  if (raw === null) return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds) && seconds > 0) return Math.ceil(seconds);
+  const date = Date.parse(raw);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(1, Math.ceil((date - Date.now()) / 1000));
+}
+
+export function toFailure(error: unknown): CallFailure {
+  if (error instanceof ApiError) {
+    return {
+      success: false,
+      kind: 'api',
+      error: errorTextFromBody(error.body),
+      status: error.status,
+      field: error.field,
+      retryAfterSeconds: error.status === 429 ? parseRetryAfter(error.headers) : undefined,
+    };
+  }
+  if (error instanceof NetworkError) return { success: false, kind: 'network' };
+  return { success: false, kind: 'unexpected' };
+}
+
+/** Step 1 (spec §3 "Client patch, step 1"). */
+export interface Step1Patch {
+  clientId: number | null;
+  surname: string;
+  name: string;
+  middlename: string;
+  organizationName: string;
+  inn: string;
+}
+
+/** Step 2 (spec §3 "Client patch, step 2"), with both consents the server records. */
+export interface Step2Patch extends Step1Patch {
+  clientId: number;
+  phoneNumber: string;
+  email: string;
+  smsCodeInput: string;
+  emailCodeInput: string;
+}
+
+/** The four wire bodies of PATCH /api/order/orders/{id}/client (snake_case, as the API names them). */
+export function step1Body(p: Step1Patch) {
+  return {
+    ...(p.clientId !== null ? { client_id: p.clientId } : {}),
+    surname: p.surname,
+    name: p.name,
+    middlename: p.middlename,
+    inn: p.inn,
+    organization_name: p.organizationName,
+  };
+}
+
+export function phoneCodeBody(clientId: number | null, phoneNumber: string) {
+  return { ...(clientId !== null ? { client_id: clientId } : {}), phone_number: phoneNumber };
+}
+
+export function emailCodeBody(clientId: number | null, email: string) {
+  return { ...(clientId !== null ? { client_id: clientId } : {}), email };
+}
+
+export function submitBody(p: Step2Patch) {
+  return {
+    client_id: p.clientId,
+    surname: p.surname,
+    name: p.name,
+    middlename: p.middlename,
+    inn: p.inn,
+    organization_name: p.organizationName,
+    phone_number: p.phoneNumber,
+    email: p.email,
+    sms_code_input: p.smsCodeInput,
+    email_code_input: p.emailCodeInput,
+    personal_data_consent: true,
+    bank_transfer_consent: true,
+  };
+}
+
+async function patchClient(orderId: string, body: object): Promise<CallResult<Client>> {
+  try {
+    requireParam(orderId, 'OrderApi', 'patchClient', 'orderId');
+    requireParam(body, 'OrderApi', 'patchClient', 'clientPatch');
+    const data = await request<Client>({
+      method: 'PATCH',
+      path: `/api/order/orders/${encodeURIComponent(orderId)}/client`,
+      body,
+      errorStatuses: PATCH_ERRORS,
+    });
+    return { success: true, data };
+  } catch (error) {
+    return toFailure(error);
+  }
+}
+
+export const saveStep1 = (orderId: string, patch: Step1Patch) => patchClient(orderId, step1Body(patch));
+
+export const requestPhoneCode = (orderId: string, clientId: number | null, phoneNumber: string) =>
+  patchClient(orderId, phoneCodeBody(clientId, phoneNumber));
+
+export const requestEmailCode = (orderId: string, clientId: number | null, email: string) =>
+  patchClient(orderId, emailCodeBody(clientId, email));
+
+export const submitApplication = (orderId: string, patch: Step2Patch) =>
+  patchClient(orderId, submitBody(patch));
+
+/** Companies whose INN starts with the digits typed (at most 10). */
+export async function suggestCompanies(
+  inn: string,
+  signal?: AbortSignal,
+): Promise<CallResult<CompanySuggestion[]>> {
+  try {
+    requireParam(inn, 'IntegrationApi', 'suggestCompany', 'inn');
+    const data = await request<CompanySuggestion[]>({
+      method: 'GET',
+      path: '/api/integration/company/suggest',
+      query: { inn },
+      signal,
+      errorStatuses: [...DOCUMENTED_ERRORS, 502],
+    });
+    return { success: true, data: Array.isArray(data) ? data : [] };
+  } catch (error) {
+    return toFailure(error);
+  }
+}

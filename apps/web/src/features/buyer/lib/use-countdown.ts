@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+
+/** Spec §9: a code button waits 60 seconds before the next request. */
+export const RESEND_COOLDOWN_MS = 60_000;
+
+export function secondsLeft(until: number | null, now: number): number {
+  if (until === null) return 0;
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/** Whole seconds left until `until` (epoch ms), re-rendering every second while above zero. */
+export function useCountdown(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  const left = secondsLeft(until, now);
+  useEffect(() => {
+    if (until === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= until) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return left;
+}

@@ -1,0 +1,55 @@
+import { MESSAGES, normalizeInnInput, validateInn } from '@b2bpay/domain';
+
+/** Step 1 of the application (spec §5): personal and organization data. */
+export interface Step1Values {
+  surname: string;
+  name: string;
+  middlename: string;
+  organizationName: string;
+  inn: string;
+}
+
+export type Step1Field = keyof Step1Values;
+export type Step1Errors = Partial<Record<Step1Field, string>>;
+
+/** The order fields appear in on the page; the first invalid one gets the focus. */
+export const STEP1_FIELDS: readonly Step1Field[] = ['surname', 'name', 'middlename', 'inn', 'organizationName'];
+
+/** Every step-1 rule, checked on submit; middlename is optional. */
+export function validateStep1(values: Step1Values): Step1Errors {
+  const errors: Step1Errors = {};
+  if (values.surname.trim() === '') errors.surname = MESSAGES.surnameRequired;
+  if (values.name.trim() === '') errors.name = MESSAGES.nameRequired;
+  const innError = validateInn(normalizeInnInput(values.inn));
+  if (innError) errors.inn = innError;
+  if (values.organizationName.trim() === '') errors.organizationName = MESSAGES.organizationRequired;
+  return errors;
+}
+
+export function isStep1Complete(values: Step1Values): boolean {
+  return Object.keys(validateStep1(values)).length === 0;
+}
+
+/** What is sent: names trimmed, INN digits only. */
+export function cleanStep1(values: Step1Values): Step1Values {
+  return {
+    surname: values.surname.trim(),
+    name: values.name.trim(),
+    middlename: values.middlename.trim(),
+    organizationName: values.organizationName.trim(),
+    inn: normalizeInnInput(values.inn),
+  };
+}
+
+const SERVER_FIELDS: Record<string, Step1Field> = {
+  surname: 'surname',
+  name: 'name',
+  middlename: 'middlename',
+  inn: 'inn',
+  organization_name: 'organizationName',
+};
+
+/** The form field a server error names (its wire name), if it is one of step 1's. */
+export function step1FieldOf(serverField: string | undefined): Step1Field | undefined {
+  return serverField === undefined ? undefined : SERVER_FIELDS[serverField];
+}

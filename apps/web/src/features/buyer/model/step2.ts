@@ -1,0 +1,88 @@
+import {
+  BANK_TRANSFER_CONSENT_REQUIRED,
+  isValidEmail,
+  isValidPhone,
+  MESSAGES,
+  normalizeEmail,
+  normalizePhone,
+} from '@b2bpay/domain';
+
+/** Step 2 of the application (spec §5): contacts confirmed by codes, and the two consents. */
+export interface Step2Values {
+  phone: string;
+  email: string;
+  phoneCode: string;
+  emailCode: string;
+  consent: boolean;
+  bankConsent: boolean;
+  /** Where the codes went (normalized), or null when none was requested. */
+  phoneCodeSentTo: string | null;
+  emailCodeSentTo: string | null;
+}
+
+export type Step2Field = 'phone' | 'email' | 'phoneCode' | 'emailCode' | 'consent' | 'bankConsent';
+export type Step2Errors = Partial<Record<Step2Field, string>>;
+
+export const STEP2_FIELDS: readonly Step2Field[] = [
+  'phone',
+  'phoneCode',
+  'email',
+  'emailCode',
+  'consent',
+  'bankConsent',
+];
+
+/** Spec §9: codes are digits only, at most 6. */
+export const CODE_LENGTH = 6;
+export const normalizeCodeInput = (raw: string) => raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
+
+/** Before a phone code is requested: the normalized number, or the error to show under the phone. */
+export function phoneForCode(raw: string): { phone: string } | { error: string } {
+  const phone = normalizePhone(raw.trim());
+  return phone ? { phone } : { error: MESSAGES.phoneNormalizeFailed };
+}
+
+/** Before an e-mail code is requested. */
+export function emailForCode(raw: string): { email: string } | { error: string } {
+  const email = raw.trim();
+  return isValidEmail(email) ? { email } : { error: MESSAGES.emailBeforeCode };
+}
+
+/** The code of a channel counts only for the phone or address it was sent to. */
+export function phoneCodeRequested(values: Pick<Step2Values, 'phone' | 'phoneCodeSentTo'>): boolean {
+  return values.phoneCodeSentTo !== null && values.phoneCodeSentTo === normalizePhone(values.phone.trim());
+}
+
+export function emailCodeRequested(values: Pick<Step2Values, 'email' | 'emailCodeSentTo'>): boolean {
+  return values.emailCodeSentTo !== null && values.emailCodeSentTo === normalizeEmail(values.email);
+}
+
+/** Every step-2 rule, checked on submit. */
+export function validateStep2(values: Step2Values): Step2Errors {
+  const errors: Step2Errors = {};
+  const phoneRequested = phoneCodeRequested(values);
+  const emailRequested = emailCodeRequested(values);
+  if (!isValidPhone(values.phone.trim())) errors.phone = MESSAGES.phoneInvalid;
+  else if (!phoneRequested) errors.phone = MESSAGES.codeNotRequested;
+  if (phoneRequested && values.phoneCode === '') errors.phoneCode = MESSAGES.smsCodeRequired;
+  if (!isValidEmail(values.email.trim())) errors.email = MESSAGES.emailInvalid;
+  else if (!emailRequested) errors.email = MESSAGES.codeNotRequested;
+  if (emailRequested && values.emailCode === '') errors.emailCode = MESSAGES.emailCodeRequired;
+  if (!values.consent) errors.consent = MESSAGES.consentRequired;
+  if (!values.bankConsent) errors.bankConsent = BANK_TRANSFER_CONSENT_REQUIRED;
+  return errors;
+}
+
+const SERVER_FIELDS: Record<string, Step2Field> = {
+  phone_number: 'phone',
+  email: 'email',
+  sms_code_input: 'phoneCode',
+  email_code_input: 'emailCode',
+  personal_data_consent: 'consent',
+  bank_transfer_consent: 'bankConsent',
+};
+
+/** The form field a server error names (its wire name), if it is one of step 2's. */
+export function step2FieldOf(serverField: string | undefined): Step2Field | undefined {
+  return serverField === undefined ? undefined : SERVER_FIELDS[serverField];
+}

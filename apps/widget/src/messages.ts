@@ -1,0 +1,24 @@
+import { MESSAGES } from '@b2bpay/domain';
+
+/** Everything the button says, in one place; the item rules share the shop form's texts (spec §5). */
+export const TEXT = {
+  label: 'Купить в рассрочку',
+  defaultSubtext: 'Для бизнеса · решение за 1 рабочий день',
+  loading: 'Создание заказа...',
+  redirecting: 'Переходим к оформлению...',
+  noKey: 'Не указан ключ api-token: укажите публикуемый ключ pk_… из личного кабинета B2BPay.',
+  secretKey:
+    'Секретный ключ sk_… нельзя размещать на странице: его увидит любой посетитель. Укажите публикуемый ключ pk_… из личного кабинета B2BPay.',
+  noItems: 'Не указаны товары: добавьте в payment-data items.0.name, items.0.price и items.0.quantity.',
+  badPaymentData: 'Не удалось прочитать payment-data: ожидается JSON или строка вида items.0.name=…&items.0.price=…',
+  itemName: MESSAGES.productNameRequired,
+  itemPrice: MESSAGES.productPriceRequired,
+  itemPriceDecimals: 'Цена может иметь не больше двух знаков после запятой',
+  itemQuantity: MESSAGES.productQuantityRequired,
+  badKey: 'Неверный или отозванный ключ магазина. Проверьте api-token.',
+  network: 'Сервис B2BPay недоступен. Проверьте подключение к интернету и попробуйте ещё раз.',
+  server: 'Сервис B2BPay временно недоступен. Попробуйте ещё раз позже.',
+  rateLimited: 'Слишком много запросов. Попробуйте ещё раз через минуту.',
+  failed: 'Не удалось создать заказ. Попробуйте еще раз.',
+  failedPrefix: 'Не удалось создать заказ',
+} as const;
