@@ -237,3 +237,38 @@ describe.each(DB_KINDS)('orders API on %s', (kind) => {
     expect(errorOf(res).code).toBe('CONFLICT');
   });
 });
+
+describe('webhook_url on order creation', () => {
+  it('is refused when it points inside, unless WEBHOOK_ALLOW_PRIVATE', async () => {
+    const strict = await startTestApp('pglite');
+    const relaxed = await startTestApp('pglite', { WEBHOOK_ALLOW_PRIVATE: 'true' });
+    try {
+      for (const url of [
+        'http://127.0.0.1/hook',
+        'http://10.0.0.1/',
+        'http://[::1]/',
+        'http://localhost:8080/x',
+      ]) {
+        const payload = { products: sampleProducts, webhook_url: url };
+        const res = await strict.app.inject({
+          method: 'POST',
+          url: '/api/order/orders',
+          headers: demoAuth,
+          payload,
+        });
+        expect(res.statusCode, url).toBe(400);
+        expect(errorOf(res)).toMatchObject({ field: 'webhook_url', code: 'VALIDATION_ERROR' });
+        const ok = await relaxed.app.inject({
+          method: 'POST',
+          url: '/api/order/orders',
+          headers: demoAuth,
+          payload,
+        });
+        expect(ok.statusCode, url).toBe(200);
+      }
+    } finally {
+      await strict.close();
+      await relaxed.close();
+    }
+  });
+});

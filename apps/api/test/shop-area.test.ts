@@ -166,7 +166,8 @@ async function readEvents(
           .filter((l) => !l.startsWith(':') && l.includes(': '))
           .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
       );
-      if (fields.data) events.push({ id: fields.id ?? '', event: fields.event ?? '', data: JSON.parse(fields.data) });
+      if (fields.data)
+        events.push({ id: fields.id ?? '', event: fields.event ?? '', data: JSON.parse(fields.data) });
       end = buffer.indexOf('\n\n');
     }
   }

@@ -1,6 +1,8 @@
-import { MESSAGES } from '@b2bpay/domain';
-
-/** Everything the button says, in one place; the item rules share the shop form's texts (spec §5). */
+/**
+ * Everything the button says, in one place. The item texts are the shop form's (spec §5,
+ * MESSAGES in @b2bpay/domain); they are copied rather than imported to keep the script small, and a
+ * test holds them equal.
+ */
 export const TEXT = {
   label: 'Купить в рассрочку',
   defaultSubtext: 'Для бизнеса · решение за 1 рабочий день',
@@ -11,10 +13,10 @@ export const TEXT = {
     'Секретный ключ sk_… нельзя размещать на странице: его увидит любой посетитель. Укажите публикуемый ключ pk_… из личного кабинета B2BPay.',
   noItems: 'Не указаны товары: добавьте в payment-data items.0.name, items.0.price и items.0.quantity.',
   badPaymentData: 'Не удалось прочитать payment-data: ожидается JSON или строка вида items.0.name=…&items.0.price=…',
-  itemName: MESSAGES.productNameRequired,
-  itemPrice: MESSAGES.productPriceRequired,
+  itemName: 'Введите название товара',
+  itemPrice: 'Введите цену',
   itemPriceDecimals: 'Цена может иметь не больше двух знаков после запятой',
-  itemQuantity: MESSAGES.productQuantityRequired,
+  itemQuantity: 'Введите количество',
   badKey: 'Неверный или отозванный ключ магазина. Проверьте api-token.',
   network: 'Сервис B2BPay недоступен. Проверьте подключение к интернету и попробуйте ещё раз.',
   server: 'Сервис B2BPay временно недоступен. Попробуйте ещё раз позже.',

@@ -18,6 +18,7 @@ import { conflict, forbidden, notFound, ORDER_NOT_FOUND } from '../../shared/err
 import { listDecisions } from '../banks/banks.repository';
 import { insertClient } from '../clients/clients.repository';
 import type { AuthenticatedKey } from '../shops/shops.repository';
+import { assertWebhookUrlAllowed } from '../webhooks/ssrf-guard';
 import { runIdempotent, type StoredResponse } from './idempotency';
 import { toOrderView } from './order-view';
 import * as repo from './orders.repository';
@@ -43,6 +44,7 @@ export async function createOrder(
   if (input.shop_id !== undefined && input.shop_id !== auth.shop.id) {
     throw forbidden('shop_id не совпадает с магазином, которому принадлежит ключ');
   }
+  if (input.webhook_url) await assertWebhookUrlAllowed(input.webhook_url, deps.config);
   const now = deps.clock.now();
   const products = toNewProducts(input.products);
   return runIdempotent(

@@ -1,0 +1,45 @@
+import type { Order } from '@b2bpay/domain';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../shared/ui/button';
+import { ArrowLeftIcon } from '../../../shared/ui/icons';
+import { OrderSummary } from './order-summary';
+import { StepIndicator } from './step-indicator';
+
+export interface StepLayoutProps {
+  step: 1 | 2;
+  title: string;
+  subtitle: string;
+  backTo: string;
+  backLabel: string;
+  order: Order;
+  children: ReactNode;
+}
+
+/**
+ * One application step: back link, 'Шаг N из 2', the heading and the form; the order summary comes
+ * first on phones (collapsed) and sits in a column on the right on wide screens.
+ */
+export function StepLayout({ step, title, subtitle, backTo, backLabel, order, children }: StepLayoutProps) {
+  return (
+    <div className="mx-auto grid w-full max-w-[1040px] gap-5 px-4 py-5 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-8">
+      <aside aria-label="Ваш заказ" className="lg:col-start-2 lg:row-start-1">
+        <div className="lg:sticky lg:top-24">
+          <OrderSummary order={order} />
+        </div>
+      </aside>
+      <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+        <Link to={backTo} className={buttonClass('ghost', 'md', '-ml-3 mb-3 text-slate-700')}>
+          <ArrowLeftIcon size={18} />
+          {backLabel}
+        </Link>
+        <StepIndicator step={step} />
+        <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900 sm:text-[28px] sm:leading-9">
+          {title}
+        </h1>
+        <p className="mt-1.5 text-[15px] text-slate-600">{subtitle}</p>
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}
