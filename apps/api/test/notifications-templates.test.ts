@@ -69,8 +69,8 @@ describe('notification templates', () => {
       expect(mail.html).toContain('href="https://b2bpay.example/pay/0b0c?x=1&amp;y=&quot;2&quot;"');
       expect(mail.html).toContain('команда B2BPay');
     }
-    expect(approvedEmail(decision).subject).toBe('Рассрочка одобрена — заказ № 42');
-    expect(rejectedEmail(decision).subject).toBe('Решение по заявке на рассрочку — заказ № 42');
+    expect(approvedEmail(decision).subject).toBe('Рассрочка одобрена — заказ №42');
+    expect(rejectedEmail(decision).subject).toBe('Решение по заявке на рассрочку — заказ №42');
     expect(rejectedEmail(decision).text).toContain(
       'К сожалению, банки-партнёры не смогли одобрить рассрочку',
     );
@@ -78,12 +78,12 @@ describe('notification templates', () => {
 
   it('reminds by e-mail and SMS with the deadline and the link', () => {
     const mail = reminderEmail(reminder);
-    expect(mail.subject).toBe('Напоминание: заявка на рассрочку по заказу № 42 ждёт вас');
+    expect(mail.subject).toBe('Напоминание: заявка на рассрочку по заказу №42 ждёт вас');
     expect(mail.text).toContain('в магазине ИП Иванов, но заявка ещё не отправлена');
     expect(mail.text).toContain('Заполнить её можно до 25.11.2026 13:00 (мск).');
     expect(mail.html).toContain('<b>25.11.2026 13:00 (мск)</b>');
     expect(reminderSms(reminder)).toBe(
-      'B2BPay: заявка на рассрочку по заказу № 42 ждёт заполнения до 25.11.2026 13:00 (мск). https://b2bpay.example/pay/0b0c',
+      'B2BPay: заявка на рассрочку по заказу №42 ждёт заполнения до 25.11.2026 13:00 (мск). https://b2bpay.example/pay/0b0c',
     );
   });
 

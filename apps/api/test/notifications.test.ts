@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { enqueue } from '../src/modules/jobs/jobs.repository';
 import type { NotificationRow } from '../src/modules/notifications/notifications.repository';
 import { queueEmail, queueSms } from '../src/modules/notifications/notifications.service';
 import { NOTIFICATION_RETRY_SCHEDULE_MS } from '../src/modules/notifications/send-notification';
@@ -220,7 +221,7 @@ describe.each(DB_KINDS)('notifications through real transports (SMTP, SMS HTTP) 
     expect(got.envelopeTo).toEqual([EMAIL]);
     expect(got.parsed.from?.value).toEqual([{ name: 'B2BPay', address: 'robot@b2bpay.test' }]);
     expect(got.parsed.to).toMatchObject({ value: [{ address: EMAIL }] });
-    expect(got.parsed.subject).toBe(`Рассрочка одобрена — заказ № ${order.order_number}`);
+    expect(got.parsed.subject).toBe(`Рассрочка одобрена — заказ №${order.order_number}`);
     expect(got.parsed.text).toContain('Банк-партнёр одобрил рассрочку');
     expect(got.parsed.text).toContain('ООО «Ромашка» & <Ко>');
     expect(got.parsed.text).toContain('1\u00a0050,60\u00a0₽');
@@ -258,6 +259,18 @@ describe.each(DB_KINDS)('notifications through real transports (SMTP, SMS HTTP) 
     expect(sent[0]?.contentType).toMatch(/^application\/json/);
     expect(JSON.parse(sent[0]?.body ?? '')).toEqual({ to: PHONE, text: 'B2BPay: напоминание' });
     expect(await notification(t, id)).toMatchObject({ status: 'sent', transport: 'http', recipient: PHONE });
+  });
+
+  it('does not send twice when its job runs again (a job re-claimed after a crash)', async () => {
+    const before = sms.requests.length;
+    const id = await t.db.transaction((tx) =>
+      queueSms(tx, { kind: 'approved', to: PHONE, orderId: null, text: 'B2BPay: одобрено' }, t.clock.now()),
+    );
+    await t.worker.drain();
+    await t.db.transaction((tx) => enqueue(tx, 'notification.send', { notification_id: id }, t.clock.now()));
+    await t.worker.drain();
+    expect(sms.requests.length - before).toBe(1);
+    expect(await notification(t, id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('queues nothing when the caller’s transaction rolls back', async () => {

@@ -67,7 +67,7 @@ export const sendNotification: JobHandler = async (job, deps): Promise<JobOutcom
   if (typeof id !== 'string' || !UUID.test(id)) return { failed: 'notification.send: нет notification_id' };
   const n = await findNotification(db, id);
   // Gone with its order, or already sent/failed (a job run twice after a crash): nothing to do.
-  if (!n) return undefined;
+  if (n?.status !== 'pending') return undefined;
 
   const transport = n.channel === 'email' ? emailTransport(config) : smsTransport(config);
   const fields = { notification: n.id, channel: n.channel, kind: n.kind, to: maskRecipient(n), transport };

@@ -127,8 +127,8 @@ export function codeSms(code: string): string {
 
 export function approvedEmail(p: DecisionParams): EmailContent {
   assertLink(p.link);
-  const subject = `Рассрочка одобрена — заказ № ${p.orderNumber}`;
-  const lead = `Банк-партнёр одобрил рассрочку по заказу № ${p.orderNumber} в магазине ${p.shopName} на сумму ${p.amountText}.`;
+  const subject = `Рассрочка одобрена — заказ №${p.orderNumber}`;
+  const lead = `Банк-партнёр одобрил рассрочку по заказу №${p.orderNumber} в магазине ${p.shopName} на сумму ${p.amountText}.`;
   const next = 'Банк перечислит оплату магазину; условия и график платежей — в вашем договоре с банком.';
   const text = [
     'Здравствуйте!',
@@ -141,7 +141,7 @@ export function approvedEmail(p: DecisionParams): EmailContent {
   const html = renderHtml(subject, [
     { p: 'Здравствуйте!' },
     {
-      p: `Банк-партнёр одобрил рассрочку по заказу № ${e(p.orderNumber)} в магазине ${e(p.shopName)} на сумму <b>${e(p.amountText)}</b>.`,
+      p: `Банк-партнёр одобрил рассрочку по заказу №${e(p.orderNumber)} в магазине ${e(p.shopName)} на сумму <b>${e(p.amountText)}</b>.`,
     },
     { p: e(next) },
     { button: { href: p.link, label: 'Открыть заказ' } },
@@ -152,8 +152,8 @@ export function approvedEmail(p: DecisionParams): EmailContent {
 
 export function rejectedEmail(p: DecisionParams): EmailContent {
   assertLink(p.link);
-  const subject = `Решение по заявке на рассрочку — заказ № ${p.orderNumber}`;
-  const lead = `К сожалению, банки-партнёры не смогли одобрить рассрочку по заказу № ${p.orderNumber} в магазине ${p.shopName} на сумму ${p.amountText}.`;
+  const subject = `Решение по заявке на рассрочку — заказ №${p.orderNumber}`;
+  const lead = `К сожалению, банки-партнёры не смогли одобрить рассрочку по заказу №${p.orderNumber} в магазине ${p.shopName} на сумму ${p.amountText}.`;
   const next = 'Заказ можно оплатить другим способом — пожалуйста, свяжитесь с магазином.';
   const text = [
     'Здравствуйте!',
@@ -166,7 +166,7 @@ export function rejectedEmail(p: DecisionParams): EmailContent {
   const html = renderHtml(subject, [
     { p: 'Здравствуйте!' },
     {
-      p: `К сожалению, банки-партнёры не смогли одобрить рассрочку по заказу № ${e(p.orderNumber)} в магазине ${e(p.shopName)} на сумму ${e(p.amountText)}.`,
+      p: `К сожалению, банки-партнёры не смогли одобрить рассрочку по заказу №${e(p.orderNumber)} в магазине ${e(p.shopName)} на сумму ${e(p.amountText)}.`,
     },
     { p: e(next) },
     { button: { href: p.link, label: 'Открыть заказ' } },
@@ -180,8 +180,8 @@ export function rejectedEmail(p: DecisionParams): EmailContent {
 
 export function reminderEmail(p: ReminderParams): EmailContent {
   assertLink(p.link);
-  const subject = `Напоминание: заявка на рассрочку по заказу № ${p.orderNumber} ждёт вас`;
-  const lead = `Вы начали оформлять рассрочку через ${BRAND} для заказа № ${p.orderNumber} в магазине ${p.shopName}, но заявка ещё не отправлена.`;
+  const subject = `Напоминание: заявка на рассрочку по заказу №${p.orderNumber} ждёт вас`;
+  const lead = `Вы начали оформлять рассрочку через ${BRAND} для заказа №${p.orderNumber} в магазине ${p.shopName}, но заявка ещё не отправлена.`;
   const deadline = `Заполнить её можно до ${p.deadlineText}. После этого срока заявка закроется.`;
   const text = [
     'Здравствуйте!',
@@ -194,7 +194,7 @@ export function reminderEmail(p: ReminderParams): EmailContent {
   const html = renderHtml(subject, [
     { p: 'Здравствуйте!' },
     {
-      p: `Вы начали оформлять рассрочку через ${BRAND} для заказа № ${e(p.orderNumber)} в магазине ${e(p.shopName)}, но заявка ещё не отправлена.`,
+      p: `Вы начали оформлять рассрочку через ${BRAND} для заказа №${e(p.orderNumber)} в магазине ${e(p.shopName)}, но заявка ещё не отправлена.`,
     },
     {
       p: `Заполнить её можно до <b>${e(p.deadlineText)}</b>. После этого срока заявка закроется.`,
@@ -208,5 +208,5 @@ export function reminderEmail(p: ReminderParams): EmailContent {
 /** Short on purpose (Cyrillic SMS are 70 characters a part): the shop's name stays in the e-mail. */
 export function reminderSms(p: ReminderParams): string {
   assertLink(p.link);
-  return `${BRAND}: заявка на рассрочку по заказу № ${p.orderNumber} ждёт заполнения до ${p.deadlineText}. ${p.link}`;
+  return `${BRAND}: заявка на рассрочку по заказу №${p.orderNumber} ждёт заполнения до ${p.deadlineText}. ${p.link}`;
 }
