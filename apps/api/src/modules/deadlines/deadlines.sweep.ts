@@ -1,7 +1,6 @@
-import { formatDateTime } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { queueEmail, queueSms } from '../notifications/notifications.service';
-import { reminderEmail, reminderSms } from '../notifications/templates';
+import { deadlineText, reminderEmail, reminderSms } from '../notifications/templates';
 import { orderLink } from '../orders/order-view';
 import { findOrder } from '../orders/orders.repository';
 import { transition } from '../orders/transitions';
@@ -59,7 +58,7 @@ export async function sweepReminders(deps: AppDeps) {
         orderNumber: String(row.order_number),
         shopName: row.shop_name,
         link: orderLink(deps.config.PUBLIC_URL, row.id),
-        deadlineText: formatDateTime(row.deadline_at, 'Europe/Moscow'),
+        deadlineText: deadlineText(new Date(row.deadline_at)),
       };
       if (row.email)
         await queueEmail(
