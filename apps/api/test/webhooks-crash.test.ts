@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { Webhook } from 'standardwebhooks';
@@ -10,7 +9,6 @@ import { INTERRUPTED_ATTEMPT } from '../src/modules/webhooks/webhooks.repository
 import { createOrder, sampleProducts, startTestApp, type TestApp } from './support/test-app';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const tsx = join(root, 'node_modules/.bin/tsx');
 
 async function waitFor<T>(
   what: string,
@@ -36,6 +34,7 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery across a worker cra
   let url = '';
   const received: { id: string; body: string; headers: Record<string, string> }[] = [];
   const children: ChildProcess[] = [];
+  let output = '';
 
   beforeAll(async () => {
     t = await startTestApp('postgres', { WEBHOOK_ALLOW_PRIVATE: 'true' });
@@ -68,18 +67,26 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery across a worker cra
   });
 
   const startWorker = () => {
-    const child = spawn(tsx, ['apps/api/src/worker.ts'], {
+    // Node itself with tsx as a loader: one process, so SIGKILL hits the worker (the tsx CLI would
+    // run it in a child that outlives a killed parent).
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
       cwd: root,
       env: {
         ...process.env,
         DATABASE_URL: t.databaseUrl,
         WEBHOOK_ALLOW_PRIVATE: 'true',
-        WEBHOOK_TIMEOUT_MS: '1500',
-        WORKER_LEASE_MS: '2000',
+        WEBHOOK_TIMEOUT_MS: '3000',
+        WORKER_LEASE_MS: '4000',
         WORKER_POLL_MS: '50',
         LOG_LEVEL: 'warn',
       },
       stdio: 'pipe',
+    });
+    child.stdout?.on('data', (c) => {
+      output += String(c);
+    });
+    child.stderr?.on('data', (c) => {
+      output += String(c);
     });
     children.push(child);
     return child;
@@ -122,6 +129,8 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery across a worker cra
         [order.id],
       );
       return rows[0]?.status === 'delivered';
+    }).catch((e) => {
+      throw new Error(`${e}\nworker output:\n${output}`);
     });
     second.kill('SIGTERM');
     await exited(second);

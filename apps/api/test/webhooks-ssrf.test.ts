@@ -229,34 +229,49 @@ describe.each(DB_KINDS)('SSRF guard in the API on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it.each(REFUSED_URLS)('refuses %s as the default webhook URL and as a test-event URL', async (url) => {
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/shop/settings',
-      headers: demoAuth,
-      payload: { webhook_url: url },
-    });
-    expect(put.statusCode).toBe(400);
-    expect(errorOf(put)).toEqual({
-      code: 'VALIDATION_ERROR',
-      field: 'webhook_url',
-      message: PRIVATE_ADDRESS_MESSAGE,
-    });
-    const test = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/test',
-      headers: demoAuth,
-      payload: { url },
-    });
-    expect(test.statusCode).toBe(400);
-    expect(errorOf(test)).toEqual({
-      code: 'VALIDATION_ERROR',
-      field: 'url',
-      message: PRIVATE_ADDRESS_MESSAGE,
-    });
-    const settings = await t.app.inject({ method: 'GET', url: '/api/shop/settings', headers: demoAuth });
-    expect(settings.json().webhook_url).toBeNull();
-  });
+  it.each(REFUSED_URLS)(
+    'refuses %s as an order webhook_url, the default webhook URL and a test-event URL',
+    async (url) => {
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/shop/settings',
+        headers: demoAuth,
+        payload: { webhook_url: url },
+      });
+      expect(put.statusCode).toBe(400);
+      expect(errorOf(put)).toEqual({
+        code: 'VALIDATION_ERROR',
+        field: 'webhook_url',
+        message: PRIVATE_ADDRESS_MESSAGE,
+      });
+      const test = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/test',
+        headers: demoAuth,
+        payload: { url },
+      });
+      expect(test.statusCode).toBe(400);
+      expect(errorOf(test)).toEqual({
+        code: 'VALIDATION_ERROR',
+        field: 'url',
+        message: PRIVATE_ADDRESS_MESSAGE,
+      });
+      const order = await t.app.inject({
+        method: 'POST',
+        url: '/api/order/orders',
+        headers: demoAuth,
+        payload: { products: sampleProducts, webhook_url: url },
+      });
+      expect(order.statusCode).toBe(400);
+      expect(errorOf(order)).toEqual({
+        code: 'VALIDATION_ERROR',
+        field: 'webhook_url',
+        message: PRIVATE_ADDRESS_MESSAGE,
+      });
+      const settings = await t.app.inject({ method: 'GET', url: '/api/shop/settings', headers: demoAuth });
+      expect(settings.json().webhook_url).toBeNull();
+    },
+  );
 
   it('refuses at connect time a stored URL that points inside, logging the attempt', async () => {
     let hits = 0;

@@ -109,12 +109,11 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
     return r;
   };
 
+  const env = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE: '1s,2s,3s' };
   beforeAll(async () => {
-    t = await startTestApp(kind, {
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      WEBHOOK_RETRY_SCHEDULE: '1s,2s,3s',
-      WEBHOOK_TIMEOUT_MS: '300',
-    });
+    // PGlite runs on this thread, so a busy batch delays answers: a generous timeout here, and a
+    // short one only in the timeout test's own app.
+    t = await startTestApp(kind, { ...env, WEBHOOK_TIMEOUT_MS: '5000' });
   });
   // Standard Webhooks receivers reject timestamps more than 5 minutes from their own clock.
   beforeEach(() => t.clock.set(new Date()));
@@ -306,19 +305,27 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
   });
 
   it('retries after a timeout on the same schedule, then fails', async () => {
-    const r = await receiver(() => 'hang');
-    const order = await orderWithEvent(r.url);
-    for (const wait of [0, 1000, 2000, 3000]) {
-      t.clock.advance(wait);
-      await t.worker.drain();
-    }
-    expect(r.received).toHaveLength(4);
-    const d = await onlyDelivery(order.id);
-    expect(d).toMatchObject({ status: 'failed', attempts: 4, last_status_code: null });
-    for (const a of d.attempts_log) {
-      expect(a.error).toBe('Нет ответа за 300 мс');
-      expect(a.status_code).toBeNull();
-      expect(a.duration_ms).toBeGreaterThanOrEqual(290);
+    const main = t;
+    t = await startTestApp(kind, { ...env, WEBHOOK_TIMEOUT_MS: '300' });
+    try {
+      t.clock.set(new Date());
+      const r = await receiver(() => 'hang');
+      const order = await orderWithEvent(r.url);
+      for (const wait of [0, 1000, 2000, 3000]) {
+        t.clock.advance(wait);
+        await t.worker.drain();
+      }
+      expect(r.received).toHaveLength(4);
+      const d = await onlyDelivery(order.id);
+      expect(d).toMatchObject({ status: 'failed', attempts: 4, last_status_code: null });
+      for (const a of d.attempts_log) {
+        expect(a.error).toBe('Нет ответа за 300 мс');
+        expect(a.status_code).toBeNull();
+        expect(a.duration_ms).toBeGreaterThanOrEqual(290);
+      }
+    } finally {
+      await t.close();
+      t = main;
     }
   });
 

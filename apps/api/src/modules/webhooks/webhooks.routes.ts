@@ -66,7 +66,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { aut
         description:
           'Событие webhook.test на указанный url или на адрес вебхука магазина по умолчанию, подписанное как обычно.',
         security: SHOP_AUTH,
-        body: WebhookTestBody.optional(),
+        body: WebhookTestBody.nullish(),
         response: { 200: WebhookDelivery, ...errorResponses(400, 401, 403, 415, 429, 500) },
       },
     },
