@@ -34,7 +34,8 @@ if (existsSync(join(root, 'apps/widget/build.mjs'))) {
 }
 buildIfStale('@b2bpay/web', 'apps/web', 'dist/index.html', ['apps/web', 'packages/domain/src']);
 
-const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/api/src/main.ts')], {
+// One process (node --import tsx), so that signals reach the server itself.
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -75,6 +75,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.SMS_PROVIDER === 'smsru' && !config.SMSRU_API_ID) {
     throw new ConfigError('Неверные настройки окружения:\n  SMSRU_API_ID: обязателен при SMS_PROVIDER=smsru');
   }
+  if (config.WORKER_LEASE_MS <= config.WEBHOOK_TIMEOUT_MS) {
+    // A lease shorter than one delivery attempt would let a second worker re-send it meanwhile.
+    throw new ConfigError(
+      'Неверные настройки окружения:\n  WORKER_LEASE_MS: должен быть больше WEBHOOK_TIMEOUT_MS',
+    );
+  }
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   return { ...config, PUBLIC_URL: publicUrl };
 }

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const tsx = join(root, 'node_modules/.bin/tsx');
+// `node --import tsx` is one process: a signal reaches the program itself, not a wrapper.
+const run = (args: string[]) => ['--import', 'tsx', ...args];
 const dataDir = mkdtempSync(join(tmpdir(), 'b2bpay-cli-'));
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
 
@@ -19,8 +20,8 @@ describe('CLI and the embedded database folder', () => {
 
   it('creates a shop, printing one JSON line, and rotates its keys', () => {
     const created = spawnSync(
-      tsx,
-      ['apps/api/src/cli.ts', 'shop', 'create', '--name', 'ООО «CLI»', '--email', 'cli@shop.ru'],
+      process.execPath,
+      run(['apps/api/src/cli.ts', 'shop', 'create', '--name', 'ООО «CLI»', '--email', 'cli@shop.ru']),
       {
         cwd: root,
         env,
@@ -33,14 +34,18 @@ describe('CLI and the embedded database folder', () => {
     const json = JSON.parse(lines[0] ?? '');
     expect(Object.keys(json).sort()).toEqual(['publishable_key', 'secret_key', 'shop', 'webhook_secret']);
     expect(json.shop).toMatchObject({ name: 'ООО «CLI»', email: 'cli@shop.ru' });
-    const rotated = spawnSync(tsx, ['apps/api/src/cli.ts', 'shop', 'rotate-keys', '--shop', json.shop.id], {
-      cwd: root,
-      env,
-      encoding: 'utf8',
-    });
+    const rotated = spawnSync(
+      process.execPath,
+      run(['apps/api/src/cli.ts', 'shop', 'rotate-keys', '--shop', json.shop.id]),
+      {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      },
+    );
     expect(rotated.status, rotated.stderr).toBe(0);
     expect(JSON.parse(rotated.stdout).secret_key).not.toBe(json.secret_key);
-    const bad = spawnSync(tsx, ['apps/api/src/cli.ts', 'shop', 'create', '--name', 'X'], {
+    const bad = spawnSync(process.execPath, run(['apps/api/src/cli.ts', 'shop', 'create', '--name', 'X']), {
       cwd: root,
       env,
       encoding: 'utf8',
@@ -50,7 +55,7 @@ describe('CLI and the embedded database folder', () => {
   });
 
   it('a second process on the same DATA_DIR stops with a clear message', async () => {
-    const server = spawn(tsx, ['apps/api/src/main.ts'], {
+    const server = spawn(process.execPath, run(['apps/api/src/main.ts']), {
       cwd: root,
       env: { ...env, PORT: '0' },
       stdio: 'pipe',
@@ -65,8 +70,8 @@ describe('CLI and the embedded database folder', () => {
       server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
     });
     const second = spawnSync(
-      tsx,
-      ['apps/api/src/cli.ts', 'shop', 'create', '--name', 'Y', '--email', 'y@y.ru'],
+      process.execPath,
+      run(['apps/api/src/cli.ts', 'shop', 'create', '--name', 'Y', '--email', 'y@y.ru']),
       {
         cwd: root,
         env,

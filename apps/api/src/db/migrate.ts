@@ -36,10 +36,39 @@ export async function migrate(db: Database): Promise<string[]> {
   return applied;
 }
 
-/** Our migration files hold plain statements separated by `;` at line ends (no functions bodies). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter((s) => s.length > 0);
+/**
+ * Splits a migration file into statements at `;` ending a line. `--` comments are dropped; quoted
+ * strings and dollar-quoted bodies (`$$ … $$`, a trigger function's) are kept whole.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  let i = 0;
+  while (i < sql.length) {
+    const rest = sql.slice(i);
+    const dollar = /^\$[A-Za-z_]*\$/.exec(rest);
+    if (dollar) {
+      const end = sql.indexOf(dollar[0], i + dollar[0].length);
+      const stop = end < 0 ? sql.length : end + dollar[0].length;
+      current += sql.slice(i, stop);
+      i = stop;
+    } else if (rest.startsWith("'")) {
+      let j = i + 1;
+      while (j < sql.length && !(sql[j] === "'" && sql[j + 1] !== "'")) j += sql[j] === "'" ? 2 : 1;
+      current += sql.slice(i, j + 1);
+      i = j + 1;
+    } else if (rest.startsWith('--')) {
+      const eol = sql.indexOf('\n', i);
+      i = eol < 0 ? sql.length : eol;
+    } else if (rest[0] === ';' && /^;[ \t]*(\r?\n|$)/.test(rest)) {
+      statements.push(current);
+      current = '';
+      i += 1;
+    } else {
+      current += rest[0];
+      i += 1;
+    }
+  }
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter((s) => s.length > 0);
 }

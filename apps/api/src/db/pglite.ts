@@ -1,7 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Database, Queryable } from './database';
+
+/** pg_trgm: the order list's number search (migration 006); PostgreSQL ships it in contrib. */
+const EXTENSIONS = { pg_trgm };
 
 /**
  * The embedded database: PostgreSQL compiled to WASM, kept in DATA_DIR. `memory://` keeps it in memory
@@ -11,12 +15,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
   let release = () => {};
   let pg: PGlite;
   if (dataDir === 'memory://') {
-    pg = await PGlite.create();
+    pg = await PGlite.create({ extensions: EXTENSIONS });
   } else {
     mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
     try {
-      pg = await PGlite.create(dataDir);
+      pg = await PGlite.create(dataDir, { extensions: EXTENSIONS });
     } catch (error) {
       release();
       throw error;

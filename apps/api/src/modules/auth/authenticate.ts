@@ -8,6 +8,54 @@ export const INVALID_TOKEN = 'Неверный или отозванный то�
 export const PUBLISHABLE_FORBIDDEN =
   'Публикуемый ключ (pk_…) может только создавать заказы. Используйте секретный ключ (sk_…).';
 
+/**
+ * How long a resolved key is trusted without asking the database again. Rotation in this process
+ * clears the cache at once (invalidateKeyCache); another process (a second API instance, the CLI)
+ * revoking a key is seen here within this time at most.
+ */
+export const KEY_CACHE_TTL_MS = 5_000;
+const KEY_CACHE_MAX = 10_000;
+
+/** Bumped by every invalidation; caches compare it so every app instance in the process forgets. */
+let keyGeneration = 0;
+
+/** Forget every cached key in this process: call after a rotation or revocation has committed. */
+export function invalidateKeyCache() {
+  keyGeneration++;
+}
+
+/**
+ * Valid keys seen in the last KEY_CACHE_TTL_MS, by SHA-256 (never the token itself). Unknown and
+ * revoked keys are not cached, so a new key works at once and random tokens cannot fill it. A lookup
+ * that started before an invalidation does not store its answer (it may have read the old key).
+ * The cached shop row is only read for `shop.id`; its other columns may lag by the TTL.
+ */
+class KeyCache {
+  #entries = new Map<string, { value: AuthenticatedKey; expires: number }>();
+  #generation = keyGeneration;
+
+  get(hash: string, now: number): AuthenticatedKey | undefined {
+    if (this.#generation !== keyGeneration) {
+      this.#entries.clear();
+      this.#generation = keyGeneration;
+      return undefined;
+    }
+    const hit = this.#entries.get(hash);
+    if (!hit) return undefined;
+    if (hit.expires <= now) {
+      this.#entries.delete(hash);
+      return undefined;
+    }
+    return hit.value;
+  }
+
+  set(hash: string, value: AuthenticatedKey, now: number, generation: number) {
+    if (generation !== keyGeneration || this.#generation !== keyGeneration) return;
+    if (this.#entries.size >= KEY_CACHE_MAX) this.#entries.clear();
+    this.#entries.set(hash, { value, expires: now + KEY_CACHE_TTL_MS });
+  }
+}
+
 /** The token of `Authorization: Bearer <token>`, or null when there is none. */
 export function readBearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -25,9 +73,16 @@ export interface Authenticator {
 }
 
 export function createAuthenticator(db: Database): Authenticator {
+  // One cache per app (per database): tests run several apps on different databases in one process.
+  const cache = new KeyCache();
   const resolve = async (token: string) => {
-    const found = await findShopByKeyHash(db, sha256Hex(token));
+    const hash = sha256Hex(token);
+    const cached = cache.get(hash, Date.now());
+    if (cached) return cached;
+    const generation = keyGeneration;
+    const found = await findShopByKeyHash(db, hash);
     if (!found) throw unauthorized(INVALID_TOKEN);
+    cache.set(hash, found, Date.now(), generation);
     return found;
   };
   return {

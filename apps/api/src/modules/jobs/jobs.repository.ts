@@ -36,23 +36,32 @@ export async function claimDue(db: Queryable, now: Date, leaseMs: number, limit:
   return rows.map((r) => ({ ...r, id: toNumber(r.id), attempts: toNumber(r.attempts) }));
 }
 
-export async function complete(db: Queryable, id: number, now: Date) {
-  await db.query("UPDATE jobs SET state = 'done', locked_until = NULL, updated_at = $2 WHERE id = $1", [
-    id,
+/**
+ * The claim's attempt number fences the outcome: a worker that outlived its lease (the job was
+ * claimed again meanwhile) cannot overwrite what the newer claim decided.
+ */
+const OWN_CLAIM = "id = $1 AND state = 'running' AND attempts = $2";
+
+type Claim = Pick<Job, 'id' | 'attempts'>;
+
+export async function complete(db: Queryable, job: Claim, now: Date) {
+  await db.query(`UPDATE jobs SET state = 'done', locked_until = NULL, updated_at = $3 WHERE ${OWN_CLAIM}`, [
+    job.id,
+    job.attempts,
     now,
   ]);
 }
 
-export async function retryLater(db: Queryable, id: number, runAt: Date, error: string, now: Date) {
+export async function retryLater(db: Queryable, job: Claim, runAt: Date, error: string, now: Date) {
   await db.query(
-    "UPDATE jobs SET state = 'pending', run_at = $2, locked_until = NULL, last_error = $3, updated_at = $4 WHERE id = $1",
-    [id, runAt, error.slice(0, 1000), now],
+    `UPDATE jobs SET state = 'pending', run_at = $3, locked_until = NULL, last_error = $4, updated_at = $5 WHERE ${OWN_CLAIM}`,
+    [job.id, job.attempts, runAt, error.slice(0, 1000), now],
   );
 }
 
-export async function fail(db: Queryable, id: number, error: string, now: Date) {
+export async function fail(db: Queryable, job: Claim, error: string, now: Date) {
   await db.query(
-    "UPDATE jobs SET state = 'failed', locked_until = NULL, last_error = $2, updated_at = $3 WHERE id = $1",
-    [id, error.slice(0, 1000), now],
+    `UPDATE jobs SET state = 'failed', locked_until = NULL, last_error = $3, updated_at = $4 WHERE ${OWN_CLAIM}`,
+    [job.id, job.attempts, error.slice(0, 1000), now],
   );
 }

@@ -61,22 +61,22 @@ export class Worker {
     const handler = this.handlers[job.kind];
     const now = () => this.deps.clock.now();
     if (!handler) {
-      await jobs.fail(this.deps.db, job.id, `no handler for ${job.kind}`, now());
+      await jobs.fail(this.deps.db, job, `no handler for ${job.kind}`, now());
       return;
     }
     try {
       const outcome = await handler(job, this.deps);
       if (outcome && 'retryAt' in outcome)
-        await jobs.retryLater(this.deps.db, job.id, outcome.retryAt, outcome.error, now());
-      else if (outcome && 'failed' in outcome) await jobs.fail(this.deps.db, job.id, outcome.failed, now());
-      else await jobs.complete(this.deps.db, job.id, now());
+        await jobs.retryLater(this.deps.db, job, outcome.retryAt, outcome.error, now());
+      else if (outcome && 'failed' in outcome) await jobs.fail(this.deps.db, job, outcome.failed, now());
+      else await jobs.complete(this.deps.db, job, now());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.options.logger?.warn({ job: job.id, kind: job.kind, err: message }, 'job failed');
       const delay = ERROR_BACKOFF_MS[job.attempts - 1];
       await (delay === undefined
-        ? jobs.fail(this.deps.db, job.id, message, now())
-        : jobs.retryLater(this.deps.db, job.id, new Date(now().getTime() + delay), message, now())
+        ? jobs.fail(this.deps.db, job, message, now())
+        : jobs.retryLater(this.deps.db, job, new Date(now().getTime() + delay), message, now())
       ).catch((e: unknown) => this.options.logger?.error({ err: e }, 'could not record job failure'));
     }
   }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type BankDecision,
+  bankName,
   lineTotalKopecks,
   normalizeEmail,
   normalizePhone,
@@ -8,6 +10,7 @@ import {
   type OrderList,
   type OrderListQuery,
   PAGE_SIZE,
+  PARTNER_BANKS,
   type ProductCreate,
   rublesToKopecks,
   sumKopecks,
@@ -15,7 +18,6 @@ import {
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden, notFound, ORDER_NOT_FOUND } from '../../shared/errors';
-import { listDecisions } from '../banks/banks.repository';
 import { insertClient } from '../clients/clients.repository';
 import type { AuthenticatedKey } from '../shops/shops.repository';
 import { assertWebhookUrlAllowed } from '../webhooks/ssrf-guard';
@@ -95,18 +97,31 @@ async function insertPrefill(tx: Queryable, client: NonNullable<OrderCreate['cli
 }
 
 export async function loadView(db: Queryable, deps: Pick<AppDeps, 'config'>, id: string, owner: boolean) {
-  const order = await repo.findOrder(db, id);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  const [products, client] = await Promise.all([
-    repo.findProducts(db, [id]),
-    order.client_id === null ? null : repo.findClient(db, order.client_id),
-  ]);
-  const view = toOrderView(order, products.get(id) ?? [], client, {
+  const details = await repo.findOrderDetails(db, id);
+  if (!details) throw notFound(ORDER_NOT_FOUND);
+  return toView(details, deps, owner);
+}
+
+function toView(details: repo.OrderDetails, deps: Pick<AppDeps, 'config'>, owner: boolean): Order {
+  const view = toOrderView(details.order, details.products, details.client, {
     publicUrl: deps.config.PUBLIC_URL,
     owner,
   });
-  if (owner) view.bank_decisions = await listDecisions(db, id);
+  if (owner) view.bank_decisions = toDecisions(details.decisions);
   return view;
+}
+
+/** The bank decisions as banks.repository's listDecisions gives them: partner banks' order, names. */
+function toDecisions(rows: readonly repo.DecisionRow[]): BankDecision[] {
+  const order = PARTNER_BANKS.map((b) => b.id as string);
+  return [...rows]
+    .sort((a, b) => order.indexOf(a.bank) - order.indexOf(b.bank))
+    .map((r) => ({
+      bank: r.bank,
+      bank_name: bankName(r.bank),
+      status: r.status as BankDecision['status'],
+      decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+    }));
 }
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
@@ -121,13 +136,15 @@ export async function getOrder(
   options: { auth: AuthenticatedKey | null; clientId?: number },
 ): Promise<Order> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
-  const order = await repo.findOrder(deps.db, id);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  // One round trip for the order and everything its view shows.
+  const details = await repo.findOrderDetails(deps.db, id);
+  if (!details) throw notFound(ORDER_NOT_FOUND);
+  const { order } = details;
   if (options.auth && options.auth.shop.id !== order.shop_id) throw notFound(ORDER_NOT_FOUND);
   if (options.clientId !== undefined && options.clientId !== order.client_id) throw notFound(ORDER_NOT_FOUND);
   if (!options.auth && order.link_opened_at === null)
     await repo.markLinkOpened(deps.db, id, deps.clock.now());
-  return loadView(deps.db, deps, id, options.auth !== null);
+  return toView(details, deps, options.auth !== null);
 }
 
 /** Bare dates are the shop's calendar days; Russian shops live on Moscow time (UTC+3, no DST). */

@@ -3,6 +3,7 @@ import { DEMO_SHOP, type ShopCreate, type ShopCreated } from '@b2bpay/domain';
 import type { Database } from '../../db/database';
 import { keyHint, newPublishableKey, newSecretKey, newWebhookSecret, sha256Hex } from '../../shared/crypto';
 import { notFound } from '../../shared/errors';
+import { invalidateKeyCache } from '../auth/authenticate';
 import * as repo from './shops.repository';
 
 export const SHOP_NOT_FOUND = 'Магазин не найден';
@@ -43,6 +44,8 @@ export async function rotateKeys(db: Database, shopId: string) {
     await repo.insertKey(tx, shopId, 'secret', sha256Hex(secretKey), keyHint(secretKey));
     await repo.insertKey(tx, shopId, 'publishable', sha256Hex(publishableKey), keyHint(publishableKey));
   });
+  // The old keys may sit in this process's key cache: forget them now (other processes: within its TTL).
+  invalidateKeyCache();
   return { shop_id: shopId, secret_key: secretKey, publishable_key: publishableKey };
 }
 
@@ -84,5 +87,6 @@ export async function rotateKey(db: Database, shopId: string, kind: repo.KeyKind
     await repo.revokeKeys(tx, shopId, kind);
     await repo.insertKey(tx, shopId, kind, sha256Hex(key), keyHint(key));
   });
+  invalidateKeyCache();
   return { kind, key, hint: keyHint(key) };
 }
