@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pdfDocuments } from './build/pdf-documents.ts';
+import { precompressAssets } from './build/precompress.ts';
+import { prerenderLanding } from './build/prerender-landing.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -10,7 +12,18 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    pdfDocuments([{ source: 'documents/bitrix-guide.md', output: 'guides/bitrix.pdf' }], root),
+    pdfDocuments(
+      [
+        { source: 'documents/bitrix-guide.md', output: 'guides/bitrix.pdf' },
+        { source: 'documents/confidentiality.md', output: 'confidentiality.pdf' },
+        { source: 'documents/agreement.md', output: 'agreement.pdf' },
+        { source: 'documents/personal-data-consent.md', output: 'personal-data-consent.pdf' },
+        { source: 'documents/bank-transfer-consent.md', output: 'bank-transfer-consent.pdf' },
+      ],
+      root,
+    ),
+    prerenderLanding({ root }),
+    precompressAssets(),
   ],
   build: {
     outDir: 'dist',

@@ -5,7 +5,8 @@ export { DEMO_SHOP };
 
 /** The shop area address with the demo shop's token, the way a shop opens it from its cabinet. */
 export function shopUrl(path = '', token: string = DEMO_SHOP.secretKey): string {
-  return `/shops/${DEMO_SHOP.id}${path}?token=${encodeURIComponent(token)}`;
+  const separator = path.includes('?') ? '&' : '?';
+  return `/shops/${DEMO_SHOP.id}${path}${separator}token=${encodeURIComponent(token)}`;
 }
 
 export async function createOrderViaApi(

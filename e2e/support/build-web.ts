@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, WEB_DIR } from './paths';
 
@@ -22,4 +23,15 @@ export function buildWebIfNeeded(): void {
   const domainAt = newestMtime(path.join(REPO_ROOT, 'packages', 'domain', 'src'));
   if (builtAt > 0 && builtAt >= sourcesAt && builtAt >= domainAt) return;
   execFileSync('npm', ['run', 'build', '-w', '@b2bpay/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+}
+
+/**
+ * A private copy of apps/web/dist for this run's server. The server lists static files when it starts,
+ * so a build running meanwhile (another terminal, another developer) would otherwise swap the hashed
+ * files under it.
+ */
+export function snapshotWebDist(): string {
+  const target = mkdtempSync(path.join(tmpdir(), 'b2bpay-e2e-web-'));
+  cpSync(path.join(WEB_DIR, 'dist'), target, { recursive: true });
+  return target;
 }

@@ -27,6 +27,9 @@ export function ensureChromium(): void {
       `Chromium not found at ${CHROMIUM_PATH}. Install Debian's package: sudo apt-get update && sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
     );
   }
-  execSync('apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium', { stdio: 'inherit' });
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`apt-get installed chromium but ${CHROMIUM_PATH} is still missing`);
+  execSync('apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium', {
+    stdio: 'inherit',
+  });
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`apt-get installed chromium but ${CHROMIUM_PATH} is still missing`);
 }

@@ -1,5 +1,6 @@
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { buildWebIfNeeded } from './build-web';
+import { buildWebIfNeeded, snapshotWebDist } from './build-web';
 import { ensureChromium } from './chromium';
 import { startServer } from './server';
 
@@ -13,9 +14,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   ensureChromium();
   buildWebIfNeeded();
-  const server = await startServer();
+  const webDist = snapshotWebDist();
+  const server = await startServer({ WEB_DIST: webDist });
   project.provide('baseUrl', server.baseUrl);
   return async () => {
     await server.stop();
+    rmSync(webDist, { recursive: true, force: true });
   };
 }

@@ -16,7 +16,9 @@ afterAll(async () => {
 
 describe('new order → QR screen', () => {
   it('shows the validation messages, then creates the order and its QR', async () => {
-    const { page, context, errors } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page, context, errors } = await openPage(browser, {
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await page.goto(shopUrl('/generate-qr'));
     await page.getByRole('heading', { name: 'Новый заказ' }).waitFor();
     expect(await page.getByText('Товары и услуги').isVisible()).toBe(true);
@@ -42,7 +44,9 @@ describe('new order → QR screen', () => {
     await page.getByLabel('Цена').nth(1).fill('990');
     expect((await page.getByTestId('order-total').textContent())?.replace(/\s/g, ' ')).toBe('25 991,00 ₽');
 
-    const created = page.waitForResponse((r) => r.url().endsWith('/api/order/orders') && r.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/order/orders') && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Сгенерировать QR' }).click();
     const order = (await (await created).json()) as { id: string; order_number: string; link: string };
 
@@ -51,7 +55,9 @@ describe('new order → QR screen', () => {
     expect(await page.getByRole('heading', { name: `Заказ №${order.order_number}` }).isVisible()).toBe(true);
     expect(await page.getByText('Новый', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Кресло офисное').isVisible()).toBe(true);
-    expect((await page.getByText(/^2 шт\. ×/).textContent())?.replace(/\s/g, ' ')).toBe('2 шт. × 12 500,50 ₽');
+    expect((await page.getByText(/^2 шт\. ×/).textContent())?.replace(/\s/g, ' ')).toBe(
+      '2 шт. × 12 500,50 ₽',
+    );
     expect(await page.getByText('Итого:').isVisible()).toBe(true);
     expect(await page.getByText('Покажите этот код покупателю для сканирования').isVisible()).toBe(true);
     expect(await page.getByText('Ссылка для клиента:').isVisible()).toBe(true);

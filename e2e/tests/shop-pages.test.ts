@@ -23,7 +23,14 @@ describe('shop main page, FAQ, support, not-found', () => {
     await page.getByRole('heading', { name: DEMO_SHOP.name }).waitFor();
     expect(await page.getByText('Управление заказами и платежами').isVisible()).toBe(true);
     const main = page.getByRole('main');
-    for (const tile of ['Все заказы', 'Подтвержденные', 'Сгенерировать QR', 'Кнопка рассрочки', 'Интеграция с Битрикс', 'Интеграция по API']) {
+    for (const tile of [
+      'Все заказы',
+      'Подтвержденные',
+      'Сгенерировать QR',
+      'Кнопка рассрочки',
+      'Интеграция с Битрикс',
+      'Интеграция по API',
+    ]) {
       expect(await main.getByRole('link', { name: new RegExp(`^${tile}`) }).count(), tile).toBe(1);
     }
     const bitrix = main.getByRole('link', { name: /^Интеграция с Битрикс/ });
@@ -76,7 +83,7 @@ describe('shop main page, FAQ, support, not-found', () => {
     await page.goto('/shops/abc/unknown/path');
     await page.getByText('Страница, которую вы ищете, не существует').waitFor();
     expect(await page.getByText('404', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'На главную' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('link', { name: 'На главную', exact: true }).getAttribute('href')).toBe('/');
     expect(await page.getByRole('link', { name: 'Для магазинов' }).getAttribute('href')).toBe('/shops');
     expect(await page.locator('main a[href^="mailto:"]').count()).toBe(1);
     await page.getByRole('button', { name: 'Назад' }).waitFor();
@@ -123,7 +130,11 @@ describe('accessibility (axe) of every shop route', () => {
       for (const route of routes()) {
         await page.goto(route.path);
         await page.getByRole('heading', { name: route.ready }).first().waitFor();
-        if (route.name === 'order list') await page.getByRole('link', { name: /^Заказ №/ }).first().waitFor();
+        if (route.name === 'order list')
+          await page
+            .getByRole('link', { name: /^Заказ №/ })
+            .first()
+            .waitFor();
         for (const violation of await axeViolations(page)) found.push(`${route.name}: ${violation}`);
       }
 

@@ -97,7 +97,10 @@ export async function createOrder(
   }
   log('ответ', response.status, data);
   if (response.status === 200 && isOrder(data)) return data;
-  throw new WidgetError(response.status === 200 ? TEXT.failed : errorText(response.status, data), response.status);
+  throw new WidgetError(
+    response.status === 200 ? TEXT.failed : errorText(response.status, data),
+    response.status,
+  );
 }
 
 /** A fresh Idempotency-Key; randomUUID needs a secure context, which plain-http shop pages are not. */

@@ -5,14 +5,15 @@
  */
 export const TEXT = {
   label: 'Купить в рассрочку',
-  defaultSubtext: 'Для бизнеса · решение за 1 рабочий день',
+  defaultSubtext: 'Решение за 1 рабочий день',
   loading: 'Создание заказа...',
   redirecting: 'Переходим к оформлению...',
   noKey: 'Не указан ключ api-token: укажите публикуемый ключ pk_… из личного кабинета B2BPay.',
   secretKey:
     'Секретный ключ sk_… нельзя размещать на странице: его увидит любой посетитель. Укажите публикуемый ключ pk_… из личного кабинета B2BPay.',
   noItems: 'Не указаны товары: добавьте в payment-data items.0.name, items.0.price и items.0.quantity.',
-  badPaymentData: 'Не удалось прочитать payment-data: ожидается JSON или строка вида items.0.name=…&items.0.price=…',
+  badPaymentData:
+    'Не удалось прочитать payment-data: ожидается JSON или строка вида items.0.name=…&items.0.price=…',
   itemName: 'Введите название товара',
   itemPrice: 'Введите цену',
   itemPriceDecimals: 'Цена может иметь не больше двух знаков после запятой',

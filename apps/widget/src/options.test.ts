@@ -61,7 +61,10 @@ describe('widget options', () => {
   it('builds the request body: comma decimals, trimmed names, client and webhook when given', () => {
     const result = buildOrder({
       ...base,
-      items: [{ name: '  Бумага А4 ', price: '350,10', quantity: '3' }, { name: 'Ручка', price: 25, quantity: 10 }],
+      items: [
+        { name: '  Бумага А4 ', price: '350,10', quantity: '3' },
+        { name: 'Ручка', price: 25, quantity: 10 },
+      ],
       client: { email: 'buyer@example.ru' },
       webhookUrl: ' https://shop.example.ru/hook ',
     });
@@ -75,11 +78,14 @@ describe('widget options', () => {
         webhook_url: 'https://shop.example.ru/hook',
       },
     });
-    expect(buildOrder(base)).toEqual({ body: { products: [{ name: 'Бумага А4', price: 350.1, quantity: 3 }] } });
+    expect(buildOrder(base)).toEqual({
+      body: { products: [{ name: 'Бумага А4', price: 350.1, quantity: 3 }] },
+    });
   });
 
   it('names the first bad item in Russian', () => {
-    const item = (over: object) => buildOrder({ ...base, items: [base.items![0]!, { ...base.items![0], ...over }] });
+    const item = (over: object) =>
+      buildOrder({ ...base, items: [base.items![0]!, { ...base.items![0], ...over }] });
     expect(item({ name: ' ' })).toEqual({ error: `Товар 2: ${MESSAGES.productNameRequired}` });
     expect(item({ price: '-5' })).toEqual({ error: `Товар 2: ${MESSAGES.productPriceRequired}` });
     expect(item({ price: 'abc' })).toEqual({ error: `Товар 2: ${MESSAGES.productPriceRequired}` });

@@ -1,13 +1,15 @@
 /**
- * The button's own styles, inside its shadow root: the shop's CSS cannot reach in, and `all: initial`
- * on the host stops inherited fonts and colours from leaking in. Themes name the page the button sits
- * on: light pages get the indigo button, dark pages a white one. Every text pair keeps AA contrast.
+ * The button's own styles, inside its shadow root: the shop's CSS cannot reach in, and every
+ * inheritable property the button shows (font, colour, spacing) is set inside, so even a shop rule
+ * on the host element itself (`* { font-family: … !important }`) does not change it. Themes name the
+ * page the button sits on: light pages get the indigo button, dark pages a white one. Every text pair
+ * keeps AA contrast.
  */
 export const STYLES = `
-:host{all:initial;display:inline-block;vertical-align:middle;max-width:100%;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;-webkit-font-smoothing:antialiased}
+:host{all:initial;display:inline-block;vertical-align:middle;max-width:100%}
 :host([hidden]){display:none}
 *{box-sizing:border-box}
-.w{display:flex;flex-direction:column;gap:8px;max-width:100%}
+.w{display:flex;flex-direction:column;align-items:flex-start;gap:8px;max-width:100%;font:400 16px/1.4 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;letter-spacing:normal;text-transform:none;-webkit-font-smoothing:antialiased}
 .b{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;justify-content:center;gap:10px;max-width:100%;border-radius:10px;border:1px solid transparent;cursor:pointer;font:inherit;font-weight:600;text-align:left;transition:background-color .15s,box-shadow .15s;-webkit-tap-highlight-color:transparent}
 .b:focus-visible{outline:3px solid var(--ring);outline-offset:2px}
 .b[aria-disabled=true]{cursor:not-allowed}
@@ -29,7 +31,7 @@ export const STYLES = `
 .M .b{min-height:52px;padding:8px 20px;font-size:16px}
 .M .st{font-size:12.5px}
 .M .lg,.M .sp{width:22px;height:22px}
-.L .b{min-height:60px;padding:10px 26px;font-size:18px;min-width:300px}
+.L .b{min-height:60px;padding:10px 22px;font-size:18px}
 .L .st{font-size:14px}
 .L .lg,.L .sp{width:26px;height:26px}
 .light{--ring:#4338ca}

@@ -27,7 +27,9 @@ export interface RenderRouteOptions {
 
 /** Renders one page inside a memory router with the app's providers (auth, queries without retries, toasts). */
 export function renderRoute(element: ReactElement, { path, url, state }: RenderRouteOptions) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const router = createMemoryRouter(
     [
       {
@@ -42,7 +44,15 @@ export function renderRoute(element: ReactElement, { path, url, state }: RenderR
         ],
       },
     ],
-    { initialEntries: [{ pathname: url.split('?')[0] ?? url, search: url.includes('?') ? `?${url.split('?')[1]}` : '', state }] },
+    {
+      initialEntries: [
+        {
+          pathname: url.split('?')[0] ?? url,
+          search: url.includes('?') ? `?${url.split('?')[1]}` : '',
+          state,
+        },
+      ],
+    },
   );
   const result = render(
     <QueryClientProvider client={queryClient}>

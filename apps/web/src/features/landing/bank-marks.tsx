@@ -11,7 +11,10 @@ interface MarkShape {
 }
 
 const SYMBOLS: Record<PartnerBankId, { d: string; shape: MarkShape }> = {
-  sever: { d: 'M20 7.5 23.2 16.8 32.5 20 23.2 23.2 20 32.5 16.8 23.2 7.5 20 16.8 16.8Z', shape: { fill: '#fff' } },
+  sever: {
+    d: 'M20 7.5 23.2 16.8 32.5 20 23.2 23.2 20 32.5 16.8 23.2 7.5 20 16.8 16.8Z',
+    shape: { fill: '#fff' },
+  },
   volga: {
     d: 'M8.5 16c3.8-3.2 7.7-3.2 11.5 0s7.7 3.2 11.5 0M8.5 24c3.8-3.2 7.7-3.2 11.5 0s7.7 3.2 11.5 0',
     shape: { stroke: '#fff' },

@@ -9,7 +9,9 @@ export function carouselIndex(current: number, count: number, action: CarouselAc
     case 'prev':
       return (current - 1 + count) % count;
     case 'goto':
-      return Number.isInteger(action.index) && action.index >= 0 && action.index < count ? action.index : current;
+      return Number.isInteger(action.index) && action.index >= 0 && action.index < count
+        ? action.index
+        : current;
   }
 }
 

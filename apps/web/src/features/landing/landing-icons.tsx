@@ -41,8 +41,12 @@ export function BenefitGlyph({ icon, ...props }: IconProps & { icon: BenefitIcon
   return <StrokeIcon paths={BENEFIT_PATHS[icon]} {...props} />;
 }
 
-export const ArrowRightIcon = (props: IconProps) => <StrokeIcon paths={['M5 12h14', 'M12 5l7 7-7 7']} {...props} />;
-export const ArrowDownIcon = (props: IconProps) => <StrokeIcon paths={['M12 5v14', 'M19 12l-7 7-7-7']} {...props} />;
+export const ArrowRightIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M5 12h14', 'M12 5l7 7-7 7']} {...props} />
+);
+export const ArrowDownIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M12 5v14', 'M19 12l-7 7-7-7']} {...props} />
+);
 export const CheckIcon = (props: IconProps) => <StrokeIcon paths={['M20 6L9 17l-5-5']} {...props} />;
 export const ChevronLeftIcon = (props: IconProps) => <StrokeIcon paths={['M15 18l-6-6 6-6']} {...props} />;
 export const ChevronRightIcon = (props: IconProps) => <StrokeIcon paths={['M9 18l6-6-6-6']} {...props} />;

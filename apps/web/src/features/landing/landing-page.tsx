@@ -1,26 +1,58 @@
-import { Link } from 'react-router';
+import { type ReactNode, Suspense } from 'react';
 import { usePageMeta } from '../../shared/meta/page-meta';
-import { buttonClass } from '../../shared/ui/button';
-import { PublicLayout } from '../../shared/ui/public-layout';
+import { Benefits } from './sections/benefits';
+import { Contact } from './sections/contact';
+import { Features } from './sections/features';
+import { LandingFooter } from './sections/footer';
+import { LandingHeader } from './sections/header';
+import { Hero } from './sections/hero';
+import { StartSteps } from './sections/start-steps';
+import { StatsStrip } from './sections/stats';
+import { Testimonials } from './sections/testimonials';
 
-/** Placeholder until the landing issue replaces it with the full page of spec §2. */
+/**
+ * A Suspense boundary around a pre-rendered section lets React hydrate it as its own unit of work,
+ * interruptibly, after the part above the fold: the page becomes interactive without one long task.
+ * Nothing inside suspends, so the fallback is never shown.
+ */
+function Hydrated({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+/**
+ * The marketing landing page of spec §2, in the specification's order. It is also rendered to static
+ * HTML at build time (build/prerender-landing.ts) and hydrated, so its first render must not depend on
+ * anything only the browser knows.
+ */
 export default function LandingPage() {
-  usePageMeta({});
+  usePageMeta({ path: '/' });
   return (
-    <PublicLayout>
-      <section className="mx-auto max-w-[1120px] px-4 py-16 sm:px-6 sm:py-24">
-        <p className="inline-flex rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
-          Увеличьте продажи на 40-60%
-        </p>
-        <h1 className="mt-4 max-w-3xl text-3xl font-semibold tracking-tight text-slate-900 sm:text-5xl">
-          Увеличивайте B2B продажи с рассрочкой для покупателей
-        </h1>
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Link to="/shops/api-docs" className={buttonClass('primary', 'lg')}>
-            Узнать подробнее
-          </Link>
-        </div>
-      </section>
-    </PublicLayout>
+    <div className="flex min-h-screen flex-col bg-white">
+      <LandingHeader />
+      <main className="flex-1">
+        <Hero />
+        <Hydrated>
+          <StatsStrip />
+        </Hydrated>
+        <Hydrated>
+          <Benefits />
+        </Hydrated>
+        <Hydrated>
+          <Features />
+        </Hydrated>
+        <Hydrated>
+          <StartSteps />
+        </Hydrated>
+        <Hydrated>
+          <Testimonials />
+        </Hydrated>
+        <Hydrated>
+          <Contact />
+        </Hydrated>
+      </main>
+      <Hydrated>
+        <LandingFooter />
+      </Hydrated>
+    </div>
   );
 }

@@ -36,7 +36,12 @@ describe('Yandex Metrica wrapper', () => {
       metrika.reachGoal('SUCCESS_PAGE_VIEW', { a: 1 });
       const inits = ym.mock.calls.filter((c) => c[1] === 'init');
       expect(inits).toHaveLength(1);
-      expect(inits[0]?.[2]).toMatchObject({ clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true });
+      expect(inits[0]?.[2]).toMatchObject({
+        clickmap: true,
+        trackLinks: true,
+        accurateTrackBounce: true,
+        webvisor: true,
+      });
       const hit = ym.mock.calls.find((c) => c[1] === 'hit');
       expect(hit?.[0]).toBe(111);
       expect(hit?.[2]).toBe('/shops/s1');

@@ -63,8 +63,14 @@ export class Metrika {
 
   constructor(
     private readonly config: MetrikaConfig,
-    private readonly win: Window = window,
+    private readonly windowOverride?: Window,
   ) {}
+
+  // Resolved on use, not at construction: the module is also imported where there is no window (the
+  // landing page's build-time pre-render), and every call happens in the browser.
+  private get win(): Window {
+    return this.windowOverride ?? window;
+  }
 
   get enabled(): boolean {
     return parseId(this.config.defaultId) !== null || parseId(this.config.landingId) !== null;

@@ -3,7 +3,11 @@ import { DOCUMENTED_ERRORS, isNotFoundError, type QueryValue, request, requirePa
 
 /** Typed calls of spec §7, one per operation the web app uses. */
 
-export async function createOrder(body: OrderCreate, token: string | null, signal?: AbortSignal): Promise<Order> {
+export async function createOrder(
+  body: OrderCreate,
+  token: string | null,
+  signal?: AbortSignal,
+): Promise<Order> {
   requireParam(body, 'OrderApi', 'createOrder', 'orderCreate');
   requireParam(body.products, 'OrderApi', 'createOrder', 'products');
   return request<Order>({

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/render';
 import { createOrder, getOrder, getShop, listOrders } from './endpoints';
-import { ApiError, buildQuery, isNotFoundError, request, RequiredError, serverMessage } from './http';
+import { ApiError, buildQuery, isNotFoundError, RequiredError, request, serverMessage } from './http';
 
 describe('request error handling (spec §8)', () => {
   it('returns the body for 2xx', async () => {
@@ -12,7 +12,9 @@ describe('request error handling (spec §8)', () => {
   it('raises ApiError with code, body and headers for a declared status', async () => {
     const body = { detail: 'Заказ не найден', error: { code: 'NOT_FOUND', message: 'Заказ не найден' } };
     mockFetch(() => new Response(JSON.stringify(body), { status: 404, headers: { 'X-Request-Id': 'r1' } }));
-    const error = await request({ method: 'GET', path: '/api/x', errorStatuses: [404] }).catch((e: unknown) => e);
+    const error = await request({ method: 'GET', path: '/api/x', errorStatuses: [404] }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', body, message: 'Заказ не найден' });
     expect((error as ApiError).headers.get('x-request-id')).toBe('r1');
@@ -21,14 +23,21 @@ describe('request error handling (spec §8)', () => {
 
   it("raises 'Unknown API Status Code!' for any other status", async () => {
     mockFetch(() => json({ detail: 'nope' }, 418));
-    const error = await request({ method: 'GET', path: '/api/x', errorStatuses: [404] }).catch((e: unknown) => e);
+    const error = await request({ method: 'GET', path: '/api/x', errorStatuses: [404] }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ message: 'Unknown API Status Code!', status: 418 });
     expect(serverMessage(error)).toBeUndefined();
   });
 
   it("says 'Network request failed' when the network fails", async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(request({ method: 'GET', path: '/api/x', errorStatuses: [] })).rejects.toThrow('Network request failed');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(request({ method: 'GET', path: '/api/x', errorStatuses: [] })).rejects.toThrow(
+      'Network request failed',
+    );
   });
 
   it("says 'Network request timed out' after the time-out", async () => {
@@ -36,12 +45,14 @@ describe('request error handling (spec §8)', () => {
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError')))),
+          new Promise((_, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))),
+          ),
       ),
     );
-    await expect(request({ method: 'GET', path: '/api/x', errorStatuses: [], timeoutMs: 20 })).rejects.toThrow(
-      'Network request timed out',
-    );
+    await expect(
+      request({ method: 'GET', path: '/api/x', errorStatuses: [], timeoutMs: 20 }),
+    ).rejects.toThrow('Network request timed out');
   });
 
   it("says 'Aborted' when the caller aborts", async () => {
@@ -49,7 +60,9 @@ describe('request error handling (spec §8)', () => {
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError')))),
+          new Promise((_, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))),
+          ),
       ),
     );
     const controller = new AbortController();
@@ -70,7 +83,9 @@ describe('request error handling (spec §8)', () => {
   });
 
   it('repeats array query values and skips empty ones', () => {
-    expect(buildQuery({ status: ['a', 'b'], page: 2, order_id: '', x: undefined })).toBe('?status=a&status=b&page=2');
+    expect(buildQuery({ status: ['a', 'b'], page: 2, order_id: '', x: undefined })).toBe(
+      '?status=a&status=b&page=2',
+    );
     expect(buildQuery({})).toBe('');
   });
 });
@@ -92,13 +107,17 @@ describe('endpoints', () => {
 
   it('refuses calls with a missing mandatory parameter, naming api, method and field', async () => {
     await expect(getOrder('')).rejects.toBeInstanceOf(RequiredError);
-    await expect(getShop('')).rejects.toThrow('Required parameter shopId was null or undefined when calling ShopApi.getShop.');
+    await expect(getShop('')).rejects.toThrow(
+      'Required parameter shopId was null or undefined when calling ShopApi.getShop.',
+    );
     await expect(createOrder(undefined as never, 't')).rejects.toThrow(RequiredError);
   });
 
   it('lists orders with the list parameters', async () => {
     const calls = mockFetch(() => json({ items: [], count: 0 }));
     await listOrders({ page: 1, statuses: ['app_approved'], search: ' 12 ', dateFrom: '2026-01-01' }, 'tok');
-    expect(calls[0]?.url).toBe('/api/order/orders?page=1&status=app_approved&order_id=12&date_from=2026-01-01');
+    expect(calls[0]?.url).toBe(
+      '/api/order/orders?page=1&status=app_approved&order_id=12&date_from=2026-01-01',
+    );
   });
 });

@@ -23,7 +23,16 @@ function Probe() {
 function open(url: URL | string, state?: unknown) {
   const target = new URL(url, 'http://x');
   const router = createMemoryRouter(
-    [{ path: '*', element: <AuthProvider><Probe /></AuthProvider> }],
+    [
+      {
+        path: '*',
+        element: (
+          <AuthProvider>
+            <Probe />
+          </AuthProvider>
+        ),
+      },
+    ],
     { initialEntries: [{ pathname: target.pathname, search: target.search, hash: target.hash, state }] },
   );
   render(<RouterProvider router={router} />);

@@ -20,7 +20,9 @@ describe('page metadata', () => {
     expect(meta('meta[property="og:image:height"]')).toBe('630');
     expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
 
-    const ld = JSON.parse(document.head.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}');
+    const ld = JSON.parse(
+      document.head.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}',
+    );
     expect(ld['@type']).toBe('FinancialService');
     expect(ld.offers).toMatchObject({ price: '0', priceCurrency: 'RUB' });
     expect(ld.contactPoint).toMatchObject({ contactType: 'customer service', areaServed: 'RU' });

@@ -4,7 +4,9 @@ import { getUserId, initErrorReporting, isChunkLoadError, USER_ID_KEY } from './
 describe('error reporting', () => {
   it('recognises chunk-load failures so they can be dropped', () => {
     expect(isChunkLoadError({ name: 'ChunkLoadError', message: 'x' })).toBe(true);
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /static/js/a.js'))).toBe(true);
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /static/js/a.js')),
+    ).toBe(true);
     expect(isChunkLoadError(new Error('Loading chunk 12 failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isChunkLoadError(null)).toBe(false);

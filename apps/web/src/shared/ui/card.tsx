@@ -5,8 +5,8 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   title?: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
-  /** Heading level of the title; the page's h1 sits outside cards. */
-  headingLevel?: 'h2' | 'h3';
+  /** Heading level of the title: h2 under the page's h1, or h1 when the card's title is the page's. */
+  headingLevel?: 'h1' | 'h2' | 'h3';
   padded?: boolean;
 }
 
@@ -32,7 +32,16 @@ export function Card({
       {(title || actions) && (
         <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            {title && <Heading className="text-lg font-semibold text-slate-900">{title}</Heading>}
+            {title && (
+              <Heading
+                className={cn(
+                  'font-semibold text-slate-900',
+                  Heading === 'h1' ? 'text-xl tracking-tight sm:text-2xl' : 'text-lg',
+                )}
+              >
+                {title}
+              </Heading>
+            )}
             {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
           </div>
           {actions}

@@ -91,7 +91,6 @@ export interface Step1Patch {
 
 /** Step 2 (spec §3 "Client patch, step 2"), with both consents the server records. */
 export interface Step2Patch extends Step1Patch {
-  clientId: number;
   phoneNumber: string;
   email: string;
   smsCodeInput: string;
@@ -120,7 +119,7 @@ export function emailCodeBody(clientId: number | null, email: string) {
 
 export function submitBody(p: Step2Patch) {
   return {
-    client_id: p.clientId,
+    ...(p.clientId !== null ? { client_id: p.clientId } : {}),
     surname: p.surname,
     name: p.name,
     middlename: p.middlename,

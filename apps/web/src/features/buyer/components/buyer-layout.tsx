@@ -61,12 +61,16 @@ export function BuyerLayout({ children }: { children: ReactNode }) {
       </header>
       <main className="flex-1">{children}</main>
       <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-[1120px] flex-col gap-4 px-4 py-6 text-sm sm:px-6 lg:flex-row lg:items-center lg:justify-between">
-          <p className="text-slate-600">{COPYRIGHT}</p>
+        <div className="mx-auto flex max-w-[1120px] flex-col gap-2 px-4 py-6 text-sm sm:px-6">
           <nav aria-label="Документы и контакты">
-            <ul className="flex flex-col gap-x-6 sm:flex-row sm:flex-wrap sm:items-center">
+            <ul className="flex flex-col gap-x-6 md:flex-row md:flex-wrap md:items-center">
               <li>
-                <a href={PRIVACY_POLICY_URL} target="_blank" rel="noopener noreferrer" className={footerLinkClass}>
+                <a
+                  href={PRIVACY_POLICY_URL}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={footerLinkClass}
+                >
                   Политика конфиденциальности
                 </a>
               </li>
@@ -89,6 +93,7 @@ export function BuyerLayout({ children }: { children: ReactNode }) {
               </li>
             </ul>
           </nav>
+          <p className="text-slate-600">{COPYRIGHT}</p>
         </div>
       </footer>
     </div>

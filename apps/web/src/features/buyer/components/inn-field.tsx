@@ -59,7 +59,13 @@ export function InnField({ value, error, onChange, onSelect, inputRef }: InnFiel
   };
 
   // Pending timers and requests die with the field.
-  useEffect(() => cancelLookup, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      inFlight.current?.abort();
+    },
+    [],
+  );
 
   const isOpen = panel.kind !== 'closed';
   useEffect(() => {
@@ -169,11 +175,17 @@ export function InnField({ value, error, onChange, onSelect, inputRef }: InnFiel
         {(panel.kind === 'list' || panel.kind === 'empty' || panel.kind === 'error') && (
           <div className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-[var(--radius-control)] border border-slate-200 bg-white shadow-lg shadow-slate-900/10">
             {panel.kind === 'list' ? (
-              <ul id={listId} role="listbox" aria-label="Организации с таким ИНН" className="max-h-72 overflow-y-auto py-1">
+              <div
+                id={listId}
+                role="listbox"
+                aria-label="Организации с таким ИНН"
+                className="max-h-72 overflow-y-auto py-1"
+              >
                 {panel.items.map((item, index) => (
                   // The input keeps the focus (aria-activedescendant); options answer pointer and touch.
                   // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection is handled on the combobox
-                  <li
+                  <div
+                    tabIndex={-1}
                     key={`${item.inn}-${item.value}`}
                     id={`${listId}-${index}`}
                     role="option"
@@ -188,9 +200,9 @@ export function InnField({ value, error, onChange, onSelect, inputRef }: InnFiel
                   >
                     <span className="text-[15px] font-medium break-words text-slate-900">{item.value}</span>
                     <span className="text-sm text-slate-600 tabular-nums">ИНН {item.inn}</span>
-                  </li>
+                  </div>
                 ))}
-              </ul>
+              </div>
             ) : (
               <p
                 role="status"

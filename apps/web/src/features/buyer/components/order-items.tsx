@@ -3,7 +3,13 @@ import { cn } from '../../../shared/lib/cn';
 import type { BuyerOrderItem } from '../model/order-view';
 
 /** Item lines (spec §2): the name, the quantity when it is not 1, and the price in roubles. */
-export function OrderItems({ items, compact = false }: { items: readonly BuyerOrderItem[]; compact?: boolean }) {
+export function OrderItems({
+  items,
+  compact = false,
+}: {
+  items: readonly BuyerOrderItem[];
+  compact?: boolean;
+}) {
   return (
     <ul className="divide-y divide-slate-100">
       {items.map((item) => (

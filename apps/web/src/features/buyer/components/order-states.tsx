@@ -72,6 +72,7 @@ export function LoadedOrder({ orderId, clientId = null, children }: LoadedOrderP
       />
     );
   }
-  if (query.data === null) return <ErrorScreen title="Заказ не найден" message={ORDER_TEXTS.notFound(orderId)} />;
+  if (query.data === null)
+    return <ErrorScreen title="Заказ не найден" message={ORDER_TEXTS.notFound(orderId)} />;
   return <>{children(query.data)}</>;
 }

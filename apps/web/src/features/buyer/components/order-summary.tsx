@@ -48,7 +48,10 @@ export function OrderSummary({ order }: { order: Order }) {
           className={cn('transition-transform duration-200', open ? '-rotate-90' : 'rotate-90')}
         />
       </button>
-      <div id={itemsId} className={cn(open ? 'block' : 'hidden', 'mt-2 border-t border-slate-100 lg:mt-4 lg:block')}>
+      <div
+        id={itemsId}
+        className={cn(open ? 'block' : 'hidden', 'mt-2 border-t border-slate-100 lg:mt-4 lg:block')}
+      >
         <p className="mt-3 hidden text-xs font-medium tracking-wide text-slate-600 uppercase lg:block">
           Состав заказа
         </p>

@@ -1,8 +1,10 @@
 import type { Order } from '@b2bpay/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { cn } from '../../../shared/lib/cn';
 import { buttonClass } from '../../../shared/ui/button';
 import { ArrowLeftIcon } from '../../../shared/ui/icons';
+import { LONG_LIST_THRESHOLD } from '../model/order-view';
 import { OrderSummary } from './order-summary';
 import { StepIndicator } from './step-indicator';
 
@@ -24,7 +26,7 @@ export function StepLayout({ step, title, subtitle, backTo, backLabel, order, ch
   return (
     <div className="mx-auto grid w-full max-w-[1040px] gap-5 px-4 py-5 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-8">
       <aside aria-label="Ваш заказ" className="lg:col-start-2 lg:row-start-1">
-        <div className="lg:sticky lg:top-24">
+        <div className={cn(order.products.length <= LONG_LIST_THRESHOLD && 'lg:sticky lg:top-24')}>
           <OrderSummary order={order} />
         </div>
       </aside>

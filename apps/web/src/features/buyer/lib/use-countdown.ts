@@ -10,15 +10,14 @@ export function secondsLeft(until: number | null, now: number): number {
 
 /** Whole seconds left until `until` (epoch ms), re-rendering every second while above zero. */
 export function useCountdown(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  const left = secondsLeft(until, now);
+  const [, setTick] = useState(0);
+  // Read at render time, so the first paint after a request (or a reload) already shows the right number.
+  const left = secondsLeft(until, Date.now());
   useEffect(() => {
-    if (until === null) return;
-    setNow(Date.now());
+    if (until === null || Date.now() >= until) return;
     const timer = setInterval(() => {
-      const current = Date.now();
-      setNow(current);
-      if (current >= until) clearInterval(timer);
+      setTick((tick) => tick + 1);
+      if (Date.now() >= until) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
   }, [until]);

@@ -144,8 +144,18 @@ export function loadSubmittedEmail(orderId: string): string | null {
  * The form of one order: its data and update(patch), which writes through to session storage at
  * once (not in an effect), so a navigation right after an update cannot lose it.
  */
-export function useApplicationForm(orderId: string) {
-  const [data, setData] = useState<ApplicationFormData>(() => loadForm(orderId));
+export function useApplicationForm(
+  orderId: string,
+  /** Applied once to the stored data on mount, e.g. the order's own client data. */
+  prepare?: (stored: ApplicationFormData) => ApplicationFormData,
+) {
+  const [data, setData] = useState<ApplicationFormData>(() => {
+    const stored = loadForm(orderId);
+    if (!prepare) return stored;
+    const prepared = prepare(stored);
+    saveForm(orderId, prepared);
+    return prepared;
+  });
   const current = useRef(data);
   const update = useCallback(
     (patch: Partial<ApplicationFormData>) => {

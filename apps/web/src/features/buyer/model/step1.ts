@@ -13,7 +13,13 @@ export type Step1Field = keyof Step1Values;
 export type Step1Errors = Partial<Record<Step1Field, string>>;
 
 /** The order fields appear in on the page; the first invalid one gets the focus. */
-export const STEP1_FIELDS: readonly Step1Field[] = ['surname', 'name', 'middlename', 'inn', 'organizationName'];
+export const STEP1_FIELDS: readonly Step1Field[] = [
+  'surname',
+  'name',
+  'middlename',
+  'inn',
+  'organizationName',
+];
 
 /** Every step-1 rule, checked on submit; middlename is optional. */
 export function validateStep1(values: Step1Values): Step1Errors {

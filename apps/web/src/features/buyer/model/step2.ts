@@ -86,3 +86,9 @@ const SERVER_FIELDS: Record<string, Step2Field> = {
 export function step2FieldOf(serverField: string | undefined): Step2Field | undefined {
   return serverField === undefined ? undefined : SERVER_FIELDS[serverField];
 }
+
+/** '+79001234567' → '+7 900 123-45-67' for display; anything else as given. */
+export function formatPhone(phone: string): string {
+  const match = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
+  return match ? `+7 ${match[1]} ${match[2]}-${match[3]}-${match[4]}` : phone;
+}

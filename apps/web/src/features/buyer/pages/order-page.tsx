@@ -1,14 +1,217 @@
+import { formatRubles, type Order, PARTNER_BANKS, pluralRu } from '@b2bpay/domain';
+import { useId, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
+import { useOrder } from '../../../shared/api/queries';
+import { PRIVACY_POLICY_URL } from '../../../shared/config/contacts';
+import { cn } from '../../../shared/lib/cn';
 import { usePageMeta } from '../../../shared/meta/page-meta';
-import { PublicLayout } from '../../../shared/ui/public-layout';
+import { Button } from '../../../shared/ui/button';
+import { CheckCircleIcon, ChevronRightIcon, ShieldCheckIcon } from '../../../shared/ui/icons';
+import { StatusBadge } from '../../../shared/ui/status-badge';
+import { BuyerLayout } from '../components/buyer-layout';
+import { OrderItems } from '../components/order-items';
+import { LoadedOrder } from '../components/order-states';
+import { useShopName } from '../lib/use-shop-name';
+import { buyerPaths, LONG_LIST_THRESHOLD, toBuyerOrderView } from '../model/order-view';
 
-/** Placeholder until the buyer-flow issue replaces it (spec §2). */
-export default function OrderPage() {
-  usePageMeta({ title: 'Заказ' });
+/** Spec §8: the start button cannot work without the order's details. */
+export const MISSING_DETAILS_ALERT = 'Детали заказа не найдены или еще загружаются.';
+
+/** ?client_id= as a positive integer, or null. */
+export function parseClientId(raw: string | null): number | null {
+  if (raw === null || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+const BENEFITS = [
+  'Заполнение займёт около 3 минут',
+  'Решение за 1 рабочий день — придёт на e-mail',
+  `Заявку рассмотрят ${PARTNER_BANKS.length} банка\u2011партнёра`,
+] as const;
+
+function StartApplication({ order }: { order: Order | null }) {
+  const navigate = useNavigate();
+  const start = () => {
+    if (!order) {
+      window.alert(MISSING_DETAILS_ALERT);
+      return;
+    }
+    reachGoal(GOALS.START_APPLICATION);
+    const view = toBuyerOrderView(order);
+    navigate(buyerPaths.step1(order.id), {
+      state: { orderNumber: view.orderNumber, total: view.total, shopId: view.shopId },
+    });
+  };
   return (
-    <PublicLayout>
-      <div className="mx-auto max-w-xl px-4 py-12 sm:py-16">
-        <h1 className="text-2xl font-semibold text-slate-900">Заказ</h1>
+    <div className="flex flex-col gap-4">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">Оплата в рассрочку для бизнеса</h2>
+        <ul className="mt-3 flex flex-col gap-2">
+          {BENEFITS.map((text) => (
+            <li key={text} className="flex items-start gap-2.5 text-[15px] text-slate-700">
+              <CheckCircleIcon size={18} className="mt-0.5 shrink-0 text-brand-700" />
+              {text}
+            </li>
+          ))}
+        </ul>
       </div>
-    </PublicLayout>
+      <Button size="lg" className="w-full" onClick={start}>
+        Заполнить заявку
+      </Button>
+      <p className="flex items-start gap-2 text-sm text-slate-600">
+        <ShieldCheckIcon size={18} className="mt-0.5 shrink-0 text-slate-500" />
+        <span>
+          Нажимая «Заполнить заявку», вы соглашаетесь с{' '}
+          <a
+            href={PRIVACY_POLICY_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
+          >
+            политикой обработки персональных данных
+            <span className="sr-only"> (откроется в новой вкладке)</span>
+          </a>
+          .
+        </span>
+      </p>
+    </div>
+  );
+}
+
+function OrderStatus({ status }: { status: string }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <h2 className="text-lg font-semibold text-slate-900">Статус заказа</h2>
+      <div>
+        <StatusBadge status={status} className="text-sm" />
+      </div>
+      <p className="text-sm text-slate-600">
+        Заявка по этому заказу уже не заполняется. Если решение банка ещё не пришло, оно придёт на электронную
+        почту из заявки.
+      </p>
+    </div>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const view = toBuyerOrderView(order);
+  const shop = useShopName(view.shopId);
+  const [showAll, setShowAll] = useState(false);
+  const itemsId = useId();
+
+  const visibleItems = view.isLongList && !showAll ? view.items.slice(0, LONG_LIST_THRESHOLD) : view.items;
+  const action = view.awaitsClient ? (
+    <StartApplication order={order} />
+  ) : (
+    <OrderStatus status={view.status} />
+  );
+  const total = (
+    <p className="flex items-baseline justify-between gap-4">
+      <span className="text-[15px] font-medium text-slate-700">Итого</span>
+      <span
+        className="text-2xl font-semibold whitespace-nowrap text-slate-900 tabular-nums"
+        data-testid="order-total"
+      >
+        {formatRubles(view.total)}
+      </span>
+    </p>
+  );
+
+  return (
+    <div
+      className={cn(
+        'mx-auto w-full px-4 py-6 sm:px-6 sm:py-10',
+        view.isLongList ? 'max-w-[1040px]' : 'max-w-2xl',
+      )}
+    >
+      <header className="mb-5 sm:mb-8">
+        <p
+          className={cn(
+            'text-sm font-medium break-words',
+            shop.state === 'error' ? 'text-red-700' : 'text-slate-600',
+          )}
+          data-testid="shop-name"
+        >
+          {shop.text ?? 'Загрузка магазина...'}
+        </p>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-[32px] sm:leading-10">
+          Заказ №{view.orderNumber}
+        </h1>
+      </header>
+
+      <div
+        className={cn(
+          'grid gap-5',
+          view.isLongList && 'lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start lg:gap-8',
+        )}
+        data-layout={view.isLongList ? 'long' : 'short'}
+      >
+        <section
+          aria-labelledby={`${itemsId}-title`}
+          className={cn(
+            'rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:p-6',
+            // A long list lets the total and the action come first on phones.
+            view.isLongList && 'order-2 lg:order-none',
+          )}
+        >
+          <div className="flex items-baseline justify-between gap-3">
+            <h2 id={`${itemsId}-title`} className="text-lg font-semibold text-slate-900">
+              Состав заказа
+            </h2>
+            <span className="text-sm text-slate-600 tabular-nums">
+              {view.items.length} {pluralRu(view.items.length, ['позиция', 'позиции', 'позиций'])}
+            </span>
+          </div>
+          <div id={itemsId} className="mt-2">
+            <OrderItems items={visibleItems} compact={view.isLongList} />
+          </div>
+          {view.isLongList && (
+            <button
+              type="button"
+              className="mt-2 flex min-h-11 w-full items-center justify-center gap-1.5 rounded-[var(--radius-control)] border border-slate-200 text-sm font-medium text-brand-700 hover:bg-brand-50"
+              aria-expanded={showAll}
+              aria-controls={itemsId}
+              onClick={() => setShowAll((value) => !value)}
+            >
+              {showAll ? 'Свернуть список' : `Показать все товары (${view.items.length})`}
+              <ChevronRightIcon
+                size={16}
+                className={cn('transition-transform duration-200', showAll ? '-rotate-90' : 'rotate-90')}
+              />
+            </button>
+          )}
+          {!view.isLongList && <div className="mt-2 border-t border-slate-200 pt-4">{total}</div>}
+        </section>
+
+        <section
+          aria-label={view.awaitsClient ? 'Оформление рассрочки' : 'Статус заказа'}
+          className={cn(
+            'rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:p-6',
+            view.isLongList && 'order-1 lg:sticky lg:top-24 lg:order-none',
+          )}
+        >
+          {view.isLongList && <div className="mb-5 border-b border-slate-200 pb-4">{total}</div>}
+          {action}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Buyer order page (spec §2): the order, its shop and total, and the way into the application. */
+export default function OrderPage() {
+  const { orderId } = useParams();
+  const [search] = useSearchParams();
+  const clientId = parseClientId(search.get('client_id'));
+  const order = useOrder(orderId, clientId);
+  usePageMeta({ title: order.data ? `Заказ №${order.data.order_number}` : 'Заказ' });
+  return (
+    <BuyerLayout>
+      <LoadedOrder orderId={orderId} clientId={clientId}>
+        {(order) => <OrderDetails order={order} />}
+      </LoadedOrder>
+    </BuyerLayout>
   );
 }

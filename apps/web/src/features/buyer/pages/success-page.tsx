@@ -1,14 +1,108 @@
+import { PARTNER_BANKS } from '@b2bpay/domain';
+import { useEffect, useRef } from 'react';
+import { useParams } from 'react-router';
+import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
+import { useOrder } from '../../../shared/api/queries';
 import { usePageMeta } from '../../../shared/meta/page-meta';
-import { PublicLayout } from '../../../shared/ui/public-layout';
+import { LinkButton } from '../../../shared/ui/button';
+import { CheckIcon } from '../../../shared/ui/icons';
+import { StatusBadge } from '../../../shared/ui/status-badge';
+import { BuyerLayout } from '../components/buyer-layout';
+import { loadSubmittedEmail } from '../model/application-store';
+import { buyerPaths } from '../model/order-view';
 
-/** Placeholder until the buyer-flow issue replaces it (spec §2). */
+export const SUCCESS_TITLE = 'Заявка успешно отправлена!';
+
+const bankNames = PARTNER_BANKS.map((bank) => `«${bank.shortName}»`);
+const banksText = `${bankNames.slice(0, -1).join(', ')} и ${bankNames.at(-1) ?? ''}`;
+
+const NEXT_STEPS = [
+  {
+    title: 'Банки рассматривают заявку',
+    text: `Её получили банки ${banksText}. Обычно ответ приходит в течение 1 рабочего дня.`,
+  },
+  {
+    title: 'Решение придёт на почту',
+    text: 'В письме будет решение банка и ссылка на заказ.',
+  },
+  {
+    title: 'Банк оплатит заказ',
+    text: 'После одобрения банк перечислит деньги магазину, а статус заказа обновится автоматически.',
+  },
+] as const;
+
+/** Success page (spec §2): the heading, where the decision will come, and the way back to the order. */
 export default function SuccessPage() {
-  usePageMeta({ title: 'Заявка успешно отправлена!' });
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId || undefined);
+  const email = orderId ? loadSubmittedEmail(orderId) : null;
+  usePageMeta({ title: SUCCESS_TITLE });
+
+  // Once per visit, even when React runs effects twice in development.
+  const reported = useRef(false);
+  useEffect(() => {
+    if (reported.current) return;
+    reported.current = true;
+    reachGoal(GOALS.SUCCESS_PAGE_VIEW);
+  }, []);
+
   return (
-    <PublicLayout>
-      <div className="mx-auto max-w-xl px-4 py-12 sm:py-16">
-        <h1 className="text-2xl font-semibold text-slate-900">Заявка успешно отправлена!</h1>
+    <BuyerLayout>
+      <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-16">
+        <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 text-center sm:p-10">
+          <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-green-50 text-green-700 ring-8 ring-green-50/60">
+            <CheckIcon size={32} strokeWidth={2.25} />
+          </span>
+          <h1 className="mt-6 text-2xl font-semibold tracking-tight text-slate-900 sm:text-[28px] sm:leading-9">
+            {SUCCESS_TITLE}
+          </h1>
+          <p className="mt-3 text-[15px] leading-relaxed text-slate-700">
+            Мы передали заявку в банки-партнёры. Решение придёт на электронную почту
+            {email ? (
+              <>
+                {' '}
+                <strong className="font-semibold break-all text-slate-900" data-testid="success-email">
+                  {email}
+                </strong>
+                .
+              </>
+            ) : (
+              ', указанную в заявке.'
+            )}
+          </p>
+          {order.data && (
+            <div className="mt-5 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
+              <span className="tabular-nums">Заказ №{order.data.order_number}:</span>
+              <StatusBadge status={order.data.status} />
+            </div>
+          )}
+          <LinkButton to={buyerPaths.order(orderId)} size="lg" className="mt-8 w-full sm:w-auto">
+            Вернуться к заказу
+          </LinkButton>
+        </div>
+
+        <section aria-labelledby="next-steps" className="mt-6 px-1">
+          <h2 id="next-steps" className="text-base font-semibold text-slate-900">
+            Что дальше
+          </h2>
+          <ol className="mt-4 flex flex-col gap-4">
+            {NEXT_STEPS.map((step, index) => (
+              <li key={step.title} className="flex gap-3">
+                <span
+                  className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700 tabular-nums"
+                  aria-hidden="true"
+                >
+                  {index + 1}
+                </span>
+                <div>
+                  <p className="text-[15px] font-medium text-slate-900">{step.title}</p>
+                  <p className="mt-0.5 text-sm text-slate-600">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
       </div>
-    </PublicLayout>
+    </BuyerLayout>
   );
 }

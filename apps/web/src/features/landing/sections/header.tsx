@@ -1,16 +1,23 @@
 import type { MouseEvent } from 'react';
-import { cn } from '../../../shared/lib/cn';
 import { buttonClass } from '../../../shared/ui/button';
 import { Logo } from '../../../shared/ui/logo';
 import { HEADER_ACTION, NAV_LINKS, SECTION_IDS } from '../content';
+import { prefersReducedMotion } from '../counter';
 import { scrollToSection } from '../scroll';
 
 /** An in-page link that scrolls smoothly (and still jumps by its #anchor before the script runs). */
 export function onSectionLinkClick(id: string) {
   return (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+      return;
     if (scrollToSection(id)) event.preventDefault();
   };
+}
+
+function onLogoClick(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
 }
 
 /** Spec §2 item 1: sticky header with the logo and, on desktop, 'Начать сотрудничество'. */
@@ -18,7 +25,7 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-16 max-w-[1120px] items-center justify-between gap-6 px-4 sm:px-6">
-        <a href="/" aria-label="B2BPay — на главную" className="rounded-md">
+        <a href="/" aria-label="B2BPay — на главную" className="rounded-md" onClick={onLogoClick}>
           <Logo />
         </a>
         <nav aria-label="Разделы страницы" className="hidden lg:block">
@@ -36,13 +43,16 @@ export function LandingHeader() {
             ))}
           </ul>
         </nav>
-        <a
-          href={`#${SECTION_IDS.contact}`}
-          onClick={onSectionLinkClick(SECTION_IDS.contact)}
-          className={cn(buttonClass('primary', 'md'), 'hidden md:inline-flex')}
-        >
-          {HEADER_ACTION}
-        </a>
+        {/* Desktop only (spec §2); a wrapper hides it, since the button's own class sets its display. */}
+        <div className="hidden md:block">
+          <a
+            href={`#${SECTION_IDS.contact}`}
+            onClick={onSectionLinkClick(SECTION_IDS.contact)}
+            className={buttonClass('primary', 'md')}
+          >
+            {HEADER_ACTION}
+          </a>
+        </div>
       </div>
     </header>
   );

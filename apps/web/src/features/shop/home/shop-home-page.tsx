@@ -77,7 +77,7 @@ function tiles(shopId: string): Tile[] {
 }
 
 const tileClass =
-  'group flex h-full items-start gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 ' +
+  'group flex h-full items-start gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:p-5 ' +
   'transition-[border-color,box-shadow] duration-150 hover:border-brand-200 hover:shadow-md hover:shadow-brand-900/5';
 
 function TileBody({ tile }: { tile: Tile }) {

@@ -134,11 +134,16 @@ describe('new order screen', () => {
   it('does not call the API without a token', async () => {
     const calls = mockFetch(() => json(ORDER));
     const user = userEvent.setup();
-    renderRoute(<NewOrderPage />, { path: '/shops/:shopId/generate-qr', url: `/shops/${DEMO_SHOP.id}/generate-qr` });
+    renderRoute(<NewOrderPage />, {
+      path: '/shops/:shopId/generate-qr',
+      url: `/shops/${DEMO_SHOP.id}/generate-qr`,
+    });
     await user.type(screen.getByLabelText('Наименование'), 'Стул');
     await user.type(screen.getByLabelText('Цена'), '10');
     await user.click(screen.getByRole('button', { name: 'Сгенерировать QR' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось создать заказ. Попробуйте еще раз.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Не удалось создать заказ. Попробуйте еще раз.',
+    );
     expect(calls).toHaveLength(0);
     expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1);
   });

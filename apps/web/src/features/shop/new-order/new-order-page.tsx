@@ -116,7 +116,7 @@ export default function NewOrderPage() {
                     value={item.quantity}
                     error={rowErrors.quantity}
                     onChange={(e) => edit(index, 'quantity', e.target.value)}
-                    className="tabular-nums"
+                    className="tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
                   />
                   <Input
                     label="Цена"
@@ -130,7 +130,7 @@ export default function NewOrderPage() {
                     value={item.price}
                     error={rowErrors.price}
                     onChange={(e) => edit(index, 'price', e.target.value)}
-                    className="tabular-nums"
+                    className="tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
                   />
                   <div className="flex items-center gap-2 sm:flex-col sm:items-end sm:gap-1.5">
                     <span className={cn('text-sm font-medium text-slate-700', hideOnDesktop)}>Сумма</span>
@@ -141,12 +141,12 @@ export default function NewOrderPage() {
                   <div className={cn('flex items-end justify-end', index === 0 && 'sm:pt-[1.875rem]')}>
                     {items.length > 1 && (
                       <Button
-                        variant="danger"
-                        className="w-11 px-0"
+                        variant="ghost"
+                        className="w-11 px-0 text-slate-600 hover:bg-red-50 hover:text-red-700"
                         aria-label={`Удалить товар ${position}`}
                         onClick={() => remove(index)}
                       >
-                        <TrashIcon size={18} />
+                        <TrashIcon size={20} />
                       </Button>
                     )}
                   </div>

@@ -12,7 +12,12 @@ import {
   validateItems,
 } from './order-form';
 
-const item = (name: string, price: string, quantity: string): FormItem => ({ key: 'k', name, price, quantity });
+const item = (name: string, price: string, quantity: string): FormItem => ({
+  key: 'k',
+  name,
+  price,
+  quantity,
+});
 
 describe('order form rules (spec §5)', () => {
   it('a new row has quantity 1 and empty name and price', () => {
@@ -75,6 +80,8 @@ describe('order form rules (spec §5)', () => {
   });
 
   it('sends trimmed names, numeric prices and integer quantities', () => {
-    expect(toProducts([item('  Стул ', '1499.90', '4')])).toEqual([{ name: 'Стул', price: 1499.9, quantity: 4 }]);
+    expect(toProducts([item('  Стул ', '1499.90', '4')])).toEqual([
+      { name: 'Стул', price: 1499.9, quantity: 4 },
+    ]);
   });
 });

@@ -77,8 +77,9 @@ export default function OrderQrPage() {
     <PageContainer narrow className="flex flex-col gap-6">
       {nav.created && <Alert tone="success">QR-код успешно создан!</Alert>}
 
-      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_auto] md:items-start">
         <Card
+          headingLevel="h1"
           title={<span className="tabular-nums">Заказ №{data.order_number}</span>}
           actions={
             nav.created ? <StatusBadge label="Новый" color="#4338ca" /> : <StatusBadge status={data.status} />

@@ -34,7 +34,10 @@ describe('range calendar', () => {
   });
 
   it('applies a lone start as a one-day range', () => {
-    expect(finishRange({ start: '2026-11-03', end: null })).toEqual({ startDate: '2026-11-03', endDate: '2026-11-03' });
+    expect(finishRange({ start: '2026-11-03', end: null })).toEqual({
+      startDate: '2026-11-03',
+      endDate: '2026-11-03',
+    });
     expect(finishRange({ start: null, end: null })).toEqual({ startDate: null, endDate: null });
   });
 

@@ -136,7 +136,7 @@ export function DateRangePicker({ startDate, endDate, onApply, today }: DateRang
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          align="start"
+          align="end"
           sideOffset={8}
           collisionPadding={8}
           aria-label="Выбор дат"
@@ -174,14 +174,19 @@ export function DateRangePicker({ startDate, endDate, onApply, today }: DateRang
           <p className="mt-3 min-h-5 text-sm text-slate-600" aria-live="polite">
             {rangeLabel(draft.start, draft.end) ?? 'Выберите начало и конец периода'}
           </p>
-          <div className="mt-3 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-3">
-            <Button variant="ghost" className="mr-auto" onClick={() => setDraft({ start: null, end: null })}>
+          <div className="sticky -bottom-4 -mx-4 mt-3 -mb-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white px-4 py-3">
+            <Button
+              variant="ghost"
+              className="mr-auto px-3 sm:px-4"
+              onClick={() => setDraft({ start: null, end: null })}
+            >
               Сбросить
             </Button>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
+            <Button variant="secondary" className="px-3 sm:px-4" onClick={() => setOpen(false)}>
               Отмена
             </Button>
             <Button
+              className="px-3 sm:px-4"
               onClick={() => {
                 onApply(finishRange(draft));
                 setOpen(false);

@@ -25,7 +25,10 @@ function orders(count: number, from = 1) {
 
 function open(search: string, count = 3) {
   const calls = mockFetch(() => json({ items: orders(Math.min(count, 20)), count }));
-  const view = renderRoute(<OrdersPage />, { path: '/shops/:shopId/all-orders', url: `/shops/${SHOP}/all-orders${search}` });
+  const view = renderRoute(<OrdersPage />, {
+    path: '/shops/:shopId/all-orders',
+    url: `/shops/${SHOP}/all-orders${search}`,
+  });
   const address = () => `${view.router.state.location.pathname}${view.router.state.location.search}`;
   return { ...view, calls, address };
 }
@@ -114,8 +117,15 @@ describe('order list page', () => {
   });
 
   it('shows the load error with the server message', async () => {
-    mockFetch(() => json({ detail: 'Неверный ключ доступа', error: { code: 'UNAUTHORIZED', message: 'x' } }, 401));
-    renderRoute(<OrdersPage />, { path: '/shops/:shopId/all-orders', url: `/shops/${SHOP}/all-orders?token=bad` });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Ошибка загрузки заказов: Неверный ключ доступа');
+    mockFetch(() =>
+      json({ detail: 'Неверный ключ доступа', error: { code: 'UNAUTHORIZED', message: 'x' } }, 401),
+    );
+    renderRoute(<OrdersPage />, {
+      path: '/shops/:shopId/all-orders',
+      url: `/shops/${SHOP}/all-orders?token=bad`,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ошибка загрузки заказов: Неверный ключ доступа',
+    );
   });
 });

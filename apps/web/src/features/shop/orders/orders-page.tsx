@@ -166,7 +166,7 @@ export default function OrdersPage() {
         )}
       </section>
 
-      <section aria-label="Заказы" className="mt-6" aria-busy={orders.isFetching}>
+      <section aria-label="Заказы" className="relative mt-6" aria-busy={orders.isFetching}>
         {waitingForAuth ? (
           <LoadingState text="Загрузка заказов..." />
         ) : orders.isError ? (
@@ -184,14 +184,12 @@ export default function OrdersPage() {
           />
         ) : (
           <>
-            <div className="mb-3 flex h-5 items-center gap-2 text-sm text-slate-600">
-              {orders.isFetching && (
-                <>
-                  <Spinner size={16} className="text-brand-700" />
-                  <span>Обновление...</span>
-                </>
-              )}
-            </div>
+            {orders.isFetching && (
+              <div className="absolute -top-5 right-0 flex items-center gap-2 text-xs text-slate-600">
+                <Spinner size={14} className="text-brand-700" />
+                <span>Обновление...</span>
+              </div>
+            )}
             <ul className="flex flex-col gap-3">
               {orders.data.orders.map((order) => (
                 <li key={order.id}>

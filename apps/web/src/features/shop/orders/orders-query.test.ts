@@ -22,7 +22,9 @@ describe('order list query state', () => {
 
   it('reads page, search, repeated statuses and dates from the address', () => {
     expect(
-      parse('?page=3&search=10&status=app_approved&status=payment_sent&startDate=2026-11-01&endDate=2026-11-15'),
+      parse(
+        '?page=3&search=10&status=app_approved&status=payment_sent&startDate=2026-11-01&endDate=2026-11-15',
+      ),
     ).toEqual({
       page: 3,
       search: '10',
@@ -37,7 +39,10 @@ describe('order list query state', () => {
     expect(parse('?page=-4').page).toBe(1);
     expect(parse('?page=abc').page).toBe(1);
     expect(parse('?status=nope&status=app_rejected&status=app_rejected').statuses).toEqual(['app_rejected']);
-    expect(parse('?startDate=2026-02-30&endDate=15.11.2026')).toMatchObject({ startDate: null, endDate: null });
+    expect(parse('?startDate=2026-02-30&endDate=15.11.2026')).toMatchObject({
+      startDate: null,
+      endDate: null,
+    });
     expect(isIsoDate('2024-02-29')).toBe(true);
     expect(isIsoDate('2025-02-29')).toBe(false);
   });
@@ -50,16 +55,22 @@ describe('order list query state', () => {
   });
 
   it('writes the same state back, leaving out defaults', () => {
-    const search = '?page=2&search=77&status=client_expected&status=app_rejected&startDate=2026-01-01&endDate=2026-01-31';
+    const search =
+      '?page=2&search=77&status=client_expected&status=app_rejected&startDate=2026-01-01&endDate=2026-01-31';
     expect(`?${toSearchParams(parse(search)).toString()}`).toBe(search);
     expect(ordersSearch({})).toBe('');
     expect(ordersSearch({ page: 1, search: '  ' })).toBe('');
-    expect(ordersSearch({ statuses: ['app_approved', 'payment_sent'] })).toBe('?status=app_approved&status=payment_sent');
+    expect(ordersSearch({ statuses: ['app_approved', 'payment_sent'] })).toBe(
+      '?status=app_approved&status=payment_sent',
+    );
   });
 
   it('goes back to page 1 on any filter change', () => {
     const state = { ...EMPTY_ORDERS_QUERY, page: 4 };
-    expect(applyOrdersChange(state, { type: 'search', value: '12' })).toMatchObject({ page: 1, search: '12' });
+    expect(applyOrdersChange(state, { type: 'search', value: '12' })).toMatchObject({
+      page: 1,
+      search: '12',
+    });
     expect(applyOrdersChange(state, { type: 'toggleStatus', status: 'payment_sent' })).toMatchObject({
       page: 1,
       statuses: ['payment_sent'],
@@ -83,7 +94,9 @@ describe('order list query state', () => {
   it('counts active filters and words the badge', () => {
     expect(activeFilterCount(EMPTY_ORDERS_QUERY)).toBe(0);
     expect(activeFilterCount(parse('?search=5'))).toBe(1);
-    expect(activeFilterCount(parse('?search=5&startDate=2026-11-01&endDate=2026-11-01&status=app_approved'))).toBe(3);
+    expect(
+      activeFilterCount(parse('?search=5&startDate=2026-11-01&endDate=2026-11-01&status=app_approved')),
+    ).toBe(3);
     expect(filterBadgeText(1)).toBe('1 фильтр');
     expect(filterBadgeText(2)).toBe('2 фильтра');
     expect(filterBadgeText(5)).toBe('5 фильтра');
@@ -101,7 +114,9 @@ describe('order list query state', () => {
   it("titles the list 'Подтвержденные заказы' only for exactly the confirmed statuses", () => {
     expect(ordersTitle(parse('?status=payment_sent&status=app_approved'))).toBe('Подтвержденные заказы');
     expect(ordersTitle(parse('?status=app_approved'))).toBe('Все заказы');
-    expect(ordersTitle(parse('?status=app_approved&status=payment_sent&status=app_rejected'))).toBe('Все заказы');
+    expect(ordersTitle(parse('?status=app_approved&status=payment_sent&status=app_rejected'))).toBe(
+      'Все заказы',
+    );
     expect(ordersTitle(parse(''))).toBe('Все заказы');
   });
 });
