@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Health } from '@b2bpay/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps';
@@ -15,10 +15,12 @@ import { shopsRoutes } from './modules/shops/shops.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
-import { registerSecurity } from './plugins/security';
+import { applySecurityHeaders, registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { documentFrameworkErrors } from './shared/route-schemas';
 
 // Generic validation messages (wrong type, too long…) in Russian, like every text the API returns.
 z.config(z.locales.ru());
@@ -45,10 +47,21 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: true,
     // Request ids in logs tie an answer to its log lines.
     genReqId: () => crypto.randomUUID(),
+    // A path parameter that is not valid percent-encoding, or longer than the router takes, is
+    // answered by the router before any hook: give it the one error body and the security headers.
+    frameworkErrors: (_error, request, reply) => {
+      applySecurityHeaders(request.raw, reply.raw);
+      const message = 'Некорректный адрес запроса';
+      (reply as FastifyReply)
+        .code(400)
+        .send({ detail: message, error: { code: 'VALIDATION_ERROR', message } });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
+  documentFrameworkErrors(app);
 
   await registerSecurity(app);
   await registerRateLimit(app, { max: config.RATE_LIMIT_PER_MINUTE, redisUrl: config.REDIS_URL });
@@ -89,7 +102,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
+    // A missing file (an old chunk, a typo) is a real 404, so the browser reports a chunk-load error
+    // instead of parsing the app's HTML as a script.
+    const isFile = path.startsWith('/static/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !isFile;
     if (isPage && web.sendApp(reply)) return;
     const message = `Нет такого адреса: ${request.method} ${path}`;
     reply.code(404).send({ detail: message, error: { code: 'NOT_FOUND', message } });
