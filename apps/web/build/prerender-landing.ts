@@ -1,0 +1,98 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { injectLanding, landingPreloads } from '../src/features/landing/prerender/html.ts';
+
+/**
+ * Pre-renders the landing page `/` (DESIGN §8): after the browser build, the landing's server entry is
+ * built for Node, rendered with react-dom/server and written into dist/index.html — the page's markup
+ * inside #root and its metadata and JSON-LD in <head>, before any script. main.tsx hydrates it.
+ *
+ * The untouched single-page shell (an empty #root) is kept as dist/app.html: the API answers every
+ * other page address with it. The plugin also writes robots.txt, sitemap.xml and the partner banks'
+ * marks (banks/{id}.svg). In the dev server nothing is pre-rendered: the app renders in the browser.
+ *
+ * The site's public address for canonical links and the sitemap comes from SITE_URL, else PUBLIC_URL,
+ * else https://b2bpay.ru.
+ */
+
+const SERVER_ENTRY = 'src/features/landing/prerender/entry-server.tsx';
+export const SHELL_FILE = 'app.html';
+
+interface ServerEntry {
+  renderLanding: () => Promise<string>;
+  landingHead: (siteUrl: string) => string;
+  staticFiles: (siteUrl: string, lastModified: string) => Record<string, string>;
+}
+
+export function siteUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SITE_URL || env.PUBLIC_URL || 'https://b2bpay.ru';
+}
+
+async function loadServerEntry(root: string): Promise<ServerEntry> {
+  const outDir = path.join(root, 'node_modules', '.cache', 'b2bpay-prerender');
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [react()],
+    build: {
+      ssr: SERVER_ENTRY,
+      outDir,
+      emptyOutDir: true,
+      rolldownOptions: {
+        output: { entryFileNames: 'entry-server.mjs', chunkFileNames: '[name]-[hash].mjs' },
+      },
+    },
+  });
+  return (await import(pathToFileURL(path.join(outDir, 'entry-server.mjs')).href)) as ServerEntry;
+}
+
+export function prerenderLanding(options: { root: string; siteUrl?: string }): Plugin {
+  const siteUrl = options.siteUrl ?? siteUrlFromEnv();
+  let config: ResolvedConfig | undefined;
+  let entry: Promise<ServerEntry> | undefined;
+  let preloads: string[] = [];
+  return {
+    name: 'b2bpay-prerender-landing',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle(_output, bundle) {
+      if (config?.build.ssr) return;
+      entry = loadServerEntry(options.root);
+      const server = await entry;
+      const files = server.staticFiles(siteUrl, new Date().toISOString().slice(0, 10));
+      for (const [fileName, source] of Object.entries(files))
+        this.emitFile({ type: 'asset', fileName, source });
+      // Keep the preload list for writeBundle, where index.html is final.
+      preloads = landingPreloads(bundle);
+    },
+    writeBundle: {
+      sequential: true,
+      async handler(output) {
+        if (config?.build.ssr || !entry) return;
+        const server = await entry;
+        const outDir = output.dir ?? path.join(options.root, 'dist');
+        const indexFile = path.join(outDir, 'index.html');
+        const shell = readFileSync(indexFile, 'utf8');
+        writeFileSync(path.join(outDir, SHELL_FILE), shell);
+        const markup = await server.renderLanding();
+        const head = server.landingHead(siteUrl);
+        const styles = Object.fromEntries(
+          [...shell.matchAll(/<link rel="stylesheet"[^>]*href="(\/[^"]+\.css)"/g)].map(([, href]) => [
+            href,
+            readFileSync(path.join(outDir, href ?? ''), 'utf8'),
+          ]),
+        );
+        writeFileSync(indexFile, injectLanding(shell, { head, markup, preload: preloads, styles }));
+      },
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { DEMO_SHOP } from '@b2bpay/domain';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderRoute } from '../../../test/render';
+import OrderQrPage, { qrFileName } from './order-qr-page';
+
+const ID = '7a1b2c3d-0000-4000-8000-00000000abcd';
+const order = (products: unknown[]) => ({
+  id: ID,
+  shop_id: DEMO_SHOP.id,
+  order_number: '57',
+  status: 'app_approved',
+  link: `https://pay.example/client/${ID}`,
+  amount: 0,
+  products,
+  client: null,
+  created_at: '2026-11-22T14:05:00Z',
+  updated_at: '2026-11-22T14:05:00Z',
+});
+
+function open(state?: unknown) {
+  return renderRoute(<OrderQrPage />, {
+    path: '/shops/order-qr/:orderId',
+    url: `/shops/order-qr/${ID}`,
+    state,
+  });
+}
+
+describe('QR screen', () => {
+  it('after creation: banner, «Новый» badge, items, total, QR and link', async () => {
+    mockFetch(() =>
+      json(
+        order([
+          { id: 1, name: 'Стол', price: 1050.6, quantity: 2 },
+          { id: 2, name: '', price: 10, quantity: 1 },
+        ]),
+      ),
+    );
+    open({ shopId: DEMO_SHOP.id, created: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ №57' })).toBeInTheDocument();
+    expect(screen.getByText('QR-код успешно создан!')).toBeInTheDocument();
+    expect(screen.getByText('Новый')).toBeInTheDocument();
+    expect(screen.getByText('Товар без имени')).toBeInTheDocument();
+    expect(screen.getByText(/^2 шт\. × 1\s050,60\s₽$/)).toBeInTheDocument();
+    expect(screen.getByText('Итого:').nextSibling).toHaveTextContent(/^2\s111,20\s₽$/);
+    const qr = screen.getByTestId('order-qr');
+    expect(qr).toHaveAttribute('width', '200');
+    expect(screen.getByText('Ссылка для клиента:')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `https://pay.example/client/${ID}` })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute(
+      'href',
+      `/shops/${DEMO_SHOP.id}`,
+    );
+  });
+
+  it('opened from the list: the current status instead of «Новый», no banner', async () => {
+    mockFetch(() => json(order([])));
+    open();
+    expect(await screen.findByText('Нет товаров в заказе.')).toBeInTheDocument();
+    expect(screen.getByText('Банк одобрил заявку')).toBeInTheDocument();
+    expect(screen.queryByText('Новый')).not.toBeInTheDocument();
+    expect(screen.queryByText('QR-код успешно создан!')).not.toBeInTheDocument();
+    // The shop comes from the order when navigation state does not carry it.
+    expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute(
+      'href',
+      `/shops/${DEMO_SHOP.id}`,
+    );
+  });
+
+  it('copies the link and says «Скопировано!» for 2 s', async () => {
+    mockFetch(() => json(order([])));
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    open();
+    const button = await screen.findByRole('button', { name: 'Копировать ссылку' });
+    vi.useFakeTimers();
+    await act(async () => button.click());
+    expect(writeText).toHaveBeenCalledWith(`https://pay.example/client/${ID}`);
+    expect(screen.getByRole('button', { name: 'Скопировано!' })).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(1999));
+    expect(screen.getByRole('button', { name: 'Скопировано!' })).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('button', { name: 'Копировать ссылку' })).toBeInTheDocument();
+  });
+
+  it('says the order is not found, and how a download is named', async () => {
+    mockFetch(() => json({ detail: 'Заказ не найден', error: { code: 'NOT_FOUND', message: 'x' } }, 404));
+    open();
+    expect(await screen.findByText('Заказ не найден.')).toBeInTheDocument();
+    expect(screen.getByText(`Не удалось найти заказ с ID: ${ID}`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/');
+    expect(qrFileName(ID)).toBe(`order-N${ID}-qr.svg`);
+  });
+
+  it('shows the load error when the lookup fails', async () => {
+    mockFetch(() => json({ detail: 'Сбой', error: { code: 'INTERNAL_ERROR', message: 'x' } }, 500));
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ошибка: Ошибка при загрузке данных заказа.');
+  });
+});

@@ -1,0 +1,96 @@
+import { DEMO_SHOP, type Order, type ProductCreate } from '@b2bpay/domain';
+import { type RunningServer, startServer } from './server';
+import {
+  eventually,
+  type HttpReceiver,
+  type SmtpSink,
+  sixDigits,
+  startHttpReceiver,
+  startSmtpSink,
+} from './sinks';
+
+/**
+ * A server of its own for the buyer's browser tests: codes go to a local SMTP sink and SMS receiver
+ * (so the tests read them the way a buyer would), bank decisions come after a short delay.
+ */
+export interface BuyerServer {
+  baseUrl: string;
+  server: RunningServer;
+  smtp: SmtpSink;
+  sms: HttpReceiver;
+  /** The newest SMS code sent to the phone (+7XXXXXXXXXX), after `after` messages to it. */
+  smsCode: (phone: string, after?: number) => Promise<string>;
+  /** The newest e-mail code sent to the address, after `after` messages to it. */
+  emailCode: (email: string, after?: number) => Promise<string>;
+  smsCount: (phone: string) => number;
+  mailCount: (email: string) => number;
+  createOrder: (products?: ProductCreate[]) => Promise<Order>;
+  /** The order as the shop sees it (its own key). */
+  shopOrder: (orderId: string) => Promise<Order>;
+  stop: () => Promise<void>;
+}
+
+export interface BuyerServerOptions {
+  decisionDelayMs?: number;
+  paymentDelayMs?: number;
+}
+
+function smsTo(receiver: HttpReceiver, phone: string): string[] {
+  return receiver.requests.flatMap((request) => {
+    const body = JSON.parse(request.body) as { to?: string; text?: string };
+    return body.to === phone && body.text ? [body.text] : [];
+  });
+}
+
+function mailTo(sink: SmtpSink, email: string): string[] {
+  return sink.mails
+    .filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()))
+    .map((mail) => mail.text);
+}
+
+export async function startBuyerServer(options: BuyerServerOptions = {}): Promise<BuyerServer> {
+  const smtp = await startSmtpSink();
+  const sms = await startHttpReceiver();
+  const server = await startServer({
+    SMTP_URL: smtp.url,
+    SMS_PROVIDER: 'http',
+    SMS_HTTP_URL: sms.url,
+    SANDBOX_DECISION_DELAY_MS: String(options.decisionDelayMs ?? 60_000),
+    SANDBOX_PAYMENT_DELAY_MS: String(options.paymentDelayMs ?? 600_000),
+    WORKER_POLL_MS: '100',
+  });
+  const baseUrl = server.baseUrl;
+
+  const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      ...init,
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${DEMO_SHOP.secretKey}`,
+        ...init.headers,
+      },
+    });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+
+  return {
+    baseUrl,
+    server,
+    smtp,
+    sms,
+    smsCount: (phone) => smsTo(sms, phone).length,
+    mailCount: (email) => mailTo(smtp, email).length,
+    smsCode: async (phone, after = 0) =>
+      sixDigits(await eventually(() => smsTo(sms, phone)[after], `SMS #${after + 1} to ${phone}`)),
+    emailCode: async (email, after = 0) =>
+      sixDigits(await eventually(() => mailTo(smtp, email)[after], `e-mail #${after + 1} to ${email}`)),
+    createOrder: (products = [{ name: 'Бумага офисная А4, 500 листов', price: 450.5, quantity: 10 }]) =>
+      api<Order>('/api/order/orders', { method: 'POST', body: JSON.stringify({ products }) }),
+    shopOrder: (orderId) => api<Order>(`/api/order/orders/${orderId}`),
+    stop: async () => {
+      await server.stop();
+      await Promise.all([smtp.close(), sms.close()]);
+    },
+  };
+}
