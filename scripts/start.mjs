@@ -32,7 +32,12 @@ function buildIfStale(workspace, dir, output, sources) {
 if (existsSync(join(root, 'apps/widget/build.mjs'))) {
   buildIfStale('@b2bpay/widget', 'apps/widget', 'dist/v1/b2bpay.js', ['apps/widget', 'packages/domain/src']);
 }
-buildIfStale('@b2bpay/web', 'apps/web', 'dist/index.html', ['apps/web', 'packages/domain/src']);
+// docs/examples: the API docs page embeds those files as text.
+buildIfStale('@b2bpay/web', 'apps/web', 'dist/index.html', [
+  'apps/web',
+  'packages/domain/src',
+  'docs/examples',
+]);
 
 // One process (node --import tsx), so that signals reach the server itself.
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/main.ts')], {

@@ -21,7 +21,9 @@ export function buildWebIfNeeded(): void {
   const builtAt = newestMtime(path.join(WEB_DIR, 'dist', 'index.html'));
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(WEB_DIR, s))));
   const domainAt = newestMtime(path.join(REPO_ROOT, 'packages', 'domain', 'src'));
-  if (builtAt > 0 && builtAt >= sourcesAt && builtAt >= domainAt) return;
+  // The API docs page embeds these files as text.
+  const examplesAt = newestMtime(path.join(REPO_ROOT, 'docs', 'examples'));
+  if (builtAt > 0 && builtAt >= sourcesAt && builtAt >= domainAt && builtAt >= examplesAt) return;
   execFileSync('npm', ['run', 'build', '-w', '@b2bpay/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }
 

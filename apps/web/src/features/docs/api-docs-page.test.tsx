@@ -1,0 +1,94 @@
+import { DEMO_SHOP, ORDER_STATUSES, STATUS_INFO } from '@b2bpay/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '../../test/render';
+import ApiDocsPage from './api-docs-page';
+
+const standalone = () => renderRoute(<ApiDocsPage />, { path: '/shops/api-docs', url: '/shops/api-docs' });
+
+const shownFile = (tablist: string) => {
+  const panel = screen.getByRole('tablist', { name: tablist }).nextElementSibling;
+  return panel?.querySelector('figcaption > span:first-child')?.textContent;
+};
+
+describe('API documentation page', () => {
+  it('has the sections of spec §2 in order, each listed in the page navigation', () => {
+    standalone();
+    const sections = [
+      'Обзор',
+      'Интеграция за 4 шага',
+      'Аутентификация',
+      'Создание заказа',
+      'Статусы заказа',
+      'Получение заказа',
+      'Список заказов',
+      'Вебхуки',
+      'Обработка ошибок',
+      'Преимущества',
+    ];
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(sections);
+    const nav = screen.getByRole('navigation', { name: 'Разделы документации' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(sections);
+    for (const link of within(nav).getAllByRole('link')) {
+      expect(document.getElementById(link.getAttribute('href')?.slice(1) ?? '')).not.toBeNull();
+    }
+  });
+
+  it('links the full reference, and has no back button without a shop', () => {
+    standalone();
+    expect(screen.getAllByRole('link', { name: /Swagger UI/ })[0]).toHaveAttribute('href', '/api/docs');
+    expect(screen.getAllByRole('link', { name: /OpenAPI/ })[0]).toHaveAttribute('href', '/api/openapi.json');
+    expect(screen.queryByRole('link', { name: 'Назад' })).toBeNull();
+  });
+
+  it('in a shop: a back button to /shops/{shopId}', () => {
+    renderRoute(<ApiDocsPage />, { path: '/shops/:shopId/api-docs', url: `/shops/${DEMO_SHOP.id}/api-docs` });
+    expect(screen.getByRole('link', { name: 'Назад' })).toHaveAttribute('href', `/shops/${DEMO_SHOP.id}`);
+  });
+
+  it('lists every order status with its display text', () => {
+    standalone();
+    const table = screen.getByRole('table', { name: 'Статусы заказа' });
+    for (const status of ORDER_STATUSES) {
+      expect(within(table).getByText(status)).toBeInTheDocument();
+      expect(within(table).getByText(STATUS_INFO[status].text)).toBeInTheDocument();
+    }
+  });
+
+  it('shows one language across sections; arrows, Home and End move between tabs', async () => {
+    standalone();
+    const user = userEvent.setup();
+    expect(shownFile('Примеры: создание заказа')).toBe('create-order.sh');
+    expect(shownFile('Примеры: проверка подписи вебхука')).toBe('verify-webhook.sh');
+    const create = within(screen.getByRole('tablist', { name: 'Примеры: создание заказа' }));
+    await user.click(create.getByRole('tab', { name: 'Python' }));
+    expect(shownFile('Примеры: создание заказа')).toBe('create-order.py');
+    expect(shownFile('Примеры: список заказов')).toBe('list-orders.py');
+    await user.keyboard('{ArrowRight}');
+    expect(create.getByRole('tab', { name: 'Node.js' })).toHaveFocus();
+    expect(create.getByRole('tab', { name: 'Node.js' })).toHaveAttribute('aria-selected', 'true');
+    expect(shownFile('Примеры: получение заказа')).toBe('get-order.mjs');
+    await user.keyboard('{End}');
+    expect(shownFile('Примеры: проверка подписи вебхука')).toBe('verify-webhook.php');
+    await user.keyboard('{ArrowRight}');
+    expect(shownFile('Примеры: создание заказа')).toBe('create-order.sh');
+    await user.keyboard('{ArrowLeft}');
+    expect(shownFile('Примеры: создание заказа')).toBe('create-order.php');
+    await user.keyboard('{Home}');
+    expect(create.getByRole('tab', { name: 'cURL' })).toHaveAttribute('tabindex', '0');
+    expect(create.getByRole('tab', { name: 'PHP' })).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('gives the environment for this server, with the demo keys', () => {
+    standalone();
+    const env = screen.getByText(/export B2BPAY_BASE_URL=/);
+    expect(env.textContent).toContain(`export B2BPAY_BASE_URL=${window.location.origin}`);
+    expect(env.textContent).toContain(`export B2BPAY_API_KEY=${DEMO_SHOP.secretKey}`);
+    expect(env.textContent).toContain(`export B2BPAY_WEBHOOK_SECRET=${DEMO_SHOP.webhookSecret}`);
+  });
+});
