@@ -12,7 +12,8 @@ const run = (args: string[]) => ['--import', 'tsx', ...args];
 const dataDir = mkdtempSync(join(tmpdir(), 'b2bpay-cli-'));
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
 
-describe('CLI and the embedded database folder', () => {
+// Each child process boots its own PGlite: slow on a busy machine, so these tests get more time.
+describe('CLI and the embedded database folder', { timeout: 180_000 }, () => {
   const children: ReturnType<typeof spawn>[] = [];
   afterAll(() => {
     for (const c of children) c.kill('SIGKILL');
