@@ -25,10 +25,14 @@ function ensureChromium() {
 
 function run(name, args) {
   const report = join(out, `${name}.json`);
-  const result = spawnSync(vitest, ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    vitest,
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (!existsSync(report)) return { passed: 0, failed: 1, status: result.status ?? 1 };
   const json = JSON.parse(readFileSync(report, 'utf8'));
   return { passed: json.numPassedTests, failed: json.numFailedTests, status: result.status ?? 1 };
@@ -40,8 +44,15 @@ if (existsSync(join(root, 'e2e/vitest.config.ts'))) {
   else results.push({ passed: 0, failed: 1, status: 1 });
 }
 if (existsSync(join(root, 'scripts/check-size.mjs'))) {
-  const size = spawnSync(process.execPath, [join(root, 'scripts/check-size.mjs')], { cwd: root, stdio: 'inherit' });
-  results.push({ passed: size.status === 0 ? 1 : 0, failed: size.status === 0 ? 0 : 1, status: size.status ?? 1 });
+  const size = spawnSync(process.execPath, [join(root, 'scripts/check-size.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  results.push({
+    passed: size.status === 0 ? 1 : 0,
+    failed: size.status === 0 ? 0 : 1,
+    status: size.status ?? 1,
+  });
 }
 const passed = results.reduce((s, r) => s + r.passed, 0);
 const failed = results.reduce((s, r) => s + r.failed, 0);

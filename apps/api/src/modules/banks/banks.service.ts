@@ -125,7 +125,7 @@ export async function recordBankDecision(
 export async function recordBankPayment(deps: AppDeps, orderId: string, bankId: string) {
   await deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, { forUpdate: true });
-    if (!order || order.status !== 'app_approved') return;
+    if (order?.status !== 'app_approved') return;
     const now = deps.clock.now();
     await repo.markPaid(tx, orderId, bankId, now);
     await transition(tx, {

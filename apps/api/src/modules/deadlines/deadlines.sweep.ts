@@ -21,7 +21,7 @@ export async function sweepOverdueOrders(deps: AppDeps) {
     );
     for (const { id } of due) {
       const order = await findOrder(tx, id);
-      if (!order || order.status !== 'client_expected') continue;
+      if (order?.status !== 'client_expected') continue;
       await transition(tx, {
         order,
         to: 'client_info_overdue',
