@@ -1,4 +1,8 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { DEMO_SHOP, type Order, type ProductCreate } from '@b2bpay/domain';
+import { WEB_DIR } from './paths';
 import { type RunningServer, startServer } from './server';
 import {
   eventually,
@@ -48,10 +52,34 @@ function mailTo(sink: SmtpSink, email: string): string[] {
     .map((mail) => mail.text);
 }
 
+/** Whether a copied build is whole: index.html and every script it names. */
+function isWholeBuild(dir: string): boolean {
+  const index = path.join(dir, 'index.html');
+  if (!existsSync(index)) return false;
+  const scripts = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/(static\/js\/[^"]+)"/g)];
+  return scripts.length > 0 && scripts.every((match) => existsSync(path.join(dir, match[1] ?? '')));
+}
+
+async function copyBuiltApp(): Promise<string> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'b2bpay-e2e-web-'));
+    cpSync(path.join(WEB_DIR, 'dist'), dir, { recursive: true });
+    if (isWholeBuild(dir)) return dir;
+    // Caught in the middle of a rebuild: try again shortly.
+    rmSync(dir, { recursive: true, force: true });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('apps/web/dist is missing or incomplete; run npm run build -w @b2bpay/web');
+}
+
 export async function startBuyerServer(options: BuyerServerOptions = {}): Promise<BuyerServer> {
   const smtp = await startSmtpSink();
   const sms = await startHttpReceiver();
+  // A private copy of the built app: a rebuild of apps/web/dist during the run (another suite, a
+  // developer) must not swap the script parts under an open page.
+  const webDist = await copyBuiltApp();
   const server = await startServer({
+    WEB_DIST: webDist,
     SMTP_URL: smtp.url,
     SMS_PROVIDER: 'http',
     SMS_HTTP_URL: sms.url,
@@ -91,6 +119,7 @@ export async function startBuyerServer(options: BuyerServerOptions = {}): Promis
     stop: async () => {
       await server.stop();
       await Promise.all([smtp.close(), sms.close()]);
+      rmSync(webDist, { recursive: true, force: true });
     },
   };
 }

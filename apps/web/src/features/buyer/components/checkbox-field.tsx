@@ -32,7 +32,7 @@ export function CheckboxField({ id, name, checked, onChange, children, error }: 
             )}
           />
         </span>
-        <label htmlFor={id} className="min-h-11 cursor-pointer text-[15px] leading-6 text-slate-700">
+        <label htmlFor={id} className="cursor-pointer text-[15px] leading-6 text-slate-700">
           {children}
         </label>
       </div>

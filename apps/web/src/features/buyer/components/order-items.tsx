@@ -10,6 +10,7 @@ export function OrderItems({
   items: readonly BuyerOrderItem[];
   compact?: boolean;
 }) {
+  if (items.length === 0) return <p className="py-3 text-sm text-slate-600">Нет товаров в заказе.</p>;
   return (
     <ul className="divide-y divide-slate-100">
       {items.map((item) => (

@@ -1,11 +1,11 @@
 import type { Order } from '@b2bpay/domain';
 import type { ReactNode } from 'react';
 import { serverMessage } from '../../../shared/api/http';
-import { useOrder } from '../../../shared/api/queries';
 import { SUPPORT_EMAIL } from '../../../shared/config/contacts';
 import { Button } from '../../../shared/ui/button';
 import { AlertIcon, RefreshIcon } from '../../../shared/ui/icons';
 import { LoadingState } from '../../../shared/ui/spinner';
+import { useBuyerOrder } from '../lib/use-buyer-order';
 
 /** Spec §8 "Buyer app" texts. */
 export const ORDER_TEXTS = {
@@ -42,6 +42,8 @@ function ErrorScreen({ title, message, action }: { title: string; message: strin
 export interface LoadedOrderProps {
   orderId: string | undefined;
   clientId?: number | null;
+  /** Keep a moving status fresh (see useBuyerOrder). */
+  live?: boolean;
   children: (order: Order) => ReactNode;
 }
 
@@ -49,8 +51,8 @@ export interface LoadedOrderProps {
  * Loads the order and shows the buyer app's states (spec §2, §8): loading text, a missing id, an
  * unknown order (an error page without a back button) and a load failure; then the children.
  */
-export function LoadedOrder({ orderId, clientId = null, children }: LoadedOrderProps) {
-  const query = useOrder(orderId, clientId);
+export function LoadedOrder({ orderId, clientId = null, live = false, children }: LoadedOrderProps) {
+  const query = useBuyerOrder(orderId, clientId, live);
   if (!orderId) return <ErrorScreen title="Заказ не найден" message={ORDER_TEXTS.missingId} />;
   if (query.isPending) return <LoadingState text={ORDER_TEXTS.loading} />;
   if (query.isError) {

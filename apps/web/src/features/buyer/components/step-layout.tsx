@@ -24,7 +24,7 @@ export interface StepLayoutProps {
  */
 export function StepLayout({ step, title, subtitle, backTo, backLabel, order, children }: StepLayoutProps) {
   return (
-    <div className="mx-auto grid w-full max-w-[1040px] gap-5 px-4 py-5 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-8">
+    <div className="mx-auto grid w-full max-w-[1120px] gap-5 px-4 py-5 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,640px)_340px] lg:justify-between lg:gap-8">
       <aside aria-label="Ваш заказ" className="lg:col-start-2 lg:row-start-1">
         <div className={cn(order.products.length <= LONG_LIST_THRESHOLD && 'lg:sticky lg:top-24')}>
           <OrderSummary order={order} />

@@ -42,11 +42,6 @@ export const STEP2_TEXTS = {
   unexpected: 'Произошла непредвиденная ошибка.',
 } as const;
 
-export const CONSENT_LABELS = {
-  personalData: 'Я даю согласие на обработку персональных данных',
-  bankTransfer: 'Я согласен на передачу моих данных банкам-партнёрам для рассмотрения заявки',
-} as const;
-
 function DocumentLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <a
@@ -56,7 +51,6 @@ function DocumentLink({ href, children }: { href: string; children: ReactNode })
       className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
     >
       {children}
-      <span className="sr-only"> (PDF, откроется в новой вкладке)</span>
     </a>
   );
 }

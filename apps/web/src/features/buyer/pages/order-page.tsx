@@ -2,7 +2,6 @@ import { formatRubles, type Order, PARTNER_BANKS, pluralRu } from '@b2bpay/domai
 import { useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
-import { useOrder } from '../../../shared/api/queries';
 import { PRIVACY_POLICY_URL } from '../../../shared/config/contacts';
 import { cn } from '../../../shared/lib/cn';
 import { usePageMeta } from '../../../shared/meta/page-meta';
@@ -12,10 +11,11 @@ import { StatusBadge } from '../../../shared/ui/status-badge';
 import { BuyerLayout } from '../components/buyer-layout';
 import { OrderItems } from '../components/order-items';
 import { LoadedOrder } from '../components/order-states';
+import { useBuyerOrder } from '../lib/use-buyer-order';
 import { useShopName } from '../lib/use-shop-name';
 import { buyerPaths, LONG_LIST_THRESHOLD, toBuyerOrderView } from '../model/order-view';
 
-/** Spec §8: the start button cannot work without the order's details. */
+/** Spec §8: the application cannot start without the order's details (its items). */
 export const MISSING_DETAILS_ALERT = 'Детали заказа не найдены или еще загружаются.';
 
 /** ?client_id= as a positive integer, or null. */
@@ -31,10 +31,10 @@ const BENEFITS = [
   `Заявку рассмотрят ${PARTNER_BANKS.length} банка\u2011партнёра`,
 ] as const;
 
-function StartApplication({ order }: { order: Order | null }) {
+function StartApplication({ order }: { order: Order }) {
   const navigate = useNavigate();
   const start = () => {
-    if (!order) {
+    if (order.products.length === 0) {
       window.alert(MISSING_DETAILS_ALERT);
       return;
     }
@@ -123,7 +123,7 @@ function OrderDetails({ order }: { order: Order }) {
     <div
       className={cn(
         'mx-auto w-full px-4 py-6 sm:px-6 sm:py-10',
-        view.isLongList ? 'max-w-[1040px]' : 'max-w-2xl',
+        view.isLongList ? 'max-w-[1120px]' : 'max-w-2xl',
       )}
     >
       <header className="mb-5 sm:mb-8">
@@ -205,11 +205,11 @@ export default function OrderPage() {
   const { orderId } = useParams();
   const [search] = useSearchParams();
   const clientId = parseClientId(search.get('client_id'));
-  const order = useOrder(orderId, clientId);
+  const order = useBuyerOrder(orderId, clientId);
   usePageMeta({ title: order.data ? `Заказ №${order.data.order_number}` : 'Заказ' });
   return (
     <BuyerLayout>
-      <LoadedOrder orderId={orderId} clientId={clientId}>
+      <LoadedOrder orderId={orderId} clientId={clientId} live>
         {(order) => <OrderDetails order={order} />}
       </LoadedOrder>
     </BuyerLayout>

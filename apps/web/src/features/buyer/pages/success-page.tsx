@@ -2,12 +2,12 @@ import { PARTNER_BANKS } from '@b2bpay/domain';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
-import { useOrder } from '../../../shared/api/queries';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { LinkButton } from '../../../shared/ui/button';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { BuyerLayout } from '../components/buyer-layout';
+import { useBuyerOrder } from '../lib/use-buyer-order';
 import { loadSubmittedEmail } from '../model/application-store';
 import { buyerPaths } from '../model/order-view';
 
@@ -34,7 +34,7 @@ const NEXT_STEPS = [
 /** Success page (spec §2): the heading, where the decision will come, and the way back to the order. */
 export default function SuccessPage() {
   const { orderId = '' } = useParams();
-  const order = useOrder(orderId || undefined);
+  const order = useBuyerOrder(orderId || undefined, null, true);
   const email = orderId ? loadSubmittedEmail(orderId) : null;
   usePageMeta({ title: SUCCESS_TITLE });
 

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch } from '../../../test/render';
+import {
+  errorTextFromBody,
+  requestPhoneCode,
+  saveStep1,
+  submitApplication,
+  suggestCompanies,
+} from './buyer-api';
+
+describe('buyer API calls (spec §7, §8)', () => {
+  it('takes the error text from message, detail or description, also from a JSON string', () => {
+    expect(errorTextFromBody({ message: 'a', detail: 'b' })).toBe('a');
+    expect(errorTextFromBody({ detail: 'b' })).toBe('b');
+    expect(errorTextFromBody({ description: 'c' })).toBe('c');
+    expect(errorTextFromBody('{"detail":"d"}')).toBe('d');
+    expect(errorTextFromBody({ error: { code: 'X', message: 'e' } })).toBe('e');
+    expect(errorTextFromBody('not json')).toBeUndefined();
+    expect(errorTextFromBody(null)).toBeUndefined();
+  });
+
+  it('returns success with the client, or a failure with the server text, field and Retry-After', async () => {
+    mockFetch(() => json({ id: 5 }));
+    await expect(
+      saveStep1('o1', {
+        clientId: null,
+        surname: 'a',
+        name: 'b',
+        middlename: '',
+        organizationName: 'c',
+        inn: '1',
+      }),
+    ).resolves.toEqual({
+      success: true,
+      data: { id: 5 },
+    });
+    mockFetch(
+      () =>
+        new Response(
+          JSON.stringify({
+            detail: 'Повторно запросить код можно через 12 с.',
+            error: { code: 'RATE_LIMITED', message: 'x' },
+          }),
+          {
+            status: 429,
+            headers: { 'Retry-After': '12' },
+          },
+        ),
+    );
+    await expect(requestPhoneCode('o1', 5, '+79001234567')).resolves.toEqual({
+      success: false,
+      kind: 'api',
+      status: 429,
+      error: 'Повторно запросить код можно через 12 с.',
+      field: undefined,
+      retryAfterSeconds: 12,
+    });
+  });
+
+  it('tells network failures from server answers', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(
+      submitApplication('o1', {
+        clientId: 5,
+        surname: 'a',
+        name: 'b',
+        middlename: '',
+        organizationName: 'c',
+        inn: '1',
+        phoneNumber: '+79001234567',
+        email: 'e@example.ru',
+        smsCodeInput: '1',
+        emailCodeInput: '2',
+      }),
+    ).resolves.toEqual({ success: false, kind: 'network' });
+  });
+
+  it('asks for suggestions by INN and returns the list', async () => {
+    const calls = mockFetch(() => json([{ value: 'ПАО «Сбербанк России»', inn: '7707083893' }]));
+    await expect(suggestCompanies('7707')).resolves.toEqual({
+      success: true,
+      data: [{ value: 'ПАО «Сбербанк России»', inn: '7707083893' }],
+    });
+    expect(calls[0]?.url).toBe('/api/integration/company/suggest?inn=7707');
+    await expect(suggestCompanies('')).resolves.toMatchObject({ success: false, kind: 'unexpected' });
+  });
+});

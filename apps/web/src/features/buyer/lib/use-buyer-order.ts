@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { getOrder } from '../../../shared/api/endpoints';
+import { CACHE_MS, queryKeys } from '../../../shared/api/queries';
+import { useAuth } from '../../../shared/auth/auth-context';
+
+/** While a bank is deciding or paying, the buyer's pages ask for the order again this often. */
+export const STATUS_POLL_MS = 5000;
+const CHANGING_STATUSES = new Set(['bank_info_expected', 'app_approved']);
+
+export function shouldPoll(status: string | undefined): boolean {
+  return status !== undefined && CHANGING_STATUSES.has(status);
+}
+
+/**
+ * The order, shared with the app's 5-minute order cache (same key as useOrder). With `live`, an order
+ * whose status is still moving (at the bank, approved but not yet paid) is refreshed every 5 s, so
+ * the buyer sees the decision without reloading.
+ */
+export function useBuyerOrder(orderId: string | undefined, clientId: number | null = null, live = false) {
+  const { token } = useAuth();
+  return useQuery({
+    queryKey: queryKeys.order(orderId ?? '', clientId),
+    queryFn: ({ signal }) => getOrder(orderId ?? '', { clientId, token, signal }),
+    enabled: Boolean(orderId),
+    staleTime: CACHE_MS,
+    gcTime: CACHE_MS,
+    refetchInterval: (query) => (live && shouldPoll(query.state.data?.status) ? STATUS_POLL_MS : false),
+  });
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emailForCode,
+  formatPhone,
+  normalizeCodeInput,
+  phoneForCode,
+  type Step2Values,
+  step2FieldOf,
+  validateStep2,
+} from './step2';
+
+const ready: Step2Values = {
+  phone: '+79001234567',
+  email: 'buyer@example.ru',
+  phoneCode: '123456',
+  emailCode: '654321',
+  consent: true,
+  bankConsent: true,
+  phoneCodeSentTo: '+79001234567',
+  emailCodeSentTo: 'buyer@example.ru',
+};
+
+describe('step 2 rules (spec §5)', () => {
+  it('accepts a complete form', () => {
+    expect(validateStep2(ready)).toEqual({});
+  });
+
+  it('refuses a malformed phone and e-mail with their texts', () => {
+    expect(validateStep2({ ...ready, phone: '12345', email: 'buyer@example' })).toMatchObject({
+      phone: 'Неверный формат номера (+7XXXXXXXXXX)',
+      email: 'Неверный формат email',
+    });
+  });
+
+  it('asks for a code under the phone and under the e-mail when none was requested', () => {
+    const errors = validateStep2({
+      ...ready,
+      phoneCodeSentTo: null,
+      emailCodeSentTo: null,
+      phoneCode: '',
+      emailCode: '',
+    });
+    expect(errors.phone).toBe('Получите код подтверждения');
+    expect(errors.email).toBe('Получите код подтверждения');
+    expect(errors.phoneCode).toBeUndefined();
+    expect(errors.emailCode).toBeUndefined();
+  });
+
+  it('treats a code sent to another phone or address as not requested', () => {
+    const errors = validateStep2({ ...ready, phone: '+79001112233', email: 'other@example.ru' });
+    expect(errors).toMatchObject({
+      phone: 'Получите код подтверждения',
+      email: 'Получите код подтверждения',
+    });
+  });
+
+  it('recognises the same phone typed another way, and the same address in other case', () => {
+    expect(validateStep2({ ...ready, phone: '8 (900) 123-45-67', email: ' Buyer@Example.ru ' })).toEqual({});
+  });
+
+  it('asks for both codes once requested', () => {
+    expect(validateStep2({ ...ready, phoneCode: '', emailCode: '' })).toEqual({
+      phoneCode: 'Введите код из СМС',
+      emailCode: 'Введите код из Email',
+    });
+  });
+
+  it('requires both consents', () => {
+    expect(validateStep2({ ...ready, consent: false, bankConsent: false })).toEqual({
+      consent: 'Необходимо согласие на обработку персональных данных.',
+      bankConsent: 'Необходимо согласие на передачу данных банкам-партнёрам.',
+    });
+  });
+
+  it.each([
+    ['89001234567', '+79001234567'],
+    ['79001234567', '+79001234567'],
+    ['9001234567', '+79001234567'],
+    ['+7 (900) 123-45-67', '+79001234567'],
+  ])('normalises %s to %s before a code is sent', (raw, phone) => {
+    expect(phoneForCode(raw)).toEqual({ phone });
+  });
+
+  it("says 'Формат: +7XXXXXXXXXX' when the phone cannot be normalised", () => {
+    expect(phoneForCode('900123')).toEqual({ error: 'Формат: +7XXXXXXXXXX' });
+    expect(phoneForCode('59001234567')).toEqual({ error: 'Формат: +7XXXXXXXXXX' });
+  });
+
+  it("says 'Сначала введите корректный email' before an e-mail code for a bad address", () => {
+    expect(emailForCode('buyer@')).toEqual({ error: 'Сначала введите корректный email' });
+    expect(emailForCode(' buyer@example.ru ')).toEqual({ email: 'buyer@example.ru' });
+  });
+
+  it('keeps codes to digits, at most 6', () => {
+    expect(normalizeCodeInput('12a3 4-5678')).toBe('123456');
+    expect(normalizeCodeInput('abc')).toBe('');
+  });
+
+  it('maps server fields and formats phones for display', () => {
+    expect(step2FieldOf('sms_code_input')).toBe('phoneCode');
+    expect(step2FieldOf('email_code_input')).toBe('emailCode');
+    expect(step2FieldOf('phone_number')).toBe('phone');
+    expect(step2FieldOf('surname')).toBeUndefined();
+    expect(formatPhone('+79001234567')).toBe('+7 900 123-45-67');
+  });
+});

@@ -1,0 +1,320 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { reachGoal } from '../../../shared/analytics/metrika';
+import { json, type MockCall, mockFetch, renderRoute } from '../../../test/render';
+import { loadSubmittedEmail } from '../model/application-store';
+import {
+  apiError,
+  type BuyerApiHandlers,
+  buyerApi,
+  makeClient,
+  makeOrder,
+  ORDER_ID,
+  STEP1_DONE,
+  storedForm,
+  storeForm,
+} from '../testing/fixtures';
+import ApplyStep2Page from './apply-step2-page';
+
+vi.mock('../../../shared/analytics/metrika', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../shared/analytics/metrika')>()),
+  reachGoal: vi.fn(),
+}));
+
+type User = ReturnType<typeof userEvent.setup>;
+
+function open(handlers: BuyerApiHandlers = {}) {
+  const calls = mockFetch(buyerApi(handlers));
+  const view = renderRoute(<ApplyStep2Page />, {
+    path: '/client/:orderId/apply/step2',
+    url: `/client/${ORDER_ID}/apply/step2`,
+  });
+  return { calls, ...view };
+}
+
+const patches = (calls: MockCall[]) => calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
+const phone = () => screen.getByLabelText('Телефон');
+const email = () => screen.getByLabelText('Электронная почта');
+const codeButtons = () => screen.getAllByRole('button', { name: /код|Повторно/ });
+const submit = () => screen.getByRole('button', { name: 'Отправить заявку' });
+
+async function requestBothCodes(user: User) {
+  await user.type(await screen.findByLabelText('Телефон'), '8 (900) 123-45-67');
+  await user.click(codeButtons()[0] as HTMLElement);
+  await screen.findByLabelText('Код из СМС');
+  await user.type(email(), 'buyer@example.ru');
+  await user.click(screen.getByRole('button', { name: 'Получить код' }));
+  await screen.findByLabelText('Код из письма');
+}
+
+beforeEach(() => {
+  vi.mocked(reachGoal).mockClear();
+  storeForm(STEP1_DONE);
+});
+
+describe('application step 2', () => {
+  it('sends the buyer back to step 1 when step 1 is not done', async () => {
+    sessionStorage.clear();
+    open();
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/client/${ORDER_ID}/apply`),
+    );
+  });
+
+  it("shows 'Шаг 2 из 2', the contact fields with their input modes, and no code inputs yet", async () => {
+    open();
+    expect(await screen.findByText('Шаг 2 из 2')).toBeInTheDocument();
+    expect(phone()).toHaveAttribute('type', 'tel');
+    expect(phone()).toHaveAttribute('inputmode', 'tel');
+    expect(phone()).toHaveAttribute('autocomplete', 'tel');
+    expect(email()).toHaveAttribute('type', 'email');
+    expect(email()).toHaveAttribute('inputmode', 'email');
+    expect(email()).toHaveAttribute('autocomplete', 'email');
+    expect(screen.queryByLabelText('Код из СМС')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Код из письма')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /обработку персональных данных/ })).toHaveAttribute(
+      'href',
+      '/personal-data-consent.pdf',
+    );
+    expect(screen.getByRole('link', { name: /передачу моих данных банкам-партнёрам/ })).toHaveAttribute(
+      'href',
+      '/bank-transfer-consent.pdf',
+    );
+  });
+
+  it('shows every empty-form message on submit and sends nothing', async () => {
+    const { calls } = open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Отправить заявку' }));
+    expect(screen.getByText('Неверный формат номера (+7XXXXXXXXXX)')).toBeInTheDocument();
+    expect(screen.getByText('Неверный формат email')).toBeInTheDocument();
+    expect(screen.getByText('Необходимо согласие на обработку персональных данных.')).toBeInTheDocument();
+    expect(screen.getByText('Необходимо согласие на передачу данных банкам-партнёрам.')).toBeInTheDocument();
+    expect(phone()).toHaveFocus();
+    expect(patches(calls)).toHaveLength(0);
+  });
+
+  it("asks for codes ('Получите код подтверждения') under the phone and the e-mail", async () => {
+    open();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Телефон'), '+79001234567');
+    await user.type(email(), 'buyer@example.ru');
+    await user.click(submit());
+    expect(screen.getAllByText('Получите код подтверждения')).toHaveLength(2);
+    expect(phone()).toHaveAccessibleDescription('Получите код подтверждения');
+    expect(email()).toHaveAccessibleDescription('Получите код подтверждения');
+  });
+
+  it('refuses to request codes for a phone or address that cannot be used', async () => {
+    const { calls } = open();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Телефон'), '900 12');
+    await user.click(codeButtons()[0] as HTMLElement);
+    expect(screen.getByText('Формат: +7XXXXXXXXXX')).toBeInTheDocument();
+    await user.type(email(), 'buyer@mail');
+    await user.click(codeButtons()[1] as HTMLElement);
+    expect(screen.getByText('Сначала введите корректный email')).toBeInTheDocument();
+    expect(patches(calls)).toHaveLength(0);
+  });
+
+  it('normalises the phone, sends client_id + phone_number only, shows the code input and counts down 60 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = open({ patch: () => json(makeClient({ id: 77 })) });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(await screen.findByLabelText('Телефон'), '8 (900) 123-45-67');
+    await user.click(screen.getAllByRole('button', { name: 'Получить код' })[0] as HTMLElement);
+
+    const code = await screen.findByLabelText('Код из СМС');
+    expect(patches(calls)).toEqual([{ client_id: 77, phone_number: '+79001234567' }]);
+    expect(phone()).toHaveValue('+79001234567');
+    expect(reachGoal).toHaveBeenCalledWith('SEND_PHONE_CODE');
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAccessibleDescription('Код отправлен на +7 900 123-45-67');
+
+    const button = screen.getByRole('button', { name: 'Повторно через 60 с' });
+    expect(button).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(button).toHaveTextContent('Повторно через 59 с');
+    await act(() => vi.advanceTimersByTimeAsync(58_000));
+    expect(button).toHaveTextContent('Повторно через 1 с');
+    expect(button).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(button).toHaveTextContent('Отправить код ещё раз');
+    expect(button).toBeEnabled();
+  });
+
+  it('keeps the codes to digits, at most 6', async () => {
+    open();
+    const user = userEvent.setup();
+    await requestBothCodes(user);
+    await user.type(screen.getByLabelText('Код из СМС'), '12a-345 678');
+    expect(screen.getByLabelText('Код из СМС')).toHaveValue('123456');
+  });
+
+  it('asks for both codes, then submits everything with both consents (COMPLETE_APPLICATION)', async () => {
+    const { calls } = open();
+    const user = userEvent.setup();
+    await requestBothCodes(user);
+    expect(reachGoal).toHaveBeenCalledWith('SEND_EMAIL_CODE');
+    expect(patches(calls)[1]).toEqual({ client_id: 77, email: 'buyer@example.ru' });
+
+    await user.click(screen.getByLabelText(/обработку персональных данных/));
+    await user.click(screen.getByLabelText(/передачу моих данных/));
+    await user.click(submit());
+    expect(screen.getByText('Введите код из СМС')).toBeInTheDocument();
+    expect(screen.getByText('Введите код из Email')).toBeInTheDocument();
+    expect(patches(calls)).toHaveLength(2);
+
+    await user.type(screen.getByLabelText('Код из СМС'), '123456');
+    await user.type(screen.getByLabelText('Код из письма'), '654321');
+    await user.click(submit());
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/client/${ORDER_ID}/success`),
+    );
+    expect(patches(calls)[2]).toEqual({
+      client_id: 77,
+      surname: 'Петров',
+      name: 'Пётр',
+      middlename: 'Петрович',
+      inn: '7707083893',
+      organization_name: 'ПАО «Сбербанк России»',
+      phone_number: '+79001234567',
+      email: 'buyer@example.ru',
+      sms_code_input: '123456',
+      email_code_input: '654321',
+      personal_data_consent: true,
+      bank_transfer_consent: true,
+    });
+    expect(reachGoal).toHaveBeenCalledWith('COMPLETE_APPLICATION');
+    expect(loadSubmittedEmail(ORDER_ID)).toBe('buyer@example.ru');
+    expect(sessionStorage.getItem(`b2bpay:application:${ORDER_ID}`)).toBeNull();
+  });
+
+  it('shows a wrong code under its field and stays on the page', async () => {
+    let submitted = false;
+    open({
+      patch: (call) => {
+        if (call.body && typeof call.body === 'object' && 'sms_code_input' in call.body) {
+          submitted = true;
+          return apiError(400, 'Неверный код. Осталось попыток: 4', 'sms_code_input');
+        }
+        return json(makeClient());
+      },
+    });
+    const user = userEvent.setup();
+    await requestBothCodes(user);
+    await user.type(screen.getByLabelText('Код из СМС'), '000000');
+    await user.type(screen.getByLabelText('Код из письма'), '654321');
+    await user.click(screen.getByLabelText(/обработку персональных данных/));
+    await user.click(screen.getByLabelText(/передачу моих данных/));
+    await user.click(submit());
+    expect(await screen.findByText('Неверный код. Осталось попыток: 4')).toBeInTheDocument();
+    expect(submitted).toBe(true);
+    expect(screen.getByLabelText('Код из СМС')).toHaveFocus();
+    expect(screen.getByLabelText('Код из СМС')).toHaveAccessibleDescription(
+      'Неверный код. Осталось попыток: 4',
+    );
+    expect(reachGoal).not.toHaveBeenCalledWith('COMPLETE_APPLICATION');
+    await user.clear(screen.getByLabelText('Код из СМС'));
+    expect(screen.queryByText('Неверный код. Осталось попыток: 4')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's 429 text and waits the Retry-After seconds", async () => {
+    open({
+      patch: () =>
+        apiError(429, 'Повторно запросить код можно через 42 с.', undefined, { 'Retry-After': '42' }),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Телефон'), '+79001234567');
+    await user.click(codeButtons()[0] as HTMLElement);
+    expect(await screen.findByText('Повторно запросить код можно через 42 с.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Повторно через 42 с' })).toBeDisabled();
+    expect(screen.queryByLabelText('Код из СМС')).not.toBeInTheDocument();
+  });
+
+  it('uses the spec texts when a code request fails without a server text or on the network', async () => {
+    const answers: Array<() => Response | Promise<Response>> = [
+      () => new Response('', { status: 500 }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => new Response('', { status: 500 }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ];
+    open({ patch: () => (answers.shift() as () => Response | Promise<Response>)() });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Телефон'), '+79001234567');
+    await user.click(codeButtons()[0] as HTMLElement);
+    expect(await screen.findByText('Не удалось отправить код на телефон.')).toBeInTheDocument();
+    await user.click(codeButtons()[0] as HTMLElement);
+    expect(await screen.findByText('Ошибка при запросе кода подтверждения телефона.')).toBeInTheDocument();
+    await user.type(email(), 'buyer@example.ru');
+    await user.click(codeButtons()[1] as HTMLElement);
+    expect(await screen.findByText('Не удалось отправить код на почту.')).toBeInTheDocument();
+    await user.click(codeButtons()[1] as HTMLElement);
+    expect(await screen.findByText('Ошибка при запросе кода подтверждения почты.')).toBeInTheDocument();
+    expect(reachGoal).not.toHaveBeenCalled();
+  });
+
+  it('hides the code input when the phone changes to another number, and brings it back for the same one', async () => {
+    open();
+    const user = userEvent.setup();
+    await requestBothCodes(user);
+    await user.clear(phone());
+    await user.type(phone(), '+79990000000');
+    expect(screen.queryByLabelText('Код из СМС')).not.toBeInTheDocument();
+    await user.clear(phone());
+    await user.type(phone(), '89001234567');
+    expect(screen.getByLabelText('Код из СМС')).toBeInTheDocument();
+  });
+
+  it('keeps contacts, codes, consents and the countdown across a reload', async () => {
+    const first = open();
+    const user = userEvent.setup();
+    await requestBothCodes(user);
+    await user.type(screen.getByLabelText('Код из СМС'), '123');
+    await user.click(screen.getByLabelText(/обработку персональных данных/));
+    first.unmount();
+    open();
+    expect(await screen.findByLabelText('Телефон')).toHaveValue('+79001234567');
+    expect(email()).toHaveValue('buyer@example.ru');
+    expect(screen.getByLabelText('Код из СМС')).toHaveValue('123');
+    expect(screen.getByLabelText(/обработку персональных данных/)).toBeChecked();
+    expect(screen.getByLabelText(/передачу моих данных/)).not.toBeChecked();
+    expect(screen.getAllByRole('button', { name: /Повторно через (59|60) с/ })).toHaveLength(2);
+    expect(storedForm()).toMatchObject({ showPhoneCode: true, showEmailCode: true, surname: 'Петров' });
+  });
+
+  it("shows the submit failure's server text, or the spec's default", async () => {
+    const answers: Array<() => Response | Promise<Response>> = [
+      () => json(makeClient()),
+      () => json(makeClient()),
+      () => apiError(400, 'Срок действия кода истёк. Запросите новый код.', 'client_id'),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ];
+    open({ patch: () => (answers.shift() as () => Response | Promise<Response>)() });
+    const user = userEvent.setup();
+    await requestBothCodes(user);
+    await user.type(screen.getByLabelText('Код из СМС'), '123456');
+    await user.type(screen.getByLabelText('Код из письма'), '123456');
+    await user.click(screen.getByLabelText(/обработку персональных данных/));
+    await user.click(screen.getByLabelText(/передачу моих данных/));
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Срок действия кода истёк. Запросите новый код.',
+    );
+    await user.click(submit());
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Не удалось обновить данные клиента. Попробуйте еще раз.',
+      ),
+    );
+  });
+
+  it('shows the status instead of the form when the order was submitted meanwhile', async () => {
+    open({ order: makeOrder({ status: 'app_approved' }) });
+    expect(await screen.findByText('Банк одобрил заявку')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Телефон')).not.toBeInTheDocument();
+  });
+});

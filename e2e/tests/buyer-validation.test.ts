@@ -1,0 +1,195 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE } from '../support/browser';
+import {
+  fillStep1,
+  openBuyerPage,
+  requestEmailCode,
+  requestPhoneCode,
+  uniqueContacts,
+} from '../support/buyer-flow';
+import { type BuyerServer, startBuyerServer } from '../support/buyer-server';
+
+// Every message of the buyer's forms (spec §5, §8), as the buyer meets them in Chromium on a phone.
+let server: BuyerServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startBuyerServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The error text under a field, read through aria-describedby as assistive technology does. */
+async function describedBy(page: Page, label: string | RegExp, exact = false): Promise<string> {
+  const field = page.getByLabel(label, { exact });
+  return field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim(),
+  );
+}
+
+async function step1(page: Page) {
+  const order = await server.createOrder();
+  await page.goto(`/client/${order.id}/apply`);
+  await page.getByText('Шаг 1 из 2').waitFor();
+  return order;
+}
+
+describe('step 1 messages', () => {
+  it('names every empty required field, then clears each as it is edited', async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    await step1(page);
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    expect(await describedBy(page, 'Фамилия')).toBe('Фамилия не может быть пустой');
+    expect(await describedBy(page, 'Имя', true)).toBe('Имя не может быть пустым');
+    expect(await describedBy(page, 'ИНН', true)).toBe('ИНН обязателен');
+    expect(await describedBy(page, 'Название организации')).toBe('Название организации не может быть пустым');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('surname');
+    await page.getByLabel('Фамилия').fill('Петров');
+    expect(await page.getByText('Фамилия не может быть пустой').count()).toBe(0);
+    expect(await page.getByText('Имя не может быть пустым').count()).toBe(1);
+    await context.close();
+  });
+
+  it('checks the INN: digits only, 10 or 12, both checksums', async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    await step1(page);
+    const inn = page.getByRole('combobox', { name: 'ИНН' });
+    const submit = page.getByRole('button', { name: 'Продолжить' });
+    await inn.pressSequentially('77a07-08 3893 12345');
+    expect(await inn.inputValue()).toBe('770708389312');
+    for (const [value, message] of [
+      ['12345', 'ИНН должен состоять из 10 или 12 цифр'],
+      ['7707083890', 'Неверный ИНН организации (10 цифр)'],
+      ['500100732250', 'Неверный ИНН физлица (12 цифр)'],
+    ] as const) {
+      await inn.fill(value);
+      await page.keyboard.press('Escape');
+      await submit.click();
+      expect(await describedBy(page, 'ИНН', true)).toBe(message);
+    }
+    await context.close();
+  });
+
+  it('suggests companies by INN after typing, and says when there are none or the lookup fails', async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    await step1(page);
+    const inn = page.getByRole('combobox', { name: 'ИНН' });
+    await inn.pressSequentially('77');
+    await page.getByRole('listbox', { name: 'Организации с таким ИНН' }).waitFor();
+    expect(await page.getByRole('option').count()).toBe(10);
+    // A click outside closes the list.
+    await page.getByRole('heading', { level: 1 }).click();
+    expect(await page.getByRole('listbox').count()).toBe(0);
+
+    await inn.fill('');
+    await inn.pressSequentially('0000000');
+    await page.getByText('Нет подсказок для этого ИНН').waitFor();
+
+    await page.route('**/api/integration/company/suggest**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Сбой"}' }),
+    );
+    await inn.fill('');
+    await inn.pressSequentially('7707');
+    await page.getByText('Ошибка при получении подсказок').waitFor();
+    await context.close();
+  });
+});
+
+describe('step 2 messages', () => {
+  async function step2(page: Page) {
+    await step1(page);
+    await fillStep1(page);
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await page.getByText('Шаг 2 из 2').waitFor();
+  }
+
+  it('checks phone, e-mail and both consents on submit; code inputs are hidden until a code is asked for', async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    await step2(page);
+    expect(await page.getByLabel('Код из СМС').count()).toBe(0);
+    expect(await page.getByLabel('Код из письма').count()).toBe(0);
+    const submit = page.getByRole('button', { name: 'Отправить заявку' });
+    await submit.click();
+    expect(await describedBy(page, 'Телефон')).toBe('Неверный формат номера (+7XXXXXXXXXX)');
+    expect(await describedBy(page, 'Электронная почта')).toBe('Неверный формат email');
+    await page.getByText('Необходимо согласие на обработку персональных данных.').waitFor();
+    await page.getByText('Необходимо согласие на передачу данных банкам-партнёрам.').waitFor();
+
+    await page.getByLabel('Телефон').fill('+7 900 123-45-67');
+    await page.getByLabel('Электронная почта').fill('buyer@example.ru');
+    await submit.click();
+    expect(await describedBy(page, 'Телефон')).toBe('Получите код подтверждения');
+    expect(await describedBy(page, 'Электронная почта')).toBe('Получите код подтверждения');
+    await context.close();
+  });
+
+  it('refuses to send codes to a phone or address that cannot be used', async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    await step2(page);
+    await page.getByLabel('Телефон').fill('+7 900 12');
+    await page.getByRole('button', { name: 'Получить код' }).first().click();
+    expect(await describedBy(page, 'Телефон')).toBe('Формат: +7XXXXXXXXXX');
+    await page.getByLabel('Электронная почта').fill('buyer@example');
+    await page.getByRole('button', { name: 'Получить код' }).last().click();
+    expect(await describedBy(page, 'Электронная почта')).toBe('Сначала введите корректный email');
+    expect(await page.getByLabel('Код из СМС').count()).toBe(0);
+    await context.close();
+  });
+
+  it('asks for both codes once they were sent, and keeps codes to 6 digits', async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    const contacts = uniqueContacts('check');
+    await step2(page);
+    await requestPhoneCode(page, server, contacts.phone);
+    await requestEmailCode(page, server, contacts.email);
+    const smsInput = page.getByLabel('Код из СМС');
+    expect(await smsInput.getAttribute('inputmode')).toBe('numeric');
+    expect(await smsInput.getAttribute('autocomplete')).toBe('one-time-code');
+    await smsInput.pressSequentially('12ab34 5678');
+    expect(await smsInput.inputValue()).toBe('123456');
+    await smsInput.fill('');
+    await page.getByRole('button', { name: 'Отправить заявку' }).click();
+    expect(await describedBy(page, 'Код из СМС')).toBe('Введите код из СМС');
+    expect(await describedBy(page, 'Код из письма')).toBe('Введите код из Email');
+    await context.close();
+  });
+});
+
+describe('order page states', () => {
+  it("says 'Заказ с ID … не найден.' for an unknown order, without a back button", async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    for (const id of ['3f9d7a5e-1111-4a2b-9c3d-000000000000', 'no-such-order']) {
+      await page.goto(`/client/${id}`);
+      await page.getByText(`Заказ с ID ${id} не найден.`).waitFor();
+      expect(await page.getByRole('button', { name: /Назад/ }).count()).toBe(0);
+    }
+    await context.close();
+  });
+
+  it("shows 'Загрузка данных заказа...' while the order loads", async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    const order = await server.createOrder();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/api/order/orders/${order.id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/client/${order.id}`);
+    await page.getByRole('status').getByText('Загрузка данных заказа...').waitFor();
+    release();
+    await page.getByRole('button', { name: 'Заполнить заявку' }).waitFor();
+    await context.close();
+  });
+});
