@@ -1,9 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn';
 
 /** The B2BPay mark and word. If the image fails it falls back to a letter tile (spec §2). */
 export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
   const [imageFailed, setImageFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // On a pre-rendered page the image may have failed before React listened for onError.
+  useEffect(() => {
+    const img = image.current;
+    if (img && typeof img.decode === 'function') img.decode().catch(() => setImageFailed(true));
+  }, []);
   return (
     <span className={cn('inline-flex items-center gap-2', className)}>
       {imageFailed ? (
@@ -15,6 +21,7 @@ export function Logo({ className, compact = false }: { className?: string; compa
         </span>
       ) : (
         <img
+          ref={image}
           src="/favicon.svg"
           alt=""
           width={32}

@@ -1,0 +1,165 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
+import { PRIVACY_POLICY_URL, TELEGRAM_URL } from '../../../shared/config/contacts';
+import { cn } from '../../../shared/lib/cn';
+import { Alert } from '../../../shared/ui/alert';
+import { Button, buttonClass } from '../../../shared/ui/button';
+import { Input } from '../../../shared/ui/input';
+import { CONTACT, SECTION_IDS } from '../content';
+import { sendEnquiry } from '../enquiry';
+import { CheckIcon, TelegramIcon } from '../landing-icons';
+
+type FormState =
+  | { phase: 'idle' }
+  | { phase: 'submitting' }
+  | { phase: 'done'; ok: boolean; message: string };
+
+/** Spec §4 "Landing contact form": idle → 'Отправка...' → a green success (fields cleared) or a red error. */
+export function EnquiryForm() {
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [state, setState] = useState<FormState>({ phase: 'idle' });
+  const started = useRef(false);
+
+  // form_start: the first time the visitor touches the form.
+  const onStart = () => {
+    if (started.current) return;
+    started.current = true;
+    reachGoal(GOALS.FORM_START);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (state.phase === 'submitting') return;
+    setState({ phase: 'submitting' });
+    const sentName = name.trim();
+    const outcome = await sendEnquiry({ name: sentName, phone: phone.trim() });
+    if (outcome.ok) {
+      setName('');
+      setPhone('');
+      reachGoal(GOALS.FORM_SUBMIT_SUCCESS, {
+        source: 'landing_page',
+        name: sentName,
+        timestamp: new Date().toISOString(),
+      });
+    }
+    setState({ phase: 'done', ok: outcome.ok, message: outcome.message });
+  };
+
+  const submitting = state.phase === 'submitting';
+  return (
+    <form
+      onSubmit={onSubmit}
+      onFocus={onStart}
+      aria-labelledby="enquiry-form-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8"
+    >
+      <h3 id="enquiry-form-title" className="text-xl font-semibold text-slate-900">
+        {CONTACT.formTitle}
+      </h3>
+      <div className="mt-6 space-y-4">
+        <Input
+          label={CONTACT.nameLabel}
+          name="name"
+          type="text"
+          autoComplete="name"
+          placeholder={CONTACT.namePlaceholder}
+          required
+          maxLength={255}
+          // Spaces alone are not a name (the server trims them away).
+          pattern=".*\S.*"
+          title="Введите имя"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <Input
+          label={CONTACT.phoneLabel}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={CONTACT.phonePlaceholder}
+          required
+          maxLength={32}
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+        />
+      </div>
+      <Button
+        type="submit"
+        size="lg"
+        className="mt-6 w-full"
+        loading={submitting}
+        loadingText={CONTACT.submitting}
+      >
+        {CONTACT.submit}
+      </Button>
+      {state.phase === 'done' && (
+        <Alert tone={state.ok ? 'success' : 'error'} className="mt-4">
+          {state.message}
+        </Alert>
+      )}
+      <p className="mt-4 text-sm leading-relaxed text-slate-600">
+        {CONTACT.consentBefore}
+        <a
+          href={PRIVACY_POLICY_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          {CONTACT.consentLink}
+        </a>
+        {CONTACT.consentAfter}
+      </p>
+    </form>
+  );
+}
+
+/** Spec §2 item 7: the checklist, a messenger button (telegram_click) and the form. */
+export function Contact() {
+  return (
+    <section
+      id={SECTION_IDS.contact}
+      aria-labelledby="contact-title"
+      data-deferred=""
+      className="scroll-mt-16 bg-gradient-to-b from-brand-900 to-[#262266] py-16 focus:outline-none sm:py-24 [contain-intrinsic-size:auto_1050px] [content-visibility:auto]"
+    >
+      <div className="mx-auto grid max-w-[1120px] items-start gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16">
+        <div className="text-white">
+          <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">Подключение</p>
+          <h2
+            id="contact-title"
+            className="mt-2 text-[26px] leading-tight font-bold tracking-tight text-balance sm:text-4xl"
+          >
+            {CONTACT.heading}
+          </h2>
+          <p className="mt-4 text-base leading-relaxed text-brand-100 sm:text-lg">{CONTACT.lead}</p>
+          <ul className="mt-8 space-y-4">
+            {CONTACT.checklist.map((item) => (
+              <li key={item} className="flex items-center gap-3 text-[15px] sm:text-base">
+                <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-emerald-400/20 text-emerald-300">
+                  <CheckIcon size={14} strokeWidth={2.5} />
+                </span>
+                {item}
+              </li>
+            ))}
+          </ul>
+          <a
+            href={TELEGRAM_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => reachGoal(GOALS.TELEGRAM_CLICK)}
+            className={cn(
+              buttonClass('secondary', 'lg'),
+              'mt-10 border-white/30 bg-white/10 text-white hover:border-white/50 hover:bg-white/15 active:bg-white/20',
+            )}
+          >
+            <TelegramIcon size={20} />
+            {CONTACT.telegram}
+          </a>
+        </div>
+        <EnquiryForm />
+      </div>
+    </section>
+  );
+}
