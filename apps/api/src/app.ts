@@ -28,6 +28,26 @@ z.config(z.locales.ru());
 const BODY_LIMIT = 100 * 1024;
 const defaultDist = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
 
+/** Query parameters whose values never reach the log: the shop area's link carries its key as ?token=. */
+const SECRET_QUERY = /([?&](?:token|key|api_key|secret)=)[^&#]*/gi;
+
+/** Fastify's own request serializer, with secrets in the query string replaced. */
+function serializeRequest(req: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: req.method,
+    url: req.url.replace(SECRET_QUERY, '$1[REDACTED]'),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 export interface BuildOptions {
   /** Fastify's logger; tests pass false. */
   logger?: boolean | object;
@@ -40,11 +60,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     logger: options.logger ?? {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: serializeRequest },
     },
     bodyLimit: BODY_LIMIT,
     // Live event streams never go idle: close them with the server.
     forceCloseConnections: true,
-    trustProxy: true,
+    // X-Forwarded-For names the client only when the connection comes from a proxy on this host or
+    // a private network; from anyone else it is ignored, so per-IP limits cannot be reset by a header.
+    trustProxy: 'loopback, linklocal, uniquelocal',
     // Request ids in logs tie an answer to its log lines.
     genReqId: () => crypto.randomUUID(),
     // A path parameter that is not valid percent-encoding, or longer than the router takes, is

@@ -18,6 +18,14 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: losing the server between two statements (a
+      // restart) would be an unhandled 'error' event and end the process. Note it instead, fail the
+      // transaction, and hand the dead client back to be destroyed rather than reused.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await work(wrap(client));
@@ -27,7 +35,8 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(lost);
       }
     },
     close: () => pool.end(),

@@ -1,4 +1,5 @@
 import { ApiErrorBody } from '@b2bpay/domain';
+import type { FastifyInstance } from 'fastify';
 
 /** The error answers a route documents in OpenAPI, all with the one error body. */
 export function errorResponses(...statuses: number[]) {
@@ -6,3 +7,21 @@ export function errorResponses(...statuses: number[]) {
 }
 
 export const SHOP_AUTH = [{ ShopAuth: [] }];
+
+/**
+ * Answers the framework gives on any route, whatever its handler does: a malformed path parameter
+ * (400), a malformed, too large or non-JSON body (400, 413, 415), the rate limit (429) and an
+ * internal error (500). Added to every API route's documented responses (and so to OpenAPI), so the
+ * document lists every status a client can get.
+ */
+export function documentFrameworkErrors(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (!response || !route.url.startsWith('/api/') || route.url === '/api/health') return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const statuses = [429, 500];
+    if (route.url.includes(':')) statuses.push(400);
+    if (methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) statuses.push(400, 413, 415);
+    for (const status of statuses) if (!(status in response)) response[status] = ApiErrorBody;
+  });
+}

@@ -1,7 +1,7 @@
 import type { CompanySuggestion } from '@b2bpay/domain';
 
 interface DadataAnswer {
-  suggestions?: { value?: string; data?: { inn?: string } }[];
+  suggestions?: unknown;
 }
 
 /**
@@ -23,10 +23,15 @@ export async function dadataSuggest(
     },
     body: JSON.stringify({ query: inn, count: 10 }),
     signal: AbortSignal.timeout(5000),
+    // The configured address answers itself; a redirect is an error, never followed elsewhere.
+    redirect: 'error',
   });
   if (!response.ok) throw new Error(`DaData answered ${response.status}`);
-  const answer = (await response.json()) as DadataAnswer;
-  return (answer.suggestions ?? []).flatMap((s) =>
-    s.value && s.data?.inn ? [{ value: s.value, inn: s.data.inn }] : [],
-  );
+  const answer = (await response.json()) as DadataAnswer | null;
+  const suggestions: unknown[] = Array.isArray(answer?.suggestions) ? answer.suggestions : [];
+  // Only well-formed entries pass: an upstream's odd answer must not become our 500.
+  return suggestions.flatMap((s) => {
+    const { value, data } = (s ?? {}) as { value?: unknown; data?: { inn?: unknown } | null };
+    return typeof value === 'string' && typeof data?.inn === 'string' ? [{ value, inn: data.inn }] : [];
+  });
 }

@@ -3,6 +3,7 @@ import {
   type BankDecision,
   bankName,
   lineTotalKopecks,
+  MAX_PRICE_RUBLES,
   normalizeEmail,
   normalizePhone,
   type Order,
@@ -17,7 +18,8 @@ import {
 } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
-import { conflict, forbidden, notFound, ORDER_NOT_FOUND } from '../../shared/errors';
+import { assertDateInRange } from '../../shared/date-range';
+import { conflict, forbidden, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
 import { insertClient } from '../clients/clients.repository';
 import type { AuthenticatedKey } from '../shops/shops.repository';
 import { assertWebhookUrlAllowed } from '../webhooks/ssrf-guard';
@@ -34,8 +36,22 @@ function toNewProducts(products: readonly ProductCreate[]): repo.NewProduct[] {
   }));
 }
 
-const amountOf = (products: readonly repo.NewProduct[]) =>
-  sumKopecks(products.map((p) => lineTotalKopecks(p.priceKopecks, p.quantity)));
+/** An order's total may not pass the largest price: sums over many orders stay exact integers. */
+export const MAX_ORDER_AMOUNT_KOPECKS = MAX_PRICE_RUBLES * 100;
+
+function amountOf(products: readonly repo.NewProduct[]) {
+  let total: number | null;
+  try {
+    total = sumKopecks(products.map((p) => lineTotalKopecks(p.priceKopecks, p.quantity)));
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    total = null;
+  }
+  if (total === null || total > MAX_ORDER_AMOUNT_KOPECKS) {
+    throw validationError('products', `Сумма заказа не может быть больше ${MAX_PRICE_RUBLES} ₽`);
+  }
+  return total;
+}
 
 export async function createOrder(
   deps: AppDeps,
@@ -49,6 +65,7 @@ export async function createOrder(
   if (input.webhook_url) await assertWebhookUrlAllowed(input.webhook_url, deps.config);
   const now = deps.clock.now();
   const products = toNewProducts(input.products);
+  const amountKopecks = amountOf(products);
   return runIdempotent(
     deps.db,
     { shopId: auth.shop.id, key: idempotencyKey, request: input, now },
@@ -61,7 +78,7 @@ export async function createOrder(
         shopId: auth.shop.id,
         orderNumber,
         status: 'client_expected',
-        amountKopecks: amountOf(products),
+        amountKopecks,
         webhookUrl: input.webhook_url ?? null,
         clientId,
         deadlineAt: new Date(now.getTime() + deps.config.CLIENT_INFO_TTL),
@@ -152,13 +169,17 @@ const BUSINESS_UTC_OFFSET = '+03:00';
 
 function parseBound(value: string | undefined, end: boolean): { at: Date | null; exclusive: boolean } {
   if (value === undefined) return { at: null, exclusive: false };
+  const field = end ? 'date_to' : 'date_from';
   if (value.length === 10) {
     const start = new Date(`${value}T00:00:00${BUSINESS_UTC_OFFSET}`);
+    assertDateInRange(start, field);
     return end
       ? { at: new Date(start.getTime() + 86_400_000), exclusive: true }
       : { at: start, exclusive: false };
   }
-  return { at: new Date(value), exclusive: false };
+  const at = new Date(value);
+  assertDateInRange(at, field);
+  return { at, exclusive: false };
 }
 
 export async function listOrders(deps: AppDeps, shopId: string, query: OrderListQuery): Promise<OrderList> {
@@ -204,6 +225,7 @@ export async function replaceProducts(
 ): Promise<Order> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
   const products = toNewProducts(input);
+  const amountKopecks = amountOf(products);
   return deps.db.transaction(async (tx) => {
     const order = await repo.findOrder(tx, id, { forUpdate: true });
     if (!order || order.shop_id !== shopId) throw notFound(ORDER_NOT_FOUND);
@@ -212,7 +234,7 @@ export async function replaceProducts(
     }
     await repo.deleteProducts(tx, id);
     await repo.insertProducts(tx, id, products);
-    await repo.updateAmount(tx, id, amountOf(products), deps.clock.now());
+    await repo.updateAmount(tx, id, amountKopecks, deps.clock.now());
     return loadView(tx, deps, id, true);
   });
 }

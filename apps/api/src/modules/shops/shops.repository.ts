@@ -33,6 +33,14 @@ export async function insertKey(db: Queryable, shopId: string, kind: KeyKind, ha
   ]);
 }
 
+/**
+ * Takes the shop row's lock for the rest of the transaction: key rotations of one shop take turns,
+ * so each revokes the key the previous one issued and exactly one key of a kind stays valid.
+ */
+export async function lockShop(db: Queryable, shopId: string) {
+  await db.query('SELECT id FROM shops WHERE id = $1 FOR UPDATE', [shopId]);
+}
+
 export async function revokeKeys(db: Queryable, shopId: string, kind: KeyKind) {
   await db.query(
     'UPDATE api_keys SET revoked_at = now() WHERE shop_id = $1 AND kind = $2 AND revoked_at IS NULL',

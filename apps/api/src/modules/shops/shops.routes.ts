@@ -8,6 +8,7 @@ import { sha256Hex } from '../../shared/crypto';
 import { notFound, unauthorized } from '../../shared/errors';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import { type Authenticator, readBearer } from '../auth/authenticate';
+import { assertWebhookUrlAllowed } from '../webhooks/ssrf-guard';
 import { createShop, getPublicShop, rotateKey, SHOP_NOT_FOUND } from './shops.service';
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
@@ -69,6 +70,8 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
       if (!timingSafeEqual(Buffer.from(sha256Hex(token)), Buffer.from(sha256Hex(adminToken)))) {
         throw unauthorized('Неверный токен администратора');
       }
+      // The same SSRF rule as every other place a webhook URL is registered.
+      if (request.body.webhook_url) await assertWebhookUrlAllowed(request.body.webhook_url, deps.config);
       return createShop(deps.db, request.body);
     },
   );

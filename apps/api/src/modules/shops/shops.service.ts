@@ -39,6 +39,7 @@ export async function rotateKeys(db: Database, shopId: string) {
   const secretKey = newSecretKey();
   const publishableKey = newPublishableKey();
   await db.transaction(async (tx) => {
+    await repo.lockShop(tx, shopId);
     await repo.revokeKeys(tx, shopId, 'secret');
     await repo.revokeKeys(tx, shopId, 'publishable');
     await repo.insertKey(tx, shopId, 'secret', sha256Hex(secretKey), keyHint(secretKey));
@@ -84,6 +85,7 @@ export async function syncDemoShop(db: Database, enabled: boolean) {
 export async function rotateKey(db: Database, shopId: string, kind: repo.KeyKind) {
   const key = kind === 'secret' ? newSecretKey() : newPublishableKey();
   await db.transaction(async (tx) => {
+    await repo.lockShop(tx, shopId);
     await repo.revokeKeys(tx, shopId, kind);
     await repo.insertKey(tx, shopId, kind, sha256Hex(key), keyHint(key));
   });

@@ -1,5 +1,6 @@
 import { kopecksToRubles, STATS_MAX_DAYS, type Stats, type StatsQuery } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
+import { assertDateInRange } from '../../shared/date-range';
 import { validationError } from '../../shared/errors';
 import * as repo from './stats.repository';
 
@@ -20,6 +21,8 @@ export async function shopStats(deps: AppDeps, shopId: string, query: StatsQuery
   const dateTo = query.date_to ?? today;
   const dateFrom = query.date_from ?? moscowDay(new Date(moscowMidnight(dateTo).getTime() - 29 * DAY_MS));
   const from = moscowMidnight(dateFrom);
+  assertDateInRange(from, 'date_from');
+  assertDateInRange(moscowMidnight(dateTo), 'date_to');
   const to = new Date(moscowMidnight(dateTo).getTime() + DAY_MS);
   const days = Math.round((to.getTime() - from.getTime()) / DAY_MS);
   if (days < 1) throw validationError('date_from', 'Начало периода позже его конца');
