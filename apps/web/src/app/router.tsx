@@ -21,6 +21,13 @@ const shopPages: RouteObject[] = [
     ...guarded,
   },
   { path: 'all-orders', lazy: lazyPage(() => import('../features/shop/orders/orders-page')), ...guarded },
+  {
+    path: 'orders/:orderId',
+    lazy: lazyPage(() => import('../features/shop/order-details/order-details-page')),
+    ...guarded,
+  },
+  { path: 'stats', lazy: lazyPage(() => import('../features/shop/stats/stats-page')), ...guarded },
+  { path: 'settings', lazy: lazyPage(() => import('../features/shop/settings/settings-page')), ...guarded },
   { path: 'faq', lazy: lazyPage(() => import('../features/shop/faq/shop-faq-page')), ...guarded },
   { path: 'support', lazy: lazyPage(() => import('../features/shop/support/shop-support-page')), ...guarded },
   { path: 'button-demo', lazy: lazyPage(() => import('../features/docs/button-demo-page')), ...guarded },

@@ -15,6 +15,8 @@ export interface AuthState {
   /** True once a pass has read the stored token or found none (never in the pass that took it from the URL). */
   isInitialized: boolean;
   logout: () => void;
+  /** Replaces the token (e.g. after the shop rotated its secret key): stored and used from now on. */
+  replaceToken: (token: string) => void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -49,7 +51,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(null);
   }, []);
 
-  const value = useMemo(() => ({ token, isInitialized, logout }), [token, isInitialized, logout]);
+  const replaceToken = useCallback((next: string) => {
+    storeToken(next);
+    setToken(next);
+  }, []);
+
+  const value = useMemo(
+    () => ({ token, isInitialized, logout, replaceToken }),
+    [token, isInitialized, logout, replaceToken],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

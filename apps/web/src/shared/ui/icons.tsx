@@ -156,3 +156,33 @@ export const RefreshIcon = (props: IconProps) => (
     {...props}
   />
 );
+export const BarChartIcon = (props: IconProps) => (
+  <Icon paths={['M3 3v18h18', 'M8 17v-6', 'M13 17V7', 'M18 17v-4']} {...props} />
+);
+export const SlidersIcon = (props: IconProps) => (
+  <Icon
+    paths={[
+      'M4 21v-7',
+      'M4 10V3',
+      'M12 21v-9',
+      'M12 8V3',
+      'M20 21v-5',
+      'M20 12V3',
+      'M1 14h6',
+      'M9 8h6',
+      'M17 16h6',
+    ]}
+    {...props}
+  />
+);
+export const KeyIcon = (props: IconProps) => (
+  <Icon
+    paths={[
+      'M21 2l-2 2m-7.61 7.61a5.5 5.5 0 1 1-7.778 7.778 5.5 5.5 0 0 1 7.777-7.777zm0 0L15.5 7.5m0 0l3 3L22 7l-3-3m-3.5 3.5L19 4',
+    ]}
+    {...props}
+  />
+);
+export const ClockIcon = (props: IconProps) => (
+  <Icon paths={['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M12 6v6l4 2']} {...props} />
+);

@@ -7,6 +7,7 @@ import { BITRIX_GUIDE_URL } from '../../../shared/config/contacts';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { buttonClass } from '../../../shared/ui/button';
 import {
+  BarChartIcon,
   CheckCircleIcon,
   ChevronRightIcon,
   CodeIcon,
@@ -17,6 +18,7 @@ import {
   ListIcon,
   MailIcon,
   QrIcon,
+  SlidersIcon,
 } from '../../../shared/ui/icons';
 import { NotFoundView } from '../../../shared/ui/not-found-view';
 import { PageContainer } from '../../../shared/ui/page-container';
@@ -53,6 +55,18 @@ function tiles(shopId: string): Tile[] {
       description: 'Новый заказ с QR-кодом и ссылкой для покупателя',
       icon: <QrIcon />,
       to: shopPaths.newOrder(shopId),
+    },
+    {
+      title: 'Статистика',
+      description: 'Заказы, одобрения и оплаты, воронка и график по дням',
+      icon: <BarChartIcon />,
+      to: shopPaths.stats(shopId),
+    },
+    {
+      title: 'Настройки интеграции',
+      description: 'Вебхук, тестовое событие и ключи API',
+      icon: <SlidersIcon />,
+      to: shopPaths.settings(shopId),
     },
     {
       title: 'Кнопка рассрочки',

@@ -4,6 +4,7 @@ import { cn } from '../../../shared/lib/cn';
 import { CloseIcon, MenuIcon } from '../../../shared/ui/icons';
 import { Logo } from '../../../shared/ui/logo';
 import { SiteFooter } from '../../../shared/ui/site-footer';
+import { LiveEventsProvider } from '../live/live-events';
 import { shopPaths, useCurrentShopId } from '../shared/shop-id';
 
 function navItems(shopId: string) {
@@ -11,12 +12,17 @@ function navItems(shopId: string) {
     { to: shopPaths.home(shopId), label: 'Главная', end: true },
     { to: shopPaths.orders(shopId), label: 'Все заказы', end: false },
     { to: shopPaths.newOrder(shopId), label: 'Создать QR', end: false },
+    { to: shopPaths.stats(shopId), label: 'Статистика', end: false },
+    { to: shopPaths.settings(shopId), label: 'Настройки', end: false },
     { to: shopPaths.faq(shopId), label: 'FAQ', end: false },
     { to: shopPaths.support(shopId), label: 'Поддержка', end: false },
   ];
 }
 
-/** Shop area frame (spec §2): logo to the shop home, five links (a menu on phones), footer. */
+/**
+ * Shop area frame (spec §2): logo to the shop home, the links (a menu on phones), footer; and the
+ * shop's one live event stream for every page inside.
+ */
 export default function ShopLayout() {
   const shopId = useCurrentShopId();
   const location = useLocation();
@@ -47,7 +53,7 @@ export default function ShopLayout() {
           </Link>
           {items.length > 0 && (
             <>
-              <nav aria-label="Разделы магазина" className="hidden md:block">
+              <nav aria-label="Разделы магазина" className="hidden lg:block">
                 <ul className="flex items-center gap-1">
                   {items.map((item) => (
                     <li key={item.to}>
@@ -60,7 +66,7 @@ export default function ShopLayout() {
               </nav>
               <button
                 type="button"
-                className="inline-flex size-11 items-center justify-center rounded-[var(--radius-control)] text-slate-700 hover:bg-slate-100 md:hidden"
+                className="inline-flex size-11 items-center justify-center rounded-[var(--radius-control)] text-slate-700 hover:bg-slate-100 lg:hidden"
                 aria-expanded={menuOpen}
                 aria-controls={menuId}
                 aria-label={menuOpen ? 'Закрыть меню' : 'Открыть меню'}
@@ -75,7 +81,7 @@ export default function ShopLayout() {
           <nav
             id={menuId}
             aria-label="Меню магазина"
-            className="border-t border-slate-200 bg-white md:hidden"
+            className="border-t border-slate-200 bg-white lg:hidden"
           >
             <ul className="flex flex-col gap-1 px-4 py-3">
               {items.map((item) => (
@@ -90,7 +96,9 @@ export default function ShopLayout() {
         )}
       </header>
       <main className="flex-1">
-        <Outlet />
+        <LiveEventsProvider>
+          <Outlet />
+        </LiveEventsProvider>
       </main>
       <SiteFooter />
     </div>

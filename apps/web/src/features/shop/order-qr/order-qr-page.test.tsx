@@ -5,11 +5,11 @@ import { json, mockFetch, renderRoute } from '../../../test/render';
 import OrderQrPage, { qrFileName } from './order-qr-page';
 
 const ID = '7a1b2c3d-0000-4000-8000-00000000abcd';
-const order = (products: unknown[]) => ({
+const order = (products: unknown[], status = 'app_approved') => ({
   id: ID,
   shop_id: DEMO_SHOP.id,
   order_number: '57',
-  status: 'app_approved',
+  status,
   link: `https://pay.example/client/${ID}`,
   amount: 0,
   products,
@@ -30,10 +30,13 @@ describe('QR screen', () => {
   it('after creation: banner, «Новый» badge, items, total, QR and link', async () => {
     mockFetch(() =>
       json(
-        order([
-          { id: 1, name: 'Стол', price: 1050.6, quantity: 2 },
-          { id: 2, name: '', price: 10, quantity: 1 },
-        ]),
+        order(
+          [
+            { id: 1, name: 'Стол', price: 1050.6, quantity: 2 },
+            { id: 2, name: '', price: 10, quantity: 1 },
+          ],
+          'client_expected',
+        ),
       ),
     );
     open({ shopId: DEMO_SHOP.id, created: true });
@@ -50,6 +53,17 @@ describe('QR screen', () => {
     expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute(
       'href',
       `/shops/${DEMO_SHOP.id}`,
+    );
+  });
+
+  it('right after creation a live status change replaces «Новый» with the status', async () => {
+    mockFetch(() => json(order([])));
+    open({ shopId: DEMO_SHOP.id, created: true });
+    expect(await screen.findByText('Банк одобрил заявку')).toBeInTheDocument();
+    expect(screen.queryByText('Новый')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Подробнее о заказе' })).toHaveAttribute(
+      'href',
+      `/shops/${DEMO_SHOP.id}/orders/${ID}`,
     );
   });
 

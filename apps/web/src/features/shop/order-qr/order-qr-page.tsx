@@ -82,7 +82,12 @@ export default function OrderQrPage() {
           headingLevel="h1"
           title={<span className="tabular-nums">Заказ №{data.order_number}</span>}
           actions={
-            nav.created ? <StatusBadge label="Новый" color="#4338ca" /> : <StatusBadge status={data.status} />
+            // 'Новый' right after creation, until a live update brings another status.
+            nav.created && data.status === 'client_expected' ? (
+              <StatusBadge label="Новый" color="#4338ca" />
+            ) : (
+              <StatusBadge status={data.status} />
+            )
           }
         >
           {items.length === 0 ? (
@@ -168,7 +173,18 @@ export default function OrderQrPage() {
         </a>
       </Card>
 
-      <div>{homeButton}</div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {homeButton}
+        {shopId && (
+          <LinkButton
+            to={shopPaths.orderDetails(shopId, data.id)}
+            variant="secondary"
+            className="w-full sm:w-auto"
+          >
+            Подробнее о заказе
+          </LinkButton>
+        )}
+      </div>
     </PageContainer>
   );
 }

@@ -24,6 +24,8 @@ export interface DateRangePickerProps {
   onApply: (range: { startDate: string | null; endDate: string | null }) => void;
   /** Today as 'YYYY-MM-DD' (injectable for tests); the calendar opens on this month when nothing is chosen. */
   today: string;
+  /** The button's text (the order list's is 'Дата/Даты'). */
+  label?: string;
 }
 
 function Month({
@@ -102,7 +104,13 @@ function Month({
 }
 
 /** The 'Дата/Даты' button and its two-month range calendar (spec §2); a click outside closes it. */
-export function DateRangePicker({ startDate, endDate, onApply, today }: DateRangePickerProps) {
+export function DateRangePicker({
+  startDate,
+  endDate,
+  onApply,
+  today,
+  label: buttonLabel = 'Дата/Даты',
+}: DateRangePickerProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DraftRange>({ start: startDate, end: endDate });
   const [visible, setVisible] = useState<YearMonth>(monthOf(startDate ?? today));
@@ -130,7 +138,7 @@ export function DateRangePicker({ startDate, endDate, onApply, today }: DateRang
             label && 'border-brand-200 bg-brand-50 text-brand-900',
           )}
         >
-          <span>Дата/Даты</span>
+          <span>{buttonLabel}</span>
           {label && <span className="truncate font-normal tabular-nums">: {label}</span>}
         </Button>
       </Popover.Trigger>

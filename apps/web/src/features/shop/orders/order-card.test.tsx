@@ -33,9 +33,13 @@ describe('order card date display (spec §5)', () => {
     expect(screen.getByText('22.11.2026 14:05')).toBeInTheDocument();
     expect(screen.getByText('Заказ №1042')).toBeInTheDocument();
     expect(screen.getByText('Банк проверяет информацию')).toBeInTheDocument();
-    expect(screen.getByRole('link')).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /^Заказ №1042/ })).toHaveAttribute(
       'href',
       '/shops/order-qr/3f1c9a2e-0000-4000-8000-000000000001',
+    );
+    expect(screen.getByRole('link', { name: 'Подробнее о заказе №1042' })).toHaveAttribute(
+      'href',
+      '/shops/s1/orders/3f1c9a2e-0000-4000-8000-000000000001',
     );
   });
 

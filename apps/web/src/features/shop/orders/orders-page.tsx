@@ -12,6 +12,7 @@ import { Input } from '../../../shared/ui/input';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { LoadingState, Spinner } from '../../../shared/ui/spinner';
+import { LiveIndicator } from '../live/live-events';
 import { shopPaths } from '../shared/shop-id';
 import { DateRangePicker } from './date-range-picker';
 import { OrderCard } from './order-card';
@@ -72,7 +73,7 @@ export default function OrdersPage() {
 
   return (
     <PageContainer>
-      <PageHeader title={title} backTo={shopPaths.home(shopId)} />
+      <PageHeader title={title} backTo={shopPaths.home(shopId)} actions={<LiveIndicator />} />
 
       <section
         aria-label="Фильтры"

@@ -43,4 +43,8 @@ export const shopPaths = {
   buttonDemo: (shopId: string) => `/shops/${encodeURIComponent(shopId)}/button-demo`,
   apiDocs: (shopId: string) => `/shops/${encodeURIComponent(shopId)}/api-docs`,
   orderQr: (orderId: string) => `/shops/order-qr/${encodeURIComponent(orderId)}`,
+  orderDetails: (shopId: string, orderId: string) =>
+    `/shops/${encodeURIComponent(shopId)}/orders/${encodeURIComponent(orderId)}`,
+  stats: (shopId: string) => `/shops/${encodeURIComponent(shopId)}/stats`,
+  settings: (shopId: string) => `/shops/${encodeURIComponent(shopId)}/settings`,
 };
