@@ -1,0 +1,225 @@
+import { DEMO_SHOP } from '@b2bpay/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../shared/api/http';
+import { json, type MockCall, mockFetch, renderRoute } from '../../../test/render';
+import type { ShopSettings, WebhookDelivery } from '../api/shop-api';
+import { maskedHint, testOutcome, urlFieldError, webhookUrlValue } from './settings-model';
+import SettingsPage from './settings-page';
+
+const SHOP = DEMO_SHOP.id;
+const TOKEN = DEMO_SHOP.secretKey;
+const NEW_KEY = 'sk_live_NewSecretKey0000000000000000000000';
+
+const SETTINGS: ShopSettings = {
+  webhook_url: null,
+  webhook_secret_hint: 'whsec_…Ab12',
+  secret_key_hint: 'sk_demo_…b6e2',
+  publishable_key_hint: 'pk_demo_…e8a2',
+};
+
+function testDelivery(status: WebhookDelivery['status']): WebhookDelivery {
+  return {
+    id: 'd0000000-0000-4000-8000-000000000009',
+    event_id: 'e0000000-0000-4000-8000-000000000009',
+    event: 'webhook.test',
+    order_id: null,
+    url: 'https://shop.example/hook',
+    status,
+    attempts: status === 'pending' ? 0 : 1,
+    last_status_code: status === 'pending' ? null : 200,
+    last_error: null,
+    next_attempt_at: null,
+    delivered_at: status === 'delivered' ? '2026-11-22T10:00:01Z' : null,
+    created_at: '2026-11-22T10:00:00Z',
+    attempts_log: [],
+  };
+}
+
+function open(answer?: (call: MockCall) => Response | undefined) {
+  let settings = { ...SETTINGS };
+  let tested = false;
+  const calls = mockFetch((call) => {
+    const custom = answer?.(call);
+    if (custom) return custom;
+    const url = new URL(call.url, 'http://x');
+    if (url.pathname === '/api/shop/settings' && call.method === 'GET') return json(settings);
+    if (url.pathname === '/api/shop/settings' && call.method === 'PUT') {
+      const body = call.body as { webhook_url?: string | null; rotate_webhook_secret?: boolean };
+      if (body.webhook_url !== undefined) settings = { ...settings, webhook_url: body.webhook_url };
+      if (body.rotate_webhook_secret) {
+        settings = { ...settings, webhook_secret_hint: 'whsec_…Zz99' };
+        return json({ ...settings, webhook_secret: 'whsec_NEWSECRETvalueZz99' });
+      }
+      return json(settings);
+    }
+    if (url.pathname === '/api/webhooks/test') {
+      tested = true;
+      return json(testDelivery('pending'));
+    }
+    if (url.pathname === '/api/webhooks/deliveries')
+      return json(tested ? { items: [testDelivery('delivered')], count: 1 } : { items: [], count: 0 });
+    if (url.pathname === '/api/shop/keys/rotate') {
+      const kind = (call.body as { kind: string }).kind;
+      return json({ kind, key: kind === 'secret' ? NEW_KEY : 'pk_live_New', hint: `${kind}…new1` });
+    }
+    return json({ detail: 'нет', error: { code: 'NOT_FOUND', message: 'нет' } }, 404);
+  });
+  const view = renderRoute(<SettingsPage />, {
+    path: '/shops/:shopId/settings',
+    url: `/shops/${SHOP}/settings?token=${TOKEN}`,
+  });
+  return { ...view, calls };
+}
+
+describe('settings view model', () => {
+  it('masks key hints and reads the URL field', () => {
+    expect(maskedHint('sk_live_…a1b2')).toBe('sk_live_••••••••a1b2');
+    expect(maskedHint(null)).toBe('нет активного ключа');
+    expect(webhookUrlValue('  https://a.ru/h ')).toBe('https://a.ru/h');
+    expect(webhookUrlValue('   ')).toBeNull();
+  });
+
+  it('puts errors naming the URL field under the field', () => {
+    const body = {
+      detail: 'Адрес ведёт во внутреннюю сеть',
+      error: { code: 'VALIDATION_ERROR', message: 'x' },
+    };
+    const error = (field?: string) => new ApiError('x', 400, 'VALIDATION_ERROR', body, new Headers(), field);
+    expect(urlFieldError(error('webhook_url'))).toBe('Адрес ведёт во внутреннюю сеть');
+    expect(urlFieldError(error('url'))).toBe('Адрес ведёт во внутреннюю сеть');
+    expect(urlFieldError(error('rotate_webhook_secret'))).toBeNull();
+    expect(urlFieldError(error())).toBeNull();
+    expect(urlFieldError(new Error('x'))).toBeNull();
+  });
+
+  it("says what the test event's delivery came to", () => {
+    expect(testOutcome(testDelivery('pending')).text).toBe('Тестовое событие отправляется...');
+    expect(testOutcome(testDelivery('delivered'))).toEqual({
+      tone: 'success',
+      text: 'Тестовое событие доставлено (HTTP 200).',
+    });
+    expect(
+      testOutcome({ ...testDelivery('pending'), attempts: 1, last_error: 'connect ECONNREFUSED' }),
+    ).toEqual({
+      tone: 'warning',
+      text: 'Первая попытка не удалась: connect ECONNREFUSED. Повторим по расписанию.',
+    });
+    expect(testOutcome({ ...testDelivery('failed'), last_status_code: 500 }).text).toBe(
+      'Тестовое событие не доставлено: ответ HTTP 500.',
+    );
+  });
+});
+
+describe('settings page', () => {
+  it('shows the keys and the signing secret masked', async () => {
+    open();
+    expect(await screen.findByText('sk_demo_••••••••b6e2')).toBeInTheDocument();
+    expect(screen.getByText('pk_demo_••••••••e8a2')).toBeInTheDocument();
+    expect(screen.getByText('whsec_••••••••Ab12')).toBeInTheDocument();
+    expect(await screen.findByText('Вебхуков пока не было.')).toBeInTheDocument();
+  });
+
+  it('saves the default webhook URL', async () => {
+    const { calls } = open();
+    const field = await screen.findByLabelText('Адрес вебхука по умолчанию');
+    await userEvent.type(field, 'https://shop.example/hook');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Адрес вебхука сохранён.')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({ webhook_url: 'https://shop.example/hook' });
+    expect(put?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it("shows the API's field error under the field", async () => {
+    open((call) =>
+      call.method === 'PUT'
+        ? json(
+            {
+              detail: 'Адрес вебхука не может вести во внутреннюю сеть',
+              error: { code: 'VALIDATION_ERROR', message: 'x', field: 'webhook_url' },
+            },
+            400,
+          )
+        : undefined,
+    );
+    const field = await screen.findByLabelText('Адрес вебхука по умолчанию');
+    await userEvent.type(field, 'http://10.0.0.1/hook');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription('Адрес вебхука не может вести во внутреннюю сеть');
+    await userEvent.type(field, 'x');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('sends a test event and shows how its delivery went', async () => {
+    const { calls } = open();
+    const field = await screen.findByLabelText('Адрес вебхука по умолчанию');
+    await userEvent.type(field, 'https://shop.example/hook');
+    await userEvent.click(screen.getByRole('button', { name: 'Тестовое событие' }));
+    expect(await screen.findByText('Тестовое событие доставлено (HTTP 200).')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/webhooks/test')?.body).toEqual({
+      url: 'https://shop.example/hook',
+    });
+    expect(await screen.findByTestId('webhook-delivery')).toHaveTextContent('Тестовое событие');
+  });
+
+  it('a test event without any address says so under the field', async () => {
+    open((call) =>
+      call.url === '/api/webhooks/test'
+        ? json(
+            {
+              detail: 'Сначала укажите адрес вебхука',
+              error: { code: 'VALIDATION_ERROR', message: 'Сначала укажите адрес вебхука', field: 'url' },
+            },
+            400,
+          )
+        : undefined,
+    );
+    const field = await screen.findByLabelText('Адрес вебхука по умолчанию');
+    await userEvent.click(screen.getByRole('button', { name: 'Тестовое событие' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Сначала укажите адрес вебхука'));
+  });
+
+  it('rotates the secret key after confirmation, shows it once and keeps working with it', async () => {
+    const { calls } = open();
+    const row = within(await screen.findByTestId('key-secret'));
+    await userEvent.click(row.getByRole('button', { name: 'Выпустить новый' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Выпустить новый секретный ключ?' });
+    expect(dialog).toHaveTextContent('Старый секретный ключ перестанет работать сразу');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Выпустить новый ключ' }));
+
+    expect(await row.findByText(NEW_KEY)).toBeInTheDocument();
+    expect(row.getByText('secret••••••••new1')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/shop/keys/rotate')?.body).toEqual({ kind: 'secret' });
+    expect(sessionStorage.getItem('authToken')).toBe(NEW_KEY);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // The next request carries the new key.
+    await userEvent.type(screen.getByLabelText('Адрес вебхука по умолчанию'), 'https://a.example/h');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await screen.findByText('Адрес вебхука сохранён.');
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.headers.authorization).toBe(`Bearer ${NEW_KEY}`);
+  });
+
+  it('cancelling the confirmation rotates nothing', async () => {
+    const { calls } = open();
+    const row = within(await screen.findByTestId('key-publishable'));
+    await userEvent.click(row.getByRole('button', { name: 'Выпустить новый' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Выпустить новый публичный ключ?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/shop/keys/rotate')).toBe(false);
+  });
+
+  it('rotates the webhook signing secret and shows the new one once', async () => {
+    const { calls } = open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Сменить секрет' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Сменить секрет подписи?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Сменить секрет' }));
+    expect(await screen.findByText('whsec_NEWSECRETvalueZz99')).toBeInTheDocument();
+    expect(screen.getByText('whsec_••••••••Zz99')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ rotate_webhook_secret: true });
+  });
+});

@@ -1,0 +1,237 @@
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SHOP } from '../support/api';
+import { axeViolations } from '../support/axe';
+import { DESKTOP, launchBrowser, type OpenedPage, openPage, PHONE } from '../support/browser';
+import { ARTIFACTS_DIR } from '../support/paths';
+import {
+  type ShopServer,
+  startShopServer,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../support/shop-server';
+
+/**
+ * Issue 8, integration settings in the browser: the default webhook URL (with the API's field
+ * errors), a test event to a receiver on loopback, the signing secret and both API keys rotated
+ * after a confirmation and shown once — and the shop area keeps working on the new secret key.
+ * A server of its own, so the rotated keys never reach the shared server's demo shop.
+ */
+const SETTINGS_PATH = `/shops/${DEMO_SHOP.id}/settings`;
+
+let shop: ShopServer;
+let receiver: WebhookReceiver;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, receiver, browser] = await Promise.all([startShopServer(), startWebhookReceiver(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await receiver?.close();
+  await shop?.stop();
+});
+
+async function openSettings(viewport: { width: number; height: number } = DESKTOP): Promise<OpenedPage> {
+  const opened = await openPage(browser, { baseURL: shop.baseUrl, viewport });
+  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.baseUrl });
+  await opened.page.goto(`${SETTINGS_PATH}?token=${encodeURIComponent(shop.token())}`);
+  await opened.page.getByRole('heading', { name: 'Ключи API' }).waitFor();
+  return opened;
+}
+
+const urlField = (page: Page) => page.getByLabel('Адрес вебхука по умолчанию');
+
+/** Standard Webhooks: v1 = base64 HMAC-SHA256 of `id.timestamp.body` with the decoded whsec_ secret. */
+function signatureOk(secret: string, request: WebhookReceiver['requests'][number]): boolean {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const id = String(request.headers['webhook-id']);
+  const timestamp = String(request.headers['webhook-timestamp']);
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${request.body}`).digest('base64');
+  return String(request.headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
+}
+
+async function sendTestEvent(page: Page) {
+  const before = receiver.requests.length;
+  await page.getByRole('button', { name: 'Тестовое событие' }).click();
+  await page.getByText('Тестовое событие доставлено (HTTP 200).').waitFor({ timeout: 10_000 });
+  const request = receiver.requests.slice(before).find((r) => JSON.parse(r.body).event === 'webhook.test');
+  if (!request) throw new Error('the receiver got no webhook.test');
+  return request;
+}
+
+describe('webhook settings', () => {
+  it('shows the API field error under the field, then saves the default URL', async () => {
+    const { page, context, errors } = await openSettings();
+    await urlField(page).fill('ftp://example.ru/hook');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    const field = urlField(page);
+    await page.waitForFunction(
+      () => document.querySelector('[aria-invalid="true"]')?.getAttribute('aria-describedby') != null,
+    );
+    const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+    const message = await page.locator(`[id="${describedBy.split(' ')[0]}"]`).textContent();
+    expect(message?.length).toBeGreaterThan(5);
+
+    await field.fill(receiver.url);
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Адрес вебхука сохранён.').waitFor();
+    const saved = await shop.api<{ webhook_url: string | null }>('/api/shop/settings');
+    expect(saved.webhook_url).toBe(receiver.url);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Ключи API' }).waitFor();
+    expect(await urlField(page).inputValue()).toBe(receiver.url);
+    expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a signed test event to the receiver and lists the delivery', async () => {
+    const { page, context } = await openSettings();
+    const request = await sendTestEvent(page);
+    expect(request.headers['webhook-signature']).toMatch(/^v1,/);
+    const delivery = page
+      .locator('[data-testid="webhook-delivery"]', { hasText: 'Тестовое событие' })
+      .first();
+    await delivery.waitFor();
+    expect(await delivery.getAttribute('data-status')).toBe('delivered');
+    expect(await delivery.textContent()).toContain(receiver.url);
+    await context.close();
+  });
+
+  it('rotates the signing secret after a confirmation, shows it once, and signs with it', async () => {
+    const { page, context } = await openSettings();
+    const opener = page.getByRole('button', { name: 'Сменить секрет' });
+    await opener.click();
+    let dialog = page.getByRole('dialog', { name: 'Сменить секрет подписи?' });
+    await dialog.waitFor();
+    // Escape cancels and gives the focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await opener.click();
+    dialog = page.getByRole('dialog', { name: 'Сменить секрет подписи?' });
+    await dialog.getByRole('button', { name: 'Сменить секрет' }).click();
+    const revealed = page.getByTestId('revealed-secret');
+    await revealed.waitFor();
+    const secret = ((await revealed.locator('code').textContent()) ?? '').trim();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+    await page.getByText(`whsec_••••••••${secret.slice(-4)}`).waitFor();
+
+    await revealed.getByRole('button', { name: 'Копировать' }).click();
+    await revealed.getByRole('button', { name: 'Скопировано!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
+    const request = await sendTestEvent(page);
+    expect(signatureOk(secret, request)).toBe(true);
+
+    // Shown once: after a reload only the hint is left.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Ключи API' }).waitFor();
+    expect(await page.getByText(secret).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('API keys', () => {
+  it('rotates the publishable key: the new one creates orders, the old one is refused', async () => {
+    const { page, context } = await openSettings();
+    const row = page.getByTestId('key-publishable');
+    await row.getByRole('button', { name: 'Выпустить новый' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Выпустить новый публичный ключ?' });
+    await dialog.getByRole('button', { name: 'Выпустить новый ключ' }).click();
+    const key = ((await row.getByTestId('revealed-secret').locator('code').textContent()) ?? '').trim();
+    expect(key).toMatch(/^pk_live_/);
+    await row.getByText(`pk_live_••••••••${key.slice(-4)}`).waitFor();
+
+    const create = (token: string) =>
+      fetch(`${shop.baseUrl}/api/order/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ products: [{ name: 'Ручка', price: 10, quantity: 1 }] }),
+      });
+    expect((await create(DEMO_SHOP.publishableKey)).status).toBe(401);
+    expect((await create(key)).status).toBe(200);
+    await context.close();
+  });
+
+  it('rotates the secret key and the shop area keeps working — live updates included — on the new one', async () => {
+    const order = await shop.createOrder();
+    const { page, context, errors } = await openSettings();
+    const oldKey = shop.token();
+    const row = page.getByTestId('key-secret');
+    await row.getByRole('button', { name: 'Выпустить новый' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Выпустить новый секретный ключ?' });
+    await expect(dialog.textContent()).resolves.toContain('перестанет работать сразу');
+    await dialog.getByRole('button', { name: 'Выпустить новый ключ' }).click();
+    const key = ((await row.getByTestId('revealed-secret').locator('code').textContent()) ?? '').trim();
+    expect(key).toMatch(/^sk_live_/);
+    shop.setToken(key);
+    expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBe(key);
+
+    const status = async (token: string) =>
+      (await fetch(`${shop.baseUrl}/api/shop/settings`, { headers: { Authorization: `Bearer ${token}` } }))
+        .status;
+    expect(await status(oldKey)).toBe(401);
+    expect(await status(key)).toBe(200);
+
+    // Without leaving the shop area: settings save, the order list loads, and follows live changes.
+    await urlField(page).fill(receiver.url);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Адрес вебхука сохранён.').waitFor();
+    await page
+      .getByRole('navigation', { name: 'Разделы магазина' })
+      .getByRole('link', { name: 'Все заказы' })
+      .click();
+    const card = page.getByRole('link', { name: new RegExp(`^Заказ №${order.order_number}(?!\\d)`) });
+    await card.getByText('Ожидаем данные клиента').waitFor();
+    await page.locator('[data-testid="live-indicator"][data-live="open"]').waitFor();
+    await shop.submitApplication(order.id, 'pending-after-rotation@example.ru');
+    await card.getByText('Банк проверяет информацию').waitFor({ timeout: 2000 });
+    expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('accessibility and layout of the settings page', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`has no axe violations and no horizontal scrolling at ${viewport.width} px`, async () => {
+      const { page, context } = await openSettings(viewport);
+      const found: string[] = [];
+      const check = async (name: string, fullPage = true) => {
+        for (const violation of await axeViolations(page)) found.push(`${name}: ${violation}`);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > viewport.width) found.push(`${name}: page is ${width} px wide`);
+        await page.screenshot({
+          path: path.join(ARTIFACTS_DIR, `shop-${name}-${viewport.width}.png`),
+          fullPage,
+        });
+      };
+      await page.getByTestId('webhook-delivery').first().waitFor();
+      await check('settings');
+
+      await page
+        .getByRole('button', { name: /^Журнал попыток/ })
+        .first()
+        .click();
+      await urlField(page).fill('http://127.0.0.1:1/none');
+      await page.getByRole('button', { name: 'Тестовое событие' }).click();
+      await page
+        .getByText(/^Первая попытка не удалась|^Тестовое событие не доставлено/)
+        .waitFor({ timeout: 10_000 });
+      await check('settings-test-failed');
+
+      await page.getByTestId('key-publishable').getByRole('button', { name: 'Выпустить новый' }).click();
+      await page.getByRole('dialog', { name: 'Выпустить новый публичный ключ?' }).waitFor();
+      await check('settings-dialog', false);
+      await page.keyboard.press('Escape');
+      expect(found).toEqual([]);
+      await context.close();
+    });
+  }
+});
