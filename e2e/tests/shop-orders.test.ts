@@ -41,6 +41,8 @@ describe('order list', () => {
 
     await page.getByRole('button', { name: 'Следующая' }).click();
     await page.getByText(`Страница 2 из ${pages}`).waitFor();
+    // The page number follows the address at once; the cards once page 2 has arrived.
+    await page.locator('section[aria-label="Заказы"][aria-busy="false"]').waitFor();
     expect(address(page)).toBe(`${ORDERS_PATH}?page=2`);
     expect(await cards(page).count()).toBe(Math.min(20, total - 20));
     await page.getByRole('button', { name: 'Предыдущая' }).click();
