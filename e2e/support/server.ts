@@ -60,6 +60,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Always the embedded database in its own folder: CI exports DATABASE_URL for the API tests,
+      // and a server on that shared PostgreSQL would share (and rotate) the demo shop across runs.
+      DATABASE_URL: '',
+      REDIS_URL: '',
       PUBLIC_URL: baseUrl,
       DEMO_SHOP: 'true',
       NODE_ENV: 'test',
