@@ -74,7 +74,7 @@ async function copyBuiltApp(): Promise<string> {
 
 export async function startBuyerServer(options: BuyerServerOptions = {}): Promise<BuyerServer> {
   const smtp = await startSmtpSink();
-  const sms = await startHttpReceiver();
+  const sms = await startHttpReceiver('/sms');
   // A private copy of the built app: a rebuild of apps/web/dist during the run (another suite, a
   // developer) must not swap the script parts under an open page.
   const webDist = await copyBuiltApp();

@@ -1,8 +1,8 @@
 import { DEMO_SHOP } from '@b2bpay/domain';
+import { sixDigits, startHttpReceiver, startSmtpSink } from '@b2bpay/test-sinks';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patchClient, STEP1 } from './support/buyer';
-import { sixDigits, startHttpReceiver, startSmtpSink } from './support/sinks';
 import { DB_KINDS, demoAuth, startTestApp, type TestApp } from './support/test-app';
 
 /**

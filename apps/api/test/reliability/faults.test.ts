@@ -1,10 +1,9 @@
 import { DEMO_SHOP } from '@b2bpay/domain';
+import { sixDigits, startSmtpSink } from '@b2bpay/test-sinks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCodeFromOutbox, patchClient, STEP1 } from '../support/buyer';
-import { sixDigits } from '../support/sinks';
 import { createOrder, DB_KINDS, demoAuth, startTestApp, type TestApp } from '../support/test-app';
 import { freePort, startDedupReceiver } from './support/helpers';
-import { startSmtpSinkOn } from './support/smtp';
 
 /**
  * Issue 10 §3, the faults that need no process to die (the clock is the test's, so a whole retry
@@ -140,7 +139,7 @@ describe.each(DB_KINDS)('faults on %s', (kind) => {
       // Nothing about the address or the code leaks into the stored error.
       expect(JSON.stringify(pending)).not.toMatch(/smtp-down-\d@|\b\d{6}\b/);
 
-      const sink = await startSmtpSinkOn(port);
+      const sink = await startSmtpSink(port);
       try {
         t.clock.advance(10_000);
         await t.worker.drain();

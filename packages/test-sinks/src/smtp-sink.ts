@@ -1,9 +1,25 @@
+import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { ReceivedMail } from '../../support/sinks';
 
-/** The tests' mailbox (like support/sinks.ts) on a chosen port, so it can come up where SMTP_URL points. */
-export async function startSmtpSinkOn(port: number) {
+export interface ReceivedMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  mails: ReceivedMail[];
+  close: () => Promise<void>;
+}
+
+/**
+ * A real SMTP server on loopback that keeps what it receives: the tests' mailbox. Port 0 picks a free
+ * port; a fixed port lets a fault test bring the mailbox up again where SMTP_URL already points.
+ */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,5 +41,10 @@ export async function startSmtpSinkOn(port: number) {
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const bound = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${bound}`,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
