@@ -26,6 +26,12 @@ describe.each(DB_KINDS)('orders API on %s', (kind) => {
     expect(Number(second.order_number)).toBe(Number(first.order_number) + 1);
     expect(typeof second.order_number).toBe('string');
     expect(second.link).toBe(`http://b2bpay.test/client/${second.id}`);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/orders/${second.id}`,
+      headers: demoAuth,
+    });
+    expect(read.json()).toEqual(second);
   });
 
   it('numbers orders per shop from 1', async () => {
@@ -81,6 +87,8 @@ describe.each(DB_KINDS)('orders API on %s', (kind) => {
       sms_confirmed: false,
     });
     expect(body.webhook_url).toBe('https://shop.example/hooks');
+    // The create answer is built from what was written, not read back: it must be exactly the read.
+    expect(order).toEqual(body);
     const other = await newShop(t, 'Чужой');
     const wrong = await t.app.inject({
       method: 'POST',
