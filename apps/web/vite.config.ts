@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { pdfDocuments } from './build/pdf-documents.ts';
 import { precompressAssets } from './build/precompress.ts';
 import { prerenderLanding } from './build/prerender-landing.ts';
+import { LANDING_ENTRY } from './src/features/landing/prerender/html.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -30,6 +31,9 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'static',
     rolldownOptions: {
+      // The app (index.html → main.tsx) and the pre-rendered landing's own, smaller entry, which
+      // build/prerender-landing.ts puts into the landing's index.html instead of the app's.
+      input: { index: `${root}index.html`, 'landing-main': `${root}${LANDING_ENTRY}` },
       output: {
         // The API serves /static/js/* with long-lived caching; every script part lives there.
         entryFileNames: 'static/js/[name]-[hash].js',

@@ -3,12 +3,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { injectLanding, landingPreloads } from '../src/features/landing/prerender/html.ts';
+import {
+  injectLanding,
+  type LandingScripts,
+  landingScripts,
+} from '../src/features/landing/prerender/html.ts';
 
 /**
  * Pre-renders the landing page `/` (DESIGN §8): after the browser build, the landing's server entry is
  * built for Node, rendered with react-dom/server and written into dist/index.html — the page's markup
- * inside #root and its metadata and JSON-LD in <head>, before any script. main.tsx hydrates it.
+ * inside #root and its metadata and JSON-LD in <head>, before any script. The landing's own entry
+ * (src/landing-main.tsx, a second build input, see vite.config.ts) hydrates it: index.html loads that
+ * entry instead of the app's main.tsx, so the landing downloads neither the router nor the query cache.
  *
  * The untouched single-page shell (an empty #root) is kept as dist/app.html: the API answers every
  * other page address with it. The plugin also writes robots.txt, sitemap.xml and the partner banks'
@@ -57,7 +63,7 @@ export function prerenderLanding(options: { root: string; siteUrl?: string }): P
   const siteUrl = options.siteUrl ?? siteUrlFromEnv();
   let config: ResolvedConfig | undefined;
   let entry: Promise<ServerEntry> | undefined;
-  let preloads: string[] = [];
+  let scripts: LandingScripts | undefined;
   return {
     name: 'b2bpay-prerender-landing',
     apply: 'build',
@@ -71,13 +77,13 @@ export function prerenderLanding(options: { root: string; siteUrl?: string }): P
       const files = server.staticFiles(siteUrl, new Date().toISOString().slice(0, 10));
       for (const [fileName, source] of Object.entries(files))
         this.emitFile({ type: 'asset', fileName, source });
-      // Keep the preload list for writeBundle, where index.html is final.
-      preloads = landingPreloads(bundle);
+      // Keep the landing's scripts for writeBundle, where index.html is final.
+      scripts = landingScripts(bundle);
     },
     writeBundle: {
       sequential: true,
       async handler(output) {
-        if (config?.build.ssr || !entry) return;
+        if (config?.build.ssr || !entry || !scripts) return;
         const server = await entry;
         const outDir = output.dir ?? path.join(options.root, 'dist');
         const indexFile = path.join(outDir, 'index.html');
@@ -91,7 +97,7 @@ export function prerenderLanding(options: { root: string; siteUrl?: string }): P
             readFileSync(path.join(outDir, href ?? ''), 'utf8'),
           ]),
         );
-        writeFileSync(indexFile, injectLanding(shell, { head, markup, preload: preloads, styles }));
+        writeFileSync(indexFile, injectLanding(shell, { head, markup, scripts, styles }));
       },
     },
   };

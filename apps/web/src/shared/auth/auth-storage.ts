@@ -46,3 +46,17 @@ export function resolveAuthPass(search: string): AuthPass {
   }
   return { kind: 'from-storage', token: readStoredToken() };
 }
+
+/**
+ * For a page outside the router (the pre-rendered landing): the same rule as AuthProvider — a `token`
+ * in the address is stored and removed from it, the history entry replaced with path, hash and state kept.
+ */
+export function adoptTokenFromAddress(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  history: Pick<History, 'state' | 'replaceState'>,
+): void {
+  const pass = resolveAuthPass(location.search);
+  if (pass.kind !== 'from-url') return;
+  storeToken(pass.token);
+  history.replaceState(history.state, '', `${location.pathname}${pass.cleanSearch}${location.hash}`);
+}

@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
 import { cn } from '../lib/cn';
 import { Spinner } from './spinner';
 
@@ -69,30 +68,5 @@ export function Button({
       {loading ? <Spinner size={18} /> : icon}
       {loading && loadingText !== undefined ? loadingText : children}
     </button>
-  );
-}
-
-export interface LinkButtonProps extends LinkProps {
-  variant?: ButtonVariant;
-  size?: ButtonSize;
-  icon?: ReactNode;
-}
-
-export function LinkButton({
-  variant = 'primary',
-  size = 'md',
-  icon,
-  className,
-  children,
-  ...props
-}: LinkButtonProps) {
-  return (
-    <Link
-      className={buttonClass(variant, size, typeof className === 'string' ? className : undefined)}
-      {...props}
-    >
-      {icon}
-      {children}
-    </Link>
   );
 }

@@ -16,12 +16,18 @@ export function Spinner({ className, size = 20 }: { className?: string; size?: n
   );
 }
 
-/** A centred loading line for a data view: the spinner plus the specification's loading text. */
-export function LoadingState({ text }: { text: string }) {
-  return (
+/**
+ * A centred loading line for a data view: the spinner plus the specification's loading text.
+ * `fillScreen` is for a whole page that is loading: the status then reserves the screen under the
+ * 64 px header, so the footer already sits below the fold and does not jump down when the page arrives
+ * (layout shift, issue 9).
+ */
+export function LoadingState({ text, fillScreen = false }: { text: string; fillScreen?: boolean }) {
+  const status = (
     <div role="status" className="flex items-center justify-center gap-3 py-16 text-slate-600">
       <Spinner className="text-brand-700" />
       <span>{text}</span>
     </div>
   );
+  return fillScreen ? <div className="min-h-[calc(100svh-4rem)]">{status}</div> : status;
 }

@@ -1,5 +1,5 @@
 import type { Order } from '@b2bpay/domain';
-import { LinkButton } from '../../../shared/ui/button';
+import { LinkButton } from '../../../shared/ui/link-button';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { buyerPaths } from '../model/order-view';
 

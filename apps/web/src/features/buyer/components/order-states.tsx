@@ -54,7 +54,7 @@ export interface LoadedOrderProps {
 export function LoadedOrder({ orderId, clientId = null, live = false, children }: LoadedOrderProps) {
   const query = useBuyerOrder(orderId, clientId, live);
   if (!orderId) return <ErrorScreen title="Заказ не найден" message={ORDER_TEXTS.missingId} />;
-  if (query.isPending) return <LoadingState text={ORDER_TEXTS.loading} />;
+  if (query.isPending) return <LoadingState text={ORDER_TEXTS.loading} fillScreen />;
   if (query.isError) {
     return (
       <ErrorScreen

@@ -4,18 +4,21 @@
  */
 
 const ROOT_PLACEHOLDER = '<div id="root"></div>';
+/** The landing's browser entry, a second build input beside index.html (vite.config.ts). */
+export const LANDING_ENTRY = 'src/landing-main.tsx';
 
 /**
  * The pre-rendered page: the shell with its own title, description and robots replaced by the
- * landing's head block, its stylesheet inline, the markup inside #root, and the scripts (the entry
- * and the landing's parts, preloaded) fetched at low priority.
+ * landing's head block, its stylesheet inline, the markup inside #root, and the shell's scripts (the
+ * whole app) replaced by the landing's own entry and the parts it imports, all fetched at low priority.
  */
 export function injectLanding(
   shell: string,
   parts: {
     head: string;
     markup: string;
-    preload: string[];
+    /** The landing's entry script and the parts it imports (see landingScripts). */
+    scripts: LandingScripts;
     /** Stylesheets to put inline, by their href: the first paint then waits for no other request. */
     styles?: Record<string, string>;
   },
@@ -23,9 +26,6 @@ export function injectLanding(
   if (!shell.includes(ROOT_PLACEHOLDER)) throw new Error(`index.html has no ${ROOT_PLACEHOLDER} to fill`);
   const viewport = /<meta\s+name="viewport"[^>]*>\n?/;
   if (!viewport.test(shell)) throw new Error('index.html has no viewport meta to place the head after');
-  const preload = parts.preload
-    .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`)
-    .join('\n    ');
   let page = shell;
   for (const [href, css] of Object.entries(parts.styles ?? {})) {
     if (css.includes('</style')) continue;
@@ -36,18 +36,22 @@ export function injectLanding(
   }
   // The page is complete without scripts: they only make it interactive. At low priority they leave
   // the connection to the page, its styles and fonts first.
+  const scripts = [
+    ...parts.scripts.preload.map(
+      (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`,
+    ),
+    `<script type="module" fetchpriority="low" crossorigin src="${parts.scripts.entry}"></script>`,
+  ].join('\n    ');
+  // The shell's own scripts are the whole app's (main.tsx): the landing does not load them.
   page = page
-    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
-    .replace(
-      /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
-      '<link rel="modulepreload" fetchpriority="low"',
-    );
+    .replace(/[ \t]*<script type="module"[^>]*><\/script>\n?/g, '')
+    .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '');
   return page
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '')
     .replace(/<meta\s+name="robots"[^>]*>\s*/, '')
     .replace(viewport, (tag) => `${tag}    ${parts.head}\n`)
-    .replace('</head>', preload ? `  ${preload}\n  </head>` : '</head>')
+    .replace('</head>', `  ${scripts}\n  </head>`)
     .replace(ROOT_PLACEHOLDER, `<div id="root">${parts.markup}</div>`);
 }
 
@@ -59,20 +63,26 @@ interface OutputChunk {
   isEntry: boolean;
 }
 
-/** The landing's lazy part and every part it imports statically, minus what the entry already loads. */
-export function landingPreloads(bundle: Record<string, { type: string }>): string[] {
+export interface LandingScripts {
+  /** The landing's browser entry (landing-main.tsx). */
+  entry: string;
+  /** Every part that entry imports statically, at any depth: preloaded, so nothing waits for a parent. */
+  preload: string[];
+}
+
+/** The landing entry's chunk (src/landing-main.tsx) and the closure of its static imports. */
+export function landingScripts(bundle: Record<string, { type: string }>): LandingScripts {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
-  const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('features/landing/landing-page.tsx'));
-  if (!landing) return [];
+  const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith(`/${LANDING_ENTRY}`));
+  if (!entry) throw new Error(`The build has no entry chunk for ${LANDING_ENTRY}`);
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const entryFiles = new Set<string>();
-  const collect = (fileName: string, into: Set<string>) => {
-    if (into.has(fileName)) return;
-    into.add(fileName);
-    for (const imported of byName.get(fileName)?.imports ?? []) collect(imported, into);
-  };
-  for (const entry of chunks.filter((chunk) => chunk.isEntry)) collect(entry.fileName, entryFiles);
   const needed = new Set<string>();
-  collect(landing.fileName, needed);
-  return [...needed].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`);
+  const collect = (fileName: string) => {
+    if (needed.has(fileName)) return;
+    needed.add(fileName);
+    for (const imported of byName.get(fileName)?.imports ?? []) collect(imported);
+  };
+  collect(entry.fileName);
+  needed.delete(entry.fileName);
+  return { entry: `/${entry.fileName}`, preload: [...needed].map((file) => `/${file}`) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bankMarkSvg } from '../bank-marks';
-import { injectLanding, landingPreloads } from './html';
+import { injectLanding, landingScripts } from './html';
 import { jsonForScript, landingHead, robotsTxt, sitemapXml, staticFiles } from './seo';
 
 function jsonLdOf(head: string): Record<string, unknown> {
@@ -106,11 +106,11 @@ describe('pre-rendered index.html', () => {
     '</html>',
   ].join('\n');
 
-  it('puts the head block before any script, the markup into #root and the preloads into head', () => {
+  it("puts the head block before any script, the markup into #root and the landing's scripts in place of the app's", () => {
     const html = injectLanding(shell, {
       head: '<title>New</title>',
       markup: '<h1>Hello</h1>',
-      preload: ['/static/js/landing-1.js'],
+      scripts: { entry: '/static/js/landing-main-1.js', preload: ['/static/js/react-dom-1.js'] },
       styles: { '/static/assets/index-1.css': 'body{color:red}' },
     });
     expect(html).not.toContain('<title>Old</title>');
@@ -119,24 +119,24 @@ describe('pre-rendered index.html', () => {
     expect(html.indexOf('<title>New</title>')).toBeLessThan(html.indexOf('<script type="module"'));
     expect(html).toContain('<div id="root"><h1>Hello</h1></div>');
     expect(html).toMatch(
-      /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/static\/js\/landing-1\.js">\s*<\/head>/,
+      /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/static\/js\/react-dom-1\.js">\s*<script type="module" fetchpriority="low" crossorigin src="\/static\/js\/landing-main-1\.js"><\/script>\s*<\/head>/,
     );
     // The page needs no request besides itself to be painted; scripts wait behind it.
     expect(html).toContain('<style>body{color:red}</style>');
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/static/js/index-1.js">',
-    );
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/static/js/react-1.js">',
-    );
+    // The app's entry and its preloads are not the landing's: they are not loaded at all.
+    expect(html).not.toContain('index-1.js');
+    expect(html).not.toContain('react-1.js');
+    expect(html.match(/<script type="module"/g)).toHaveLength(1);
   });
 
   it('refuses a shell it cannot fill', () => {
-    expect(() => injectLanding('<html></html>', { head: '', markup: '', preload: [] })).toThrow(/#?root/);
+    expect(() =>
+      injectLanding('<html></html>', { head: '', markup: '', scripts: { entry: '/x.js', preload: [] } }),
+    ).toThrow(/#?root/);
   });
 
-  it('preloads the landing part and what it imports, not what the entry already loads', () => {
+  it("loads the landing's entry and preloads everything it imports statically, nothing of the app's", () => {
     const chunk = (fileName: string, imports: string[], extra: object = {}) => ({
       type: 'chunk',
       fileName,
@@ -146,11 +146,16 @@ describe('pre-rendered index.html', () => {
       ...extra,
     });
     const bundle = {
-      a: chunk('static/js/index.js', ['static/js/react.js'], {
+      a: chunk('static/js/index.js', ['static/js/react.js', 'static/js/router.js'], {
         isEntry: true,
-        facadeModuleId: '/src/main.tsx',
+        facadeModuleId: '/app/src/main.tsx',
       }),
       b: chunk('static/js/react.js', []),
+      r: chunk('static/js/router.js', ['static/js/react.js']),
+      l: chunk('static/js/landing-main.js', ['static/js/react.js', 'static/js/landing-page.js'], {
+        isEntry: true,
+        facadeModuleId: '/app/src/landing-main.tsx',
+      }),
       c: chunk('static/js/landing-page.js', ['static/js/react.js', 'static/js/input.js'], {
         facadeModuleId: '/app/src/features/landing/landing-page.tsx',
       }),
@@ -158,10 +163,18 @@ describe('pre-rendered index.html', () => {
       e: chunk('static/js/cn.js', []),
       f: { type: 'asset' },
     };
-    expect(landingPreloads(bundle)).toEqual([
-      '/static/js/landing-page.js',
-      '/static/js/input.js',
-      '/static/js/cn.js',
-    ]);
+    expect(landingScripts(bundle)).toEqual({
+      entry: '/static/js/landing-main.js',
+      preload: [
+        '/static/js/react.js',
+        '/static/js/landing-page.js',
+        '/static/js/input.js',
+        '/static/js/cn.js',
+      ],
+    });
+  });
+
+  it('fails the build when the landing entry is missing', () => {
+    expect(() => landingScripts({})).toThrow(/landing-main/);
   });
 });

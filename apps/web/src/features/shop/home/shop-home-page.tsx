@@ -119,7 +119,7 @@ export default function ShopHomePage() {
   usePageMeta({ title: shop.data?.name || 'Кабинет магазина' });
 
   if (!shopId) return <NotFoundView message="Ошибка: Shop ID is missing from URL." />;
-  if (shop.isPending) return <LoadingState text="Загрузка данных магазина..." />;
+  if (shop.isPending) return <LoadingState text="Загрузка данных магазина..." fillScreen />;
   if (shop.isError) {
     if (isNotFoundError(shop.error)) return <NotFoundView message={SHOP_NOT_FOUND} />;
     return <NotFoundView message={`Ошибка: ${shop.error.message || 'Failed to fetch shop information'}`} />;

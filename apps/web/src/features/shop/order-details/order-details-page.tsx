@@ -5,10 +5,10 @@ import { useOrder } from '../../../shared/api/queries';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { Alert } from '../../../shared/ui/alert';
-import { LinkButton } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { CheckCircleIcon, QrIcon } from '../../../shared/ui/icons';
+import { LinkButton } from '../../../shared/ui/link-button';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { LoadingState } from '../../../shared/ui/spinner';
@@ -192,7 +192,7 @@ export default function OrderDetailsPage() {
     return (
       <PageContainer>
         {back}
-        <LoadingState text="Загрузка данных заказа..." />
+        <LoadingState text="Загрузка данных заказа..." fillScreen />
       </PageContainer>
     );
   }

@@ -7,10 +7,11 @@ import { downloadText, serializeSvg } from '../../../shared/lib/clipboard';
 import { useCopy } from '../../../shared/lib/use-copy';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { Alert } from '../../../shared/ui/alert';
-import { Button, LinkButton } from '../../../shared/ui/button';
+import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { CheckIcon, CopyIcon, DownloadIcon } from '../../../shared/ui/icons';
+import { LinkButton } from '../../../shared/ui/link-button';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { LoadingState } from '../../../shared/ui/spinner';
 import { StatusBadge } from '../../../shared/ui/status-badge';
@@ -48,7 +49,7 @@ export default function OrderQrPage() {
       </PageContainer>
     );
   }
-  if (order.isPending) return <LoadingState text="Загрузка данных заказа..." />;
+  if (order.isPending) return <LoadingState text="Загрузка данных заказа..." fillScreen />;
   if (order.isError) {
     return (
       <PageContainer narrow className="flex flex-col gap-6">

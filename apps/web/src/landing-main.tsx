@@ -1,0 +1,22 @@
+import { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { LandingRoot } from './app/landing-root';
+import { adoptTokenFromAddress } from './shared/auth/auth-storage';
+import { initFromEnv } from './shared/monitoring/error-reporting';
+
+/**
+ * The browser entry of the pre-rendered landing `/` (build/prerender-landing.ts puts it into
+ * dist/index.html instead of main.tsx): it hydrates the landing alone. Every other address gets the
+ * app shell (app.html) with main.tsx. The stylesheet is the app's, inlined into index.html.
+ */
+void initFromEnv();
+// The app's AuthProvider does this on every page, the landing included (spec §4).
+adoptTokenFromAddress(window.location, window.history);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Root element #root is missing');
+// As a transition, hydration is done in small interruptible slices (the landing's sections are
+// Suspense boundaries) instead of one long task that would block the first taps.
+startTransition(() => {
+  hydrateRoot(container, <LandingRoot />);
+});
