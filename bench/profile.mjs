@@ -3,6 +3,9 @@
 // connections for 10 s on one route, then the functions with the most self time.
 //   node bench/profile.mjs                      GET /api/order/orders/{id}
 //   node bench/profile.mjs '/api/order/orders?status=payment_sent'
+//   node bench/profile.mjs --ceiling             the same on bench/ceiling.mjs, for comparison
+// Besides the profile it prints the server process's CPU time per request (user + system, from
+// /proc): unlike req/s, that figure hardly moves with the load other work puts on the machine.
 // The .cpuprofile (open it in Chrome DevTools) is written to $TMPDIR/b2bpay-profile/.
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,36 +27,43 @@ const ids = (
   ])
 ).rows.map((r) => r.id);
 await c.end();
+const ceiling = process.argv.includes('--ceiling');
+const path = process.argv.slice(2).find((a) => !a.startsWith('--'));
 const port = await freePort();
-const p = start(
-  process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', join(ROOT, 'apps/api/src/main.ts')],
-  {
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      WORKER: 'off',
-      NODE_ENV: 'production',
-    },
+const server = ceiling
+  ? [join(ROOT, 'bench/ceiling.mjs')]
+  : ['--import', 'tsx', join(ROOT, 'apps/api/src/main.ts')];
+const p = start(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...server], {
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    WORKER: 'off',
+    NODE_ENV: 'production',
   },
-);
-await waitFor(`http://127.0.0.1:${port}/api/health`);
-let i = 0;
-const path = process.argv[2];
-const r = await load({
-  url: `http://127.0.0.1:${port}`,
-  connections: 50,
-  duration: 10,
-  next: () => ({
-    method: 'GET',
-    path: path ?? `/api/order/orders/${ids[i++ % ids.length]}`,
-    headers: { authorization: `Bearer ${BIG_SHOP.secretKey}` },
-  }),
 });
-console.log(`${r.rps} req/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms`);
+await waitFor(`http://127.0.0.1:${port}/${ceiling ? 'health' : 'api/health'}`);
+let i = 0;
+const next = () => ({
+  method: 'GET',
+  path: path ?? `${ceiling ? '/orders/' : '/api/order/orders/'}${ids[i++ % ids.length]}`,
+  headers: { authorization: `Bearer ${BIG_SHOP.secretKey}` },
+});
+const url0 = `http://127.0.0.1:${port}`;
+await load({ url: url0, connections: 50, duration: 3, next });
+/** user + system CPU time of a process in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const cpu0 = cpuMs(p.child.pid);
+const r = await load({ url: url0, connections: 50, duration: 10, next });
+const cpuPerRequest = (cpuMs(p.child.pid) - cpu0) / r.requests;
+console.log(
+  `${r.rps} req/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms; server CPU ${cpuPerRequest.toFixed(3)} ms/request`,
+);
 process.kill(p.child.pid, 'SIGINT');
 await p.exited;
 
