@@ -171,7 +171,9 @@ export interface OrderDetails {
 
 /**
  * One order with its products, buyer and bank decisions in one round trip (the order view's every
- * read: GET by id, and the answer of create and product replacement).
+ * read: GET by id, and the answer of product replacement). Bank applications are only written by the
+ * buyer's submission, which moves the order out of client_expected in the same transaction: such an
+ * order has none, and their lookup is skipped.
  */
 export async function findOrderDetails(db: Queryable, id: string): Promise<OrderDetails | null> {
   const rows = await db.query<
@@ -186,8 +188,9 @@ export async function findOrderDetails(db: Queryable, id: string): Promise<Order
                  'price_kopecks', p.price_kopecks, 'quantity', p.quantity) ORDER BY p.position)
           FROM order_products p WHERE p.order_id = o.id) AS products,
        (SELECT row_to_json(c) FROM (SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = o.client_id) c) AS client,
-       (SELECT json_agg(json_build_object('bank', b.bank, 'status', b.status, 'decided_at', b.decided_at))
-          FROM bank_applications b WHERE b.order_id = o.id) AS decisions
+       CASE WHEN o.status <> 'client_expected' THEN
+         (SELECT json_agg(json_build_object('bank', b.bank, 'status', b.status, 'decided_at', b.decided_at))
+            FROM bank_applications b WHERE b.order_id = o.id) END AS decisions
      FROM orders o WHERE o.id = $1`,
     [id],
   );
@@ -196,15 +199,20 @@ export async function findOrderDetails(db: Queryable, id: string): Promise<Order
   const { products, client, decisions, ...order } = row;
   return {
     order: mapOrder(order),
-    products: (products ?? []).map((p) => ({
-      ...p,
-      id: toNumber(p.id),
-      price_kopecks: toNumber(p.price_kopecks),
-      quantity: toNumber(p.quantity),
-    })),
+    products: mapJsonProducts(products),
     client: client ? mapJsonClient(client) : null,
     decisions: decisions ?? [],
   };
+}
+
+/** Products that came through json_agg: bigints may arrive as numbers or strings. */
+function mapJsonProducts(products: ProductRow[] | null): ProductRow[] {
+  return (products ?? []).map((p) => ({
+    ...p,
+    id: toNumber(p.id),
+    price_kopecks: toNumber(p.price_kopecks),
+    quantity: toNumber(p.quantity),
+  }));
 }
 
 /** A clients row that came through row_to_json: timestamps arrive as ISO strings. */
@@ -221,37 +229,6 @@ function mapJsonClient(c: Record<string, unknown>): ClientRow {
 export async function findClient(db: Queryable, id: number): Promise<ClientRow | null> {
   const rows = await db.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = $1`, [id]);
   return rows[0] ? mapClient(rows[0]) : null;
-}
-
-export async function findClients(db: Queryable, ids: readonly number[]): Promise<Map<number, ClientRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.query<ClientRow>(
-    `SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = ANY($1::bigint[])`,
-    [ids],
-  );
-  return new Map(rows.map((r) => [toNumber(r.id), mapClient(r)]));
-}
-
-export async function findProducts(
-  db: Queryable,
-  orderIds: readonly string[],
-): Promise<Map<string, ProductRow[]>> {
-  const byOrder = new Map<string, ProductRow[]>(orderIds.map((id) => [id, []]));
-  if (orderIds.length === 0) return byOrder;
-  const rows = await db.query<ProductRow>(
-    `SELECT id, order_id, name, price_kopecks, quantity FROM order_products
-      WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, position`,
-    [orderIds],
-  );
-  for (const row of rows) {
-    byOrder.get(row.order_id)?.push({
-      ...row,
-      id: toNumber(row.id),
-      price_kopecks: toNumber(row.price_kopecks),
-      quantity: toNumber(row.quantity),
-    });
-  }
-  return byOrder;
 }
 
 export async function updateAmount(tx: Queryable, orderId: string, amountKopecks: number, now: Date) {
@@ -279,31 +256,96 @@ const FEW_MATCHES = 20_000;
 /** pg_trgm finds `%abc%` through the index only from three characters on. */
 const trigramSearchable = (like: string) => like.replace(/\\(.)/g, '$1').length - 2 >= 3;
 
-export async function listOrders(db: Queryable, f: ListFilter): Promise<{ rows: OrderRow[]; count: number }> {
-  const where = ['o.shop_id = $1'];
+/** An order of the list with what its view shows. */
+export type ListedOrder = OrderRow & { products: ProductRow[]; client: ClientRow | null };
+
+/**
+ * A page of the list and the exact count in as few round trips as possible: one statement gives the
+ * count, the page, and each order's products and buyer. A number search asks first when its count
+ * decides the plan (see below).
+ */
+export async function listOrders(
+  db: Queryable,
+  f: ListFilter,
+): Promise<{ rows: ListedOrder[]; count: number }> {
   const params: unknown[] = [f.shopId];
-  const add = (clause: (n: string) => string, value: unknown) => {
+  const bind = (value: unknown) => {
     params.push(value);
-    where.push(clause(`$${params.length}`));
+    return `$${params.length}`;
   };
-  if (f.statuses.length > 0) add((n) => `o.status = ANY(${n}::text[])`, f.statuses);
-  if (f.orderNumberLike !== null) add((n) => `o.order_number::text LIKE ${n}`, f.orderNumberLike);
-  if (f.from) add((n) => `o.created_at >= ${n}`, f.from);
-  if (f.to) add((n) => (f.toExclusive ? `o.created_at < ${n}` : `o.created_at <= ${n}`), f.to);
+  const where = ['o.shop_id = $1'];
+  if (f.statuses.length > 0) where.push(`o.status = ANY(${bind(f.statuses)}::text[])`);
+  if (f.orderNumberLike !== null) where.push(`o.order_number::text LIKE ${bind(f.orderNumberLike)}`);
+  if (f.from) where.push(`o.created_at >= ${bind(f.from)}`);
+  if (f.to) where.push(f.toExclusive ? `o.created_at < ${bind(f.to)}` : `o.created_at <= ${bind(f.to)}`);
   const whereSql = where.join(' AND ');
-  const count = await countOrders(db, f, whereSql, params);
-  if (count === 0 || f.offset >= count) return { rows: [], count };
-  // The exact count tells the plan: a rare number (few matches) is read through the trigram index and
-  // sorted; a common one is found soon enough walking the newest orders. The planner's own guess of a
-  // substring's frequency is off by ten times either way, so it is not asked.
-  const sql =
-    f.orderNumberLike !== null && trigramSearchable(f.orderNumberLike) && count <= FEW_MATCHES
-      ? `WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${whereSql})
-         SELECT * FROM m o ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`
-      : `SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${whereSql}
-          ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`;
-  const rows = await db.query<OrderRow>(sql, params);
-  return { rows: rows.map(mapOrder), count };
+  const order = `ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`;
+
+  let count: number | null = null;
+  if (f.orderNumberLike !== null && f.statuses.length === 0 && !f.from && !f.to) {
+    count = await countShortSearch(db, f.shopId, f.orderNumberLike);
+  }
+  if (f.orderNumberLike !== null && count === null && trigramSearchable(f.orderNumberLike)) {
+    // A rare number (few matches) is read through the trigram index once, counted, and the page
+    // sorted from those rows. The planner's own guess of a substring's frequency is off by ten times
+    // either way, so the matches are read up to FEW_MATCHES + 1 to find out.
+    const found = await selectPage(
+      db,
+      `WITH m AS MATERIALIZED (SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${whereSql} LIMIT ${FEW_MATCHES + 1}),
+            page AS (SELECT * FROM m o ${order})`,
+      '(SELECT count(*) FROM m)',
+      params,
+    );
+    if (found.count <= FEW_MATCHES) return found;
+    // A common one is found soon enough walking the newest orders; its count is counted in full.
+    count = await countRows(db, whereSql, params);
+  }
+  const countSql = count !== null ? `${bind(count)}::bigint` : countExpression(f, whereSql, bind);
+  return selectPage(
+    db,
+    `WITH page AS (SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${whereSql} ${order})`,
+    countSql,
+    params,
+  );
+}
+
+/** The page (a `page` CTE in `withSql`) with products and buyer, and the count, in one statement. */
+async function selectPage(
+  db: Queryable,
+  withSql: string,
+  countSql: string,
+  params: readonly unknown[],
+): Promise<{ rows: ListedOrder[]; count: number }> {
+  const rows = await db.query<
+    OrderRow & { total: unknown; products: ProductRow[] | null; client: Record<string, unknown> | null }
+  >(
+    `${withSql}
+     SELECT t.total, ${ORDER_COLUMNS},
+       (SELECT json_agg(json_build_object('id', p.id, 'order_id', p.order_id, 'name', p.name,
+                 'price_kopecks', p.price_kopecks, 'quantity', p.quantity) ORDER BY p.position)
+          FROM order_products p WHERE p.order_id = o.id) AS products,
+       (SELECT row_to_json(c) FROM (SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = o.client_id) c) AS client
+     FROM (SELECT ${countSql} AS total) t LEFT JOIN page o ON true
+     ORDER BY o.created_at DESC, o.id DESC`,
+    params,
+  );
+  const count = toNumber(rows[0]?.total ?? 0);
+  const listed = rows
+    .filter((r) => r.id !== null)
+    .map(({ total: _total, products, client, ...order }) => ({
+      ...mapOrder(order),
+      products: mapJsonProducts(products),
+      client: client ? mapJsonClient(client) : null,
+    }));
+  return { rows: listed, count };
+}
+
+async function countRows(db: Queryable, whereSql: string, params: readonly unknown[]) {
+  const rows = await db.query<{ count: unknown }>(
+    `SELECT count(*) AS count FROM orders o WHERE ${whereSql}`,
+    params,
+  );
+  return toNumber(rows[0]?.count ?? 0);
 }
 
 /** Calendar days of the order_counts table: Moscow time, UTC+3 all year (migration 006). */
@@ -351,30 +393,13 @@ async function countShortSearch(db: Queryable, shopId: string, like: string): Pr
   return countNumbersContaining(last, text);
 }
 
-export async function countOrders(
-  db: Queryable,
-  f: ListFilter,
-  whereSql: string,
-  params: readonly unknown[],
-): Promise<number> {
+/** The count of the filter's orders as an SQL expression, its parameters added through `bind`. */
+function countExpression(f: ListFilter, whereSql: string, bind: (value: unknown) => string): string {
   const low = f.from ? midnightAtOrAfter(f.from) : null;
   const high = f.to ? midnightAtOrBefore(f.to) : null;
-  if (f.orderNumberLike !== null && f.statuses.length === 0 && !f.from && !f.to) {
-    const counted = await countShortSearch(db, f.shopId, f.orderNumberLike);
-    if (counted !== null) return counted;
-  }
   if (f.orderNumberLike !== null || (low && high && low.getTime() >= high.getTime())) {
-    const rows = await db.query<{ count: unknown }>(
-      `SELECT count(*) AS count FROM orders o WHERE ${whereSql}`,
-      params,
-    );
-    return toNumber(rows[0]?.count ?? 0);
+    return `(SELECT count(*) FROM orders o WHERE ${whereSql})`;
   }
-  const p: unknown[] = [f.shopId];
-  const bind = (value: unknown) => {
-    p.push(value);
-    return `$${p.length}`;
-  };
   const statusSql = f.statuses.length > 0 ? ` AND status = ANY(${bind(f.statuses)}::text[])` : '';
   const days = [
     low ? ` AND day >= ${bind(dayOf(low))}::date` : '',
@@ -392,8 +417,7 @@ export async function countOrders(
       `(SELECT count(*) FROM orders WHERE shop_id = $1${statusSql} AND created_at >= ${bind(high)} AND created_at ${f.toExclusive ? '<' : '<='} ${bind(f.to)})`,
     );
   }
-  const rows = await db.query<{ count: unknown }>(`SELECT ${parts.join(' + ')} AS count`, p);
-  return toNumber(rows[0]?.count ?? 0);
+  return `(${parts.join(' + ')})`;
 }
 
 /** The first time the buyer opens the link (the funnel's "link opened"); later opens change nothing. */

@@ -233,22 +233,8 @@ export async function listOrders(deps: AppDeps, shopId: string, query: OrderList
     limit: PAGE_SIZE,
     offset: (query.page - 1) * PAGE_SIZE,
   });
-  const ids = rows.map((r) => r.id);
-  const clientIds = rows.flatMap((r) => (r.client_id === null ? [] : [r.client_id]));
-  const [products, clients] = await Promise.all([
-    repo.findProducts(deps.db, ids),
-    repo.findClients(deps.db, clientIds),
-  ]);
   const items = rows.map((r) =>
-    toOrderView(
-      r,
-      products.get(r.id) ?? [],
-      r.client_id === null ? null : (clients.get(r.client_id) ?? null),
-      {
-        publicUrl: deps.config.PUBLIC_URL,
-        owner: true,
-      },
-    ),
+    toOrderView(r, r.products, r.client, { publicUrl: deps.config.PUBLIC_URL, owner: true }),
   );
   return { items, count };
 }
