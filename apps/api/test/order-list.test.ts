@@ -56,6 +56,14 @@ describe.each(DB_KINDS)('order list on %s', (kind) => {
     const both = await list('?status=app_approved&status=payment_sent');
     expect(both.count).toBe(5);
     expect(new Set(both.items.map((o) => o.status))).toEqual(new Set(['app_approved', 'payment_sent']));
+    // Several statuses page as one list, newest first across them, a repeated status counted once.
+    const many = '?status=client_expected&status=app_approved&status=client_expected';
+    const p1 = await list(many);
+    const p2 = await list(`${many}&page=2`);
+    expect(p1.count).toBe(43);
+    const numbers = [...p1.items, ...p2.items].map((o) => Number(o.order_number));
+    expect(numbers).toEqual(Array.from({ length: 40 }, (_, k) => 45 - k));
+    expect((await list(`${many}&page=3`)).items.map((o) => o.order_number)).toEqual(['3', '2', '1']);
   });
 
   it('searches by a part of the order number', async () => {

@@ -301,12 +301,24 @@ export async function listOrders(
     count = await countRows(db, whereSql, params);
   }
   const countSql = count !== null ? `${bind(count)}::bigint` : countExpression(f, whereSql, bind);
-  return selectPage(
-    db,
-    `WITH page AS (SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${whereSql} ${order})`,
-    countSql,
-    params,
+  return selectPage(db, `WITH page AS (${pageSql(f, whereSql, order, bind)})`, countSql, params);
+}
+
+/**
+ * The page's rows, newest first. Several statuses: each status's newest `offset + limit` rows come
+ * straight from the (shop, status, created_at) index and are merged, instead of walking all the
+ * shop's orders and dropping those of other statuses (five of six rows for two statuses).
+ */
+function pageSql(f: ListFilter, whereSql: string, order: string, bind: (value: unknown) => string) {
+  const statuses = [...new Set(f.statuses)];
+  if (statuses.length < 2) return `SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${whereSql} ${order}`;
+  // whereSql keeps the list's `status = ANY(…)`; each branch narrows it to one of the statuses.
+  const branches = statuses.map(
+    (status) =>
+      `(SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${whereSql} AND o.status = ${bind(status)}
+         ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.offset + f.limit})`,
   );
+  return `SELECT * FROM (${branches.join(' UNION ALL ')}) o ${order}`;
 }
 
 /** The page (a `page` CTE in `withSql`) with products and buyer, and the count, in one statement. */
