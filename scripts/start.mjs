@@ -1,32 +1,47 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app and the widget when their sources are newer than the build, then
-// runs the API, which serves everything on one port with the embedded database and the demo shop.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds what is missing or older than its sources (the widget, the web app, the API's
+// bundle and pre-initialised database folder), then runs the API in this very process, which serves
+// everything on one port with the embedded database and the demo shop.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isAbsolute, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bundleIsFresh, currentBundleDir, REPO_ROOT as root } from '../apps/api/build-state.mjs';
+import { templateIsCurrent } from '../apps/api/src/db/data-dir-template-state.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Tests are not build inputs: editing one must not cost the next start a rebuild. */
+const NOT_INPUTS = new Set(['node_modules', 'dist', 'test', 'tests', '__tests__']);
+const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
+  if (!stat.isDirectory()) return TEST_FILE.test(path) ? 0 : stat.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
+    if (NOT_INPUTS.has(entry)) continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
 }
 
+function run(label, args) {
+  console.log(`Сборка ${label}…`);
+  const result = spawnSync(args[0], args.slice(1), { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 function buildIfStale(workspace, dir, output, sources) {
   const built = existsSync(join(root, dir, output)) ? statSync(join(root, dir, output)).mtimeMs : 0;
   const changed = Math.max(...sources.map((s) => newestMtime(join(root, s))));
-  if (built >= changed) return;
-  console.log(`Сборка ${workspace}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (built < changed) run(workspace, ['npm', 'run', 'build', '-w', workspace]);
+}
+
+/** Whether this start opens an embedded database folder that does not hold a database yet. */
+function opensNewDataDir() {
+  if (process.env.DATABASE_URL) return false;
+  const dataDir = process.env.DATA_DIR || './data';
+  return !existsSync(join(isAbsolute(dataDir) ? dataDir : join(process.cwd(), dataDir), 'PG_VERSION'));
 }
 
 if (existsSync(join(root, 'apps/widget/build.mjs'))) {
@@ -38,11 +53,13 @@ buildIfStale('@b2bpay/web', 'apps/web', 'dist/index.html', [
   'packages/domain/src',
   'docs/examples',
 ]);
+// The pre-initialised folder only pays off for a start on a new one: a restart does not wait for it.
+const needBundle = !bundleIsFresh();
+const needTemplate = opensNewDataDir() && !templateIsCurrent();
+if (needBundle || needTemplate) {
+  const only = needBundle && needTemplate ? [] : [needBundle ? '--bundle' : '--template'];
+  run('@b2bpay/api', [process.execPath, join(root, 'apps/api/build.mjs'), ...only]);
+}
 
-// One process (node --import tsx), so that signals reach the server itself.
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// In this process (no second Node start-up), so that signals reach the server itself.
+await import(pathToFileURL(join(currentBundleDir(), 'main.mjs')).href);

@@ -1,7 +1,9 @@
-// Child processes of the benchmark: the API (as `npm start` runs it: tsx over the sources) and helpers.
+// Child processes of the benchmark: the API (as `npm start` runs it: the bundle of apps/api/build.mjs,
+// or tsx over the sources when that bundle is missing or older than them) and helpers.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freshBundledEntry } from '../../apps/api/build-state.mjs';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -73,7 +75,8 @@ export function start(command, args, { env = {}, cwd = ROOT, name = command } = 
 /** The API on a port: env on top of benchmark defaults (no rate limit in the way, quiet logs). */
 export async function startApi({ port: wanted, env = {} } = {}) {
   const port = wanted ?? (await freePort());
-  const proc = start(TSX, [join(ROOT, 'apps/api/src/main.ts')], {
+  const bundled = freshBundledEntry('main');
+  const proc = start(bundled ? process.execPath : TSX, [bundled ?? join(ROOT, 'apps/api/src/main.ts')], {
     name: 'api',
     env: {
       PORT: String(port),

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freshBundledEntry } from '../../apps/api/build-state.mjs';
 import { REPO_ROOT } from './paths';
 
 export interface RunningServer {
@@ -48,9 +49,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'b2bpay-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The API's bundle when it matches the sources (apps/api/build-state.mjs), else tsx over them.
+  const bundled = freshBundledEntry('main');
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
   let output = '';
-  const child = spawn(tsx, ['apps/api/src/main.ts'], {
+  const child = spawn(bundled ? process.execPath : tsx, [bundled ?? 'apps/api/src/main.ts'], {
     cwd: REPO_ROOT,
     // Its own process group, so stopping it also stops the node process tsx starts.
     detached: true,

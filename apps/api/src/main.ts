@@ -1,18 +1,27 @@
-import { DEMO_SHOP } from '@b2bpay/domain';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { deferredDatabase } from './db/deferred-database';
 import { openDatabase } from './db/open-database';
-import { createWorker } from './modules/jobs/registry';
-import { syncDemoShop } from './modules/shops/shops.service';
 import { systemClock } from './shared/clock';
 
 async function main() {
   const config = loadConfig();
-  const db = await openDatabase(config);
-  await syncDemoShop(db, config.DEMO_SHOP);
+  // The database opens first (PGlite: compiling its WASM, copying the pre-initialised data folder) and
+  // the HTTP side loads and is built meanwhile, so start-up pays for the slower of the two, not both.
+  // Nothing queries before the port opens, and it opens only once the database is ready.
+  const opening = openDatabase(config);
+  opening.catch(() => {}); // awaited below; a failure meanwhile must not count as unhandled
+  const db = deferredDatabase(config.DATABASE_URL ? 'postgres' : 'pglite', opening);
+  const [{ DEMO_SHOP }, { buildApp }, { createWorker }, { syncDemoShop }] = await Promise.all([
+    import('@b2bpay/domain'),
+    import('./app'),
+    import('./modules/jobs/registry'),
+    import('./modules/shops/shops.service'),
+  ]);
   const deps = { config, db, clock: systemClock };
   const app = await buildApp(deps);
+  await opening;
+  await syncDemoShop(db, config.DEMO_SHOP);
   const worker =
     config.WORKER === 'inline'
       ? createWorker(deps, {

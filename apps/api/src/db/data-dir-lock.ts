@@ -3,6 +3,9 @@ import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {}
 
+/** The claim's file name inside DATA_DIR. */
+export const LOCK_FILE = 'b2bpay.lock';
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -18,7 +21,7 @@ function isAlive(pid: number): boolean {
  * folder would corrupt it. A pid file claims the folder; a claim by a dead process is taken over.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
-  const lockPath = join(dataDir, 'b2bpay.lock');
+  const lockPath = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');

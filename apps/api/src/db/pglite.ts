@@ -1,17 +1,40 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { acquireDataDirLock } from './data-dir-lock';
+import { seedFromTemplate } from './data-dir-template';
 import type { Database, Queryable } from './database';
 
 /** pg_trgm: the order list's number search (migration 006); PostgreSQL ships it in contrib. */
 const EXTENSIONS = { pg_trgm };
 
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+/** Node's WebAssembly: the API's TypeScript settings (no DOM library) do not describe it. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(code: Uint8Array): Promise<WasmModule> } })
+  .WebAssembly;
+
+/**
+ * PGlite's WASM program, compiled, and its file-system image. PGlite loads them itself, but only once
+ * PGlite.create runs; started first, they load while the data directory is copied.
+ */
+async function loadArtifacts() {
+  const resolve = createRequire(import.meta.url).resolve;
+  const [code, data] = await Promise.all([
+    readFile(resolve('@electric-sql/pglite/pglite.wasm')),
+    readFile(resolve('@electric-sql/pglite/pglite.data')),
+  ]);
+  return { pgliteWasmModule: await wasm.compile(code), fsBundle: new Blob([data]) };
+}
+
 /**
  * The embedded database: PostgreSQL compiled to WASM, kept in DATA_DIR. `memory://` keeps it in memory
- * (tests). PGlite runs one statement at a time, so it serialises transactions by itself.
+ * (tests). PGlite runs one statement at a time, so it serialises transactions by itself. A new folder
+ * starts as a copy of the build's pre-initialised data directory when there is a current one
+ * (`seed: false` leaves it to PGlite's initdb: the build itself, tests comparing the two).
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, { seed = true } = {}): Promise<Database> {
   let release = () => {};
   let pg: PGlite;
   if (dataDir === 'memory://') {
@@ -20,7 +43,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
     try {
-      pg = await PGlite.create(dataDir, { extensions: EXTENSIONS });
+      const artifacts = loadArtifacts();
+      artifacts.catch(() => {}); // awaited below; a failure meanwhile must not count as unhandled
+      if (seed) await seedFromTemplate(dataDir);
+      pg = await PGlite.create(dataDir, { extensions: EXTENSIONS, ...(await artifacts) });
     } catch (error) {
       release();
       throw error;
