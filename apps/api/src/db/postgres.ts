@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { preparedName } from '../shared/prepared';
 import type { Database, Queryable } from './database';
 
 /** A real PostgreSQL server (DATABASE_URL): any number of API and worker processes share it. */
@@ -9,7 +10,9 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   await pool.query('SELECT 1');
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query(sql, params as unknown[]);
+      const values = params as unknown[];
+      const name = preparedName(sql);
+      const result = await (name ? q.query({ name, text: sql, values }) : q.query(sql, values));
       return result.rows as Row[];
     },
   });

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../db/database';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError, conflict } from '../../shared/errors';
+import { prepared } from '../../shared/prepared';
 
 const KEY_LIFETIME_MS = 24 * 3_600_000;
 /**
@@ -51,14 +52,14 @@ async function claim(
   hash: string,
 ): Promise<Claim> {
   const rows = await tx.query<{ locked: boolean; claimed: unknown }>(
-    `WITH lock AS (
+    prepared(`WITH lock AS (
        SELECT pg_try_advisory_xact_lock(${IN_FLIGHT_LOCK_CLASS}, hashtext($1::uuid::text || ':' || $2::text)) AS locked
      ), claim AS (
        INSERT INTO idempotency_keys (shop_id, key, request_hash, state, created_at)
        SELECT $1::uuid, $2::text, $3::text, 'running', $4::timestamptz FROM lock WHERE locked
        ON CONFLICT (shop_id, key) DO NOTHING RETURNING key
      )
-     SELECT (SELECT locked FROM lock) AS locked, (SELECT count(*) FROM claim) AS claimed`,
+     SELECT (SELECT locked FROM lock) AS locked, (SELECT count(*) FROM claim) AS claimed`),
     [scope.shopId, scope.key, hash, scope.now],
   );
   const row = rows[0];
@@ -87,8 +88,8 @@ export async function runIdempotent<T>(
       if (claimed !== 'claimed') return { claimed } as const;
       const result = await work(tx);
       await tx.query(
-        `UPDATE idempotency_keys SET state = 'done', response_status = 200, response_body = $3
-          WHERE shop_id = $1 AND key = $2`,
+        prepared(`UPDATE idempotency_keys SET state = 'done', response_status = 200, response_body = $3
+          WHERE shop_id = $1 AND key = $2`),
         [scope.shopId, key, JSON.stringify(result)],
       );
       return { claimed, body: result } as const;

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
+import { prepared } from '../../shared/prepared';
 import { countNumbersContaining } from './number-search';
 
 export interface OrderRow {
@@ -91,8 +92,28 @@ export async function insertNewOrder(
     historyReason: string;
   },
 ): Promise<CreatedOrder> {
-  const rows = await tx.query<{ n: unknown; product_ids: unknown[] | null }>(
-    `WITH n AS (
+  const rows = await tx.query<{ n: unknown; product_ids: unknown[] | null }>(NEW_ORDER_SQL, [
+    order.id,
+    order.shopId,
+    order.status,
+    order.amountKopecks,
+    order.webhookUrl,
+    order.clientId,
+    order.deadlineAt,
+    order.now,
+    order.products.map((p) => p.name),
+    order.products.map((p) => p.priceKopecks),
+    order.products.map((p) => p.quantity),
+    order.historyReason,
+  ]);
+  const row = rows[0];
+  if (!row || row.n === null) throw new Error(`shop ${order.shopId} not found while creating an order`);
+  return { orderNumber: toNumber(row.n), productIds: (row.product_ids ?? []).map(toNumber) };
+}
+
+/** Prepared: inserts plan the same whatever the values. */
+const NEW_ORDER_SQL = prepared(
+  `WITH n AS (
        UPDATE shops SET last_order_number = last_order_number + 1 WHERE id = $2 RETURNING last_order_number
      ), o AS (
        INSERT INTO orders (id, shop_id, order_number, status, amount_kopecks, webhook_url, client_id, deadline_at, created_at, updated_at)
@@ -109,25 +130,7 @@ export async function insertNewOrder(
      )
      SELECT (SELECT order_number FROM o) AS n,
             (SELECT array_agg(id ORDER BY position) FROM p) AS product_ids`,
-    [
-      order.id,
-      order.shopId,
-      order.status,
-      order.amountKopecks,
-      order.webhookUrl,
-      order.clientId,
-      order.deadlineAt,
-      order.now,
-      order.products.map((p) => p.name),
-      order.products.map((p) => p.priceKopecks),
-      order.products.map((p) => p.quantity),
-      order.historyReason,
-    ],
-  );
-  const row = rows[0];
-  if (!row || row.n === null) throw new Error(`shop ${order.shopId} not found while creating an order`);
-  return { orderNumber: toNumber(row.n), productIds: (row.product_ids ?? []).map(toNumber) };
-}
+);
 
 export async function insertProducts(tx: Queryable, orderId: string, products: readonly NewProduct[]) {
   if (products.length === 0) return;
@@ -169,6 +172,19 @@ export interface OrderDetails {
   decisions: DecisionRow[];
 }
 
+/** Prepared: a primary-key read whose plan never depends on the id. */
+const ORDER_DETAILS_SQL = prepared(
+  `SELECT ${ORDER_COLUMNS},
+       (SELECT json_agg(json_build_object('id', p.id, 'order_id', p.order_id, 'name', p.name,
+                 'price_kopecks', p.price_kopecks, 'quantity', p.quantity) ORDER BY p.position)
+          FROM order_products p WHERE p.order_id = o.id) AS products,
+       (SELECT row_to_json(c) FROM (SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = o.client_id) c) AS client,
+       CASE WHEN o.status NOT IN ('client_expected', 'client_info_overdue') THEN
+         (SELECT json_agg(json_build_object('bank', b.bank, 'status', b.status, 'decided_at', b.decided_at))
+            FROM bank_applications b WHERE b.order_id = o.id) END AS decisions
+     FROM orders o WHERE o.id = $1`,
+);
+
 /**
  * One order with its products, buyer and bank decisions in one round trip (the order view's every
  * read: GET by id, and the answer of product replacement). Bank applications are only written by the
@@ -182,18 +198,7 @@ export async function findOrderDetails(db: Queryable, id: string): Promise<Order
       client: Record<string, unknown> | null;
       decisions: DecisionRow[] | null;
     }
-  >(
-    `SELECT ${ORDER_COLUMNS},
-       (SELECT json_agg(json_build_object('id', p.id, 'order_id', p.order_id, 'name', p.name,
-                 'price_kopecks', p.price_kopecks, 'quantity', p.quantity) ORDER BY p.position)
-          FROM order_products p WHERE p.order_id = o.id) AS products,
-       (SELECT row_to_json(c) FROM (SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = o.client_id) c) AS client,
-       CASE WHEN o.status <> 'client_expected' THEN
-         (SELECT json_agg(json_build_object('bank', b.bank, 'status', b.status, 'decided_at', b.decided_at))
-            FROM bank_applications b WHERE b.order_id = o.id) END AS decisions
-     FROM orders o WHERE o.id = $1`,
-    [id],
-  );
+  >(ORDER_DETAILS_SQL, [id]);
   const row = rows[0];
   if (!row) return null;
   const { products, client, decisions, ...order } = row;
