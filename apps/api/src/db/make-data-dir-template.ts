@@ -19,6 +19,18 @@ export async function buildTemplate(target = { dir: TEMPLATE_DIR, manifest: TEMP
   }
   rmSync(target.manifest, { force: true });
   rmSync(target.dir, { recursive: true, force: true });
-  renameSync(scratch, target.dir);
+  try {
+    renameSync(scratch, target.dir);
+  } catch (error) {
+    // Another build (two `npm start` at once) put its template there between our rm and rename:
+    // both are made from the same sources, so theirs will do once its manifest is written.
+    rmSync(scratch, { recursive: true, force: true });
+    if (
+      (error as NodeJS.ErrnoException).code === 'ENOTEMPTY' ||
+      (error as NodeJS.ErrnoException).code === 'EEXIST'
+    )
+      return;
+    throw error;
+  }
   writeFileSync(target.manifest, `${JSON.stringify(fingerprint, null, 2)}\n`);
 }
