@@ -1,5 +1,6 @@
 // Start-up: `npm start` on a built tree, a new process each time, until /api/health answers.
-// One untimed start first builds whatever is stale (so the timed ones measure a built tree); then
+// One untimed start first builds whatever is stale (the web app, the widget, the API bundle and the
+// pre-initialised database folder, so the timed ones measure a built tree); then
 // `runs` starts on an empty DATA_DIR (migrations and the demo shop every time) and `runs` restarts on
 // an existing one.
 import { mkdtempSync, rmSync } from 'node:fs';
