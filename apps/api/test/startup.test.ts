@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -25,6 +26,7 @@ import { openPglite } from '../src/db/pglite';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'b2bpay-startup-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Everything the migrations make, as sorted lines: tables, columns, keys, indexes, functions, triggers. */
 async function schemaOf(db: Database): Promise<string[]> {
