@@ -41,6 +41,7 @@ function buildIfStale(workspace, dir, output, sources) {
 function opensNewDataDir() {
   if (process.env.DATABASE_URL) return false;
   const dataDir = process.env.DATA_DIR || './data';
+  if (dataDir === 'memory://') return false;
   return !existsSync(join(isAbsolute(dataDir) ? dataDir : join(process.cwd(), dataDir), 'PG_VERSION'));
 }
 
