@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { deferredDatabase } from './db/deferred-database';
 import { openDatabase } from './db/open-database';
+import { withJobSignals } from './modules/jobs/job-signals';
 import { systemClock } from './shared/clock';
 
 async function main() {
@@ -11,7 +12,9 @@ async function main() {
   // Nothing queries before the port opens, and it opens only once the database is ready.
   const opening = openDatabase(config);
   opening.catch(() => {}); // awaited below; a failure meanwhile must not count as unhandled
-  const db = deferredDatabase(config.DATABASE_URL ? 'postgres' : 'pglite', opening);
+  // A commit that enqueues a job wakes the inline worker at once, or (WORKER=off) the worker
+  // processes through a NOTIFY: no waiting for their poll.
+  const db = withJobSignals(deferredDatabase(config.DATABASE_URL ? 'postgres' : 'pglite', opening));
   const [{ DEMO_SHOP }, { buildApp }, { createWorker }, { syncDemoShop }] = await Promise.all([
     import('@b2bpay/domain'),
     import('./app'),

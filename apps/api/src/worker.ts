@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/open-database';
+import { withJobSignals } from './modules/jobs/job-signals';
 import { createWorker } from './modules/jobs/registry';
 import { systemClock } from './shared/clock';
 
@@ -15,7 +16,8 @@ async function main() {
     );
     process.exit(2);
   }
-  const db = await openDatabase(config);
+  // Jobs this process enqueues (a bank's decision after its submission) wake it at once.
+  const db = withJobSignals(await openDatabase(config));
   const worker = createWorker(
     { config, db, clock: systemClock },
     { pollMs: config.WORKER_POLL_MS, leaseMs: config.WORKER_LEASE_MS, logger: console },

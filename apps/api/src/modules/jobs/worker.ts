@@ -1,49 +1,113 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
+import { listenForJobs } from './job-listener';
+import { onJobsCommitted } from './job-signals';
 import * as jobs from './jobs.repository';
 
 /** What a handler may ask for instead of plain success. */
 export type JobOutcome = { retryAt: Date; error: string } | { failed: string } | undefined;
 export type JobHandler = (job: jobs.Job, deps: AppDeps) => Promise<JobOutcome | undefined>;
-/** Periodic scans (deadlines, reminders) that run before each batch of jobs. */
+/**
+ * How a staged job ends: its last writes and the job's own outcome (`jobs.recordOutcome`, or
+ * `jobs.completedCte` inside one statement), committed together. Should it throw, the worker
+ * retries the job on its error backoff.
+ */
+export type JobFinish = (db: Database, job: jobs.Job) => Promise<void>;
+
+/**
+ * A job whose start must be on record before its work leaves the process (a webhook attempt is
+ * numbered and logged before the POST). `begin` runs inside the claim's transaction, so claim and
+ * start are one commit; a job it leaves out of its answer has nothing left to do and is done.
+ * `run` does the work and returns how the job ends (its writes and its outcome, in one commit).
+ */
+export interface StagedJobHandler<Started = unknown> {
+  begin(tx: Queryable, claimed: readonly jobs.Job[], deps: AppDeps): Promise<Map<number, Started>>;
+  // Method syntax on purpose: a handler of one Started type is then a StagedJobHandler<unknown>.
+  run(job: jobs.Job, started: Started, deps: AppDeps): Promise<JobFinish>;
+}
+
+export type AnyJobHandler = JobHandler | StagedJobHandler;
+
+/** Periodic scans (deadlines, reminders); they run on their own timer, and before each drain round. */
 export type Sweep = (deps: AppDeps) => Promise<void>;
 
 /** Unexpected errors are retried on this schedule, then the job is marked failed (never dropped). */
 const ERROR_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000];
 const DEFAULT_LEASE_MS = 60_000;
-const BATCH = 20;
+/** Jobs running at once; webhook POSTs mostly wait on the network, so slots are cheap. */
+const DEFAULT_CONCURRENCY = 32;
+/** The most jobs one claim takes. */
+const CLAIM_LIMIT = 20;
+/** A lost LISTEN connection is reopened this often. */
+const RECONNECT_MS = 1000;
+
+/** Timers, injectable so that tests drive the poll and the sweeps by hand. */
+export type Schedule = (run: () => void, ms: number) => () => void;
+const realSchedule: Schedule = (run, ms) => {
+  const timer = setTimeout(run, ms);
+  return () => clearTimeout(timer);
+};
 
 export interface WorkerOptions {
+  /** How long an idle worker waits before looking again (a commit that enqueues wakes it sooner). */
   pollMs: number;
   /** How long a claimed job is this worker's; after it, another worker may claim it again. */
   leaseMs?: number;
+  /** Jobs running at once (default 32); a slot that frees up is refilled at once. */
+  concurrency?: number;
+  /** How often the sweeps run (default: every pollMs, at least every second). */
+  sweepMs?: number;
+  schedule?: Schedule;
   logger?: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 }
+
+/** A claimed job, ready to run: its start (if staged) is already committed with the claim. */
+interface Claimed {
+  job: jobs.Job;
+  run(): Promise<{ outcome: JobOutcome } | { finish: JobFinish }>;
+}
+
+const isStaged = (h: AnyJobHandler | undefined): h is StagedJobHandler => typeof h === 'object';
 
 /**
  * Runs background jobs from the `jobs` table. Several workers (threads of one process, or separate
  * processes on one PostgreSQL) can run at once: claiming uses FOR UPDATE SKIP LOCKED, so each due
  * job goes to one worker; a job whose worker died is claimed again after its lease (at least once).
+ *
+ * Started, a worker keeps `concurrency` jobs running: whenever a slot frees up it claims again, so
+ * a slow job holds one slot, not a batch. It is woken by commits that enqueue (`job-signals.ts`; a
+ * NOTIFY from other processes on PostgreSQL), and polls every `pollMs` for what no signal announces
+ * (retries falling due, expired leases). The sweeps run on their own timer.
  */
 export class Worker {
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<unknown> | null = null;
+  readonly #inFlight = new Set<Promise<void>>();
+  #claiming: Promise<void> | null = null;
+  /** A wake-up arrived while a claim was under way: claim again after it. */
+  #wokenMeanwhile = false;
   #stopped = true;
+  #cancelPoll: () => void = () => {};
+  #cancelSweep: () => void = () => {};
+  #sweeping: Promise<void> | null = null;
+  #unsubscribe: (() => Promise<void> | void)[] = [];
 
   constructor(
     private readonly deps: AppDeps,
-    private readonly handlers: Record<string, JobHandler>,
+    private readonly handlers: Record<string, AnyJobHandler>,
     private readonly sweeps: readonly Sweep[],
     private readonly options: WorkerOptions,
   ) {}
 
-  /** One round: the sweeps, then one batch of due jobs. Returns how many jobs ran. */
+  get #schedule() {
+    return this.options.schedule ?? realSchedule;
+  }
+
+  /** One round: the sweeps, then one claim of due jobs, run to the end. Returns how many jobs ran. */
   async runOnce(): Promise<number> {
-    for (const sweep of this.sweeps) await sweep(this.deps);
-    const now = this.deps.clock.now();
-    const due = await jobs.claimDue(this.deps.db, now, this.options.leaseMs ?? DEFAULT_LEASE_MS, BATCH);
-    await Promise.all(due.map((job) => this.#run(job)));
-    return due.length;
+    await this.#sweep();
+    const claimed = await this.#claim(CLAIM_LIMIT);
+    await Promise.all(claimed.map((c) => this.#execute(c)));
+    return claimed.length;
   }
 
   /** Runs rounds until nothing is due (tests, and `npm run worker --drain`). */
@@ -57,48 +121,187 @@ export class Worker {
     return total;
   }
 
-  async #run(job: jobs.Job) {
-    const handler = this.handlers[job.kind];
-    const now = () => this.deps.clock.now();
-    if (!handler) {
-      await jobs.fail(this.deps.db, job, `no handler for ${job.kind}`, now());
+  /** Jobs running now (tests and logs). */
+  get running() {
+    return this.#inFlight.size;
+  }
+
+  /** Resolves once no claim is under way and no job is running (tests). */
+  async whenIdle() {
+    while (this.#claiming || this.#inFlight.size > 0) {
+      await Promise.all([this.#claiming, ...this.#inFlight]);
+    }
+  }
+
+  start() {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    const wake = () => this.wake();
+    this.#unsubscribe.push(onJobsCommitted(this.deps.db, wake));
+    const url = this.deps.config.DATABASE_URL;
+    if (this.deps.db.kind === 'postgres' && url) {
+      const listener = listenForJobs(url, wake, {
+        reconnectMs: RECONNECT_MS,
+        onError: (err) => this.options.logger?.warn({ err }, 'job listener: connection lost'),
+      });
+      this.#unsubscribe.push(() => listener.close());
+    }
+    this.#sweepLater(0);
+    this.wake();
+  }
+
+  /** Stops claiming and waits for the jobs already running (their outcomes are recorded). */
+  async stop() {
+    this.#stopped = true;
+    this.#cancelPoll();
+    this.#cancelSweep();
+    await Promise.all(this.#unsubscribe.splice(0).map((u) => u()));
+    await this.#claiming;
+    await this.#sweeping;
+    await Promise.all(this.#inFlight);
+  }
+
+  /** Look for due jobs now (a commit enqueued one, a slot freed up, the poll timer fired). */
+  wake() {
+    if (this.#stopped) return;
+    if (this.#claiming) {
+      this.#wokenMeanwhile = true;
       return;
     }
+    this.#claiming = this.#fill().finally(() => {
+      this.#claiming = null;
+      if (this.#wokenMeanwhile) {
+        this.#wokenMeanwhile = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Claims until every slot is busy or nothing more is due, then polls again after pollMs. */
+  async #fill() {
+    this.#cancelPoll();
+    const slots = this.options.concurrency ?? DEFAULT_CONCURRENCY;
     try {
-      const outcome = await handler(job, this.deps);
-      if (outcome && 'retryAt' in outcome)
-        await jobs.retryLater(this.deps.db, job, outcome.retryAt, outcome.error, now());
-      else if (outcome && 'failed' in outcome) await jobs.fail(this.deps.db, job, outcome.failed, now());
-      else await jobs.complete(this.deps.db, job, now());
+      while (!this.#stopped) {
+        const free = slots - this.#inFlight.size;
+        if (free <= 0) break; // a job that finishes wakes the worker
+        const wanted = Math.min(free, CLAIM_LIMIT);
+        const claimed = await this.#claim(wanted);
+        for (const c of claimed) this.#launch(c);
+        if (claimed.length < wanted) break; // nothing more is due now
+      }
+    } catch (error) {
+      // The database may be restarting: log and look again on the next poll.
+      this.options.logger?.error({ err: error }, 'worker: claiming jobs failed');
+    }
+    if (!this.#stopped) this.#cancelPoll = this.#schedule(() => this.wake(), this.options.pollMs);
+  }
+
+  #launch(c: Claimed) {
+    const running: Promise<void> = this.#execute(c).finally(() => {
+      this.#inFlight.delete(running);
+      this.wake();
+    });
+    this.#inFlight.add(running);
+  }
+
+  #sweepLater(ms: number) {
+    this.#cancelSweep = this.#schedule(() => {
+      if (this.#stopped) return;
+      this.#sweeping = this.#sweep()
+        .catch((error: unknown) => this.options.logger?.error({ err: error }, 'worker: sweep failed'))
+        .finally(() => {
+          this.#sweeping = null;
+          if (!this.#stopped) this.#sweepLater(this.options.sweepMs ?? Math.max(this.options.pollMs, 1000));
+        });
+    }, ms);
+  }
+
+  async #sweep() {
+    for (const sweep of this.sweeps) await sweep(this.deps);
+  }
+
+  /**
+   * Claims up to `limit` due jobs and, in the same transaction, begins the staged ones. Should that
+   * transaction fail (say, a job whose start cannot be written), the jobs are claimed alone and each
+   * staged one begins in its own transaction, so that one bad job fails by itself on its backoff
+   * instead of stopping every claim.
+   */
+  async #claim(limit: number): Promise<Claimed[]> {
+    const { db, clock } = this.deps;
+    const lease = this.options.leaseMs ?? DEFAULT_LEASE_MS;
+    try {
+      return await db.transaction(async (tx) => {
+        const now = clock.now();
+        const due = await jobs.claimDue(tx, now, lease, limit);
+        return this.#prepare(tx, due, now);
+      });
+    } catch (error) {
+      this.options.logger?.warn({ err: error }, 'worker: claim with start failed; starting jobs one by one');
+      const due = await jobs.claimDue(db, clock.now(), lease, limit);
+      return due.map((job) => this.#oneByOne(job));
+    }
+  }
+
+  async #prepare(tx: Queryable, due: jobs.Job[], now: Date): Promise<Claimed[]> {
+    const claimed: Claimed[] = [];
+    const staged = new Map<StagedJobHandler, jobs.Job[]>();
+    for (const job of due) {
+      const handler = this.handlers[job.kind];
+      if (isStaged(handler)) staged.set(handler, [...(staged.get(handler) ?? []), job]);
+      else claimed.push(this.#plain(job, handler));
+    }
+    for (const [handler, list] of staged) {
+      const started = await handler.begin(tx, list, this.deps);
+      for (const job of list) {
+        if (started.has(job.id)) {
+          const start = started.get(job.id);
+          claimed.push({ job, run: async () => ({ finish: await handler.run(job, start, this.deps) }) });
+        } else {
+          await jobs.complete(tx, job, now);
+        }
+      }
+    }
+    return claimed;
+  }
+
+  #plain(job: jobs.Job, handler: JobHandler | undefined): Claimed {
+    return {
+      job,
+      run: async () => ({
+        outcome: handler ? await handler(job, this.deps) : { failed: `no handler for ${job.kind}` },
+      }),
+    };
+  }
+
+  #oneByOne(job: jobs.Job): Claimed {
+    const handler = this.handlers[job.kind];
+    if (!isStaged(handler)) return this.#plain(job, handler);
+    return {
+      job,
+      run: async () => {
+        const started = await this.deps.db.transaction((tx) => handler.begin(tx, [job], this.deps));
+        if (!started.has(job.id)) return { outcome: undefined };
+        return { finish: await handler.run(job, started.get(job.id), this.deps) };
+      },
+    };
+  }
+
+  async #execute({ job, run }: Claimed) {
+    const { db } = this.deps;
+    const now = () => this.deps.clock.now();
+    try {
+      const ran = await run();
+      if ('finish' in ran) await ran.finish(db, job);
+      else await jobs.recordOutcome(db, job, ran.outcome, now());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.options.logger?.warn({ job: job.id, kind: job.kind, err: message }, 'job failed');
       const delay = ERROR_BACKOFF_MS[job.attempts - 1];
       await (delay === undefined
-        ? jobs.fail(this.deps.db, job, message, now())
-        : jobs.retryLater(this.deps.db, job, new Date(now().getTime() + delay), message, now())
+        ? jobs.fail(db, job, message, now())
+        : jobs.retryLater(db, job, new Date(now().getTime() + delay), message, now())
       ).catch((e: unknown) => this.options.logger?.error({ err: e }, 'could not record job failure'));
     }
-  }
-
-  start() {
-    this.#stopped = false;
-    const tick = async () => {
-      if (this.#stopped) return;
-      this.#running = this.drain(50).catch((error: unknown) => {
-        // The database may be restarting: log and try again on the next tick.
-        this.options.logger?.error({ err: error }, 'worker round failed');
-      });
-      await this.#running;
-      this.#running = null;
-      if (!this.#stopped) this.#timer = setTimeout(tick, this.options.pollMs);
-    };
-    this.#timer = setTimeout(tick, 0);
-  }
-
-  async stop() {
-    this.#stopped = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    await this.#running;
   }
 }

@@ -1,61 +1,100 @@
+import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
-import type { Job } from '../jobs/jobs.repository';
-import type { JobOutcome } from '../jobs/worker';
-import { sendWebhook } from './sender';
+import { type Job, recordOutcome } from '../jobs/jobs.repository';
+import type { JobFinish, JobOutcome, StagedJobHandler } from '../jobs/worker';
+import { type SendResult, sendWebhook } from './sender';
 import { webhookHeaders } from './signing';
 import * as repo from './webhooks.repository';
 
 export const DELIVER_JOB = 'webhook.deliver';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Start = repo.AttemptStart | { invalid: string };
+
 /**
  * The `webhook.deliver` job (DESIGN §6): one signed POST of the event's stored payload. 2xx delivers;
  * anything else is logged and retried after WEBHOOK_RETRY_SCHEDULE[k-1] for the series' k-th
  * attempt, and once the schedule is spent the delivery is failed. At least once: the attempt is
- * numbered and logged before the request goes out, so a worker killed mid-request leaves its
- * attempt in the log and the job is claimed again after its lease.
+ * numbered and logged in the claim's own transaction, before the request goes out, so a worker
+ * killed mid-request leaves its attempt in the log and the job is claimed again after its lease.
+ * The result is written together with the job's outcome: a 2xx in one statement, a failure in one
+ * transaction.
  */
-export async function deliverWebhook(job: Job, deps: AppDeps): Promise<JobOutcome> {
-  const deliveryId = job.payload.delivery_id;
-  if (typeof deliveryId !== 'string') return { failed: 'payload без delivery_id' };
-  const { db, clock, config } = deps;
-
-  const start = await db.transaction((tx) => repo.beginAttempt(tx, deliveryId, clock.now()));
-  if (!start) return undefined; // delivered, failed or deleted meanwhile: nothing to send
-  const startedAt = clock.now();
-  const body = JSON.stringify(start.payload);
-  const result = await sendWebhook({
-    url: start.delivery.url,
-    headers: webhookHeaders(start.secret, start.delivery.event_id, startedAt, body),
-    body,
-    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
-  });
-
-  const now = clock.now();
-  return db.transaction(async (tx): Promise<JobOutcome> => {
-    await repo.logAttemptResult(tx, deliveryId, start.attempt, result);
-    if (result.ok) {
-      await repo.markDelivered(tx, deliveryId, result.statusCode, now);
-      return undefined;
+export const deliverWebhook: StagedJobHandler<Start> = {
+  async begin(tx, claimed, deps) {
+    const started = new Map<number, Start>();
+    const wanted: { jobId: number; deliveryId: string }[] = [];
+    for (const job of claimed) {
+      const deliveryId = job.payload.delivery_id;
+      // Checked here: one malformed id would fail the whole claim's statement.
+      if (typeof deliveryId === 'string' && UUID.test(deliveryId)) wanted.push({ jobId: job.id, deliveryId });
+      else started.set(job.id, { invalid: 'payload без delivery_id' });
     }
-    const error = result.error ?? 'Доставка не удалась';
-    const seriesAttempt = start.attempt - start.delivery.schedule_start;
-    const delay = config.WEBHOOK_RETRY_SCHEDULE[seriesAttempt - 1];
-    const nextAttemptAt = delay === undefined ? null : new Date(now.getTime() + delay);
-    const newest = await repo.markAttemptFailed(tx, {
-      deliveryId,
-      attempt: start.attempt,
-      statusCode: result.statusCode,
-      error,
-      nextAttemptAt,
-      now,
+    for (const [jobId, start] of await repo.beginAttempts(tx, wanted, deps.clock.now()))
+      started.set(jobId, start);
+    return started;
+  },
+
+  async run(_job: Job, start: Start, deps: AppDeps): Promise<JobFinish> {
+    if ('invalid' in start)
+      return (db, job) => recordOutcome(db, job, { failed: start.invalid }, deps.clock.now());
+    const { clock, config } = deps;
+    const startedAt = clock.now();
+    const body = JSON.stringify(start.payload);
+    const result = await sendWebhook({
+      url: start.delivery.url,
+      headers: webhookHeaders(start.secret, start.delivery.event_id, startedAt, body),
+      body,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
     });
-    if (newest) return nextAttemptAt ? { retryAt: nextAttemptAt, error } : { failed: error };
-    // A newer attempt exists (this worker outlived its lease): leave the plan to it.
-    const current = await repo.findDelivery(tx, deliveryId);
-    if (current?.status !== 'pending') return undefined;
-    const planned = current.next_attempt_at;
-    if (planned && planned.getTime() > now.getTime()) return { retryAt: planned, error };
-    return { retryAt: new Date(now.getTime() + config.WEBHOOK_TIMEOUT_MS + 1000), error };
+    return async (db, job) => {
+      const now = deps.clock.now();
+      if (result.ok) {
+        await repo.recordDelivered(db, {
+          deliveryId: start.delivery.id,
+          attempt: start.attempt,
+          ...result,
+          now,
+          job,
+        });
+        return;
+      }
+      await db.transaction(async (tx) =>
+        recordOutcome(tx, job, await recordFailure(tx, start, result, deps.config, now), now),
+      );
+    };
+  },
+};
+
+/** A failed attempt: logged, and the next one planned (or the delivery failed) — its job's outcome. */
+async function recordFailure(
+  tx: Queryable,
+  start: repo.AttemptStart,
+  result: SendResult,
+  config: AppDeps['config'],
+  now: Date,
+): Promise<JobOutcome> {
+  const deliveryId = start.delivery.id;
+  await repo.logAttemptResult(tx, deliveryId, start.attempt, result);
+  const error = result.error ?? 'Доставка не удалась';
+  const seriesAttempt = start.attempt - start.delivery.schedule_start;
+  const delay = config.WEBHOOK_RETRY_SCHEDULE[seriesAttempt - 1];
+  const nextAttemptAt = delay === undefined ? null : new Date(now.getTime() + delay);
+  const newest = await repo.markAttemptFailed(tx, {
+    deliveryId,
+    attempt: start.attempt,
+    statusCode: result.statusCode,
+    error,
+    nextAttemptAt,
+    now,
   });
+  if (newest) return nextAttemptAt ? { retryAt: nextAttemptAt, error } : { failed: error };
+  // A newer attempt exists (this worker outlived its lease): leave the plan to it.
+  const current = await repo.findDelivery(tx, deliveryId);
+  if (current?.status !== 'pending') return undefined;
+  const planned = current.next_attempt_at;
+  if (planned && planned.getTime() > now.getTime()) return { retryAt: planned, error };
+  return { retryAt: new Date(now.getTime() + config.WEBHOOK_TIMEOUT_MS + 1000), error };
 }

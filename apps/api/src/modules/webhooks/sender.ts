@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { BlockedAddressError, guardedLookup, isBlockedHost, type Resolver } from './ssrf-guard';
+import { agentFor } from './agents';
+import { BlockedAddressError, isBlockedHost, type Resolver, systemResolver } from './ssrf-guard';
 
 export interface SendRequest {
   url: string;
@@ -39,10 +40,16 @@ function describeNetworkError(error: NodeJS.ErrnoException): string {
   }
 }
 
+/** A kept-alive socket the receiver had closed meanwhile fails at once with one of these. */
+const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
 /**
  * One webhook POST with node:http(s) — not fetch — so that the connect-time SSRF guard sees the
- * resolved address through the `lookup` option. Redirects are never followed (a 3xx is a failure);
- * the whole exchange has one deadline; the response body is read and thrown away.
+ * resolved address through the `lookup` option of the receiver's keep-alive agent (`agents.ts`).
+ * Redirects are never followed (a 3xx is a failure); the whole exchange has one deadline; the
+ * response body is read and thrown away. A request that fails on a reused connection before any
+ * answer (the receiver closed it while it sat idle) is sent once more on a new one: the receiver
+ * may see it twice, which at-least-once delivery allows (it dedupes on webhook-id).
  */
 export function sendWebhook(req: SendRequest): Promise<SendResult> {
   const started = performance.now();
@@ -52,6 +59,7 @@ export function sendWebhook(req: SendRequest): Promise<SendResult> {
     let statusCode: number | null = null;
     let location: string | undefined;
     let timer: NodeJS.Timeout | undefined;
+    let request: http.ClientRequest | undefined;
     const finish = (error: string | null) => {
       if (settled) return;
       settled = true;
@@ -85,32 +93,37 @@ export function sendWebhook(req: SendRequest): Promise<SendResult> {
     }
 
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(url, {
-      method: 'POST',
-      headers: { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) },
-      agent: false,
-      ...(req.allowPrivate ? {} : { lookup: guardedLookup(req.resolve) }),
-    });
+    const agent = agentFor(url, req.allowPrivate ? null : (req.resolve ?? systemResolver));
+    const send = (mayResend: boolean) => {
+      const attempt = client.request(url, {
+        method: 'POST',
+        headers: { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) },
+        agent,
+      });
+      request = attempt;
+      attempt.on('response', (response) => {
+        statusCode = response.statusCode ?? null;
+        const header = response.headers.location;
+        location = Array.isArray(header) ? header[0] : header;
+        response.on('end', () => finish(null));
+        response.on('error', () => finish(null));
+        response.on('close', () => finish(null));
+        response.resume();
+      });
+      attempt.on('error', (error: NodeJS.ErrnoException) => {
+        if (statusCode !== null) finish(null);
+        else if (mayResend && !settled && attempt.reusedSocket && STALE_SOCKET_CODES.has(error.code ?? ''))
+          send(false);
+        else finish(describeNetworkError(error));
+      });
+      attempt.end(req.body);
+    };
     timer = setTimeout(() => {
       // A receiver that sent its status but trickles the body has answered; one that has not, has not.
       if (statusCode !== null) finish(null);
       else finish(`Нет ответа за ${req.timeoutMs} мс`);
-      request.destroy();
+      request?.destroy();
     }, req.timeoutMs);
-
-    request.on('response', (response) => {
-      statusCode = response.statusCode ?? null;
-      const header = response.headers.location;
-      location = Array.isArray(header) ? header[0] : header;
-      response.on('end', () => finish(null));
-      response.on('error', () => finish(null));
-      response.on('close', () => finish(null));
-      response.resume();
-    });
-    request.on('error', (error: NodeJS.ErrnoException) => {
-      if (statusCode !== null) finish(null);
-      else finish(describeNetworkError(error));
-    });
-    request.end(req.body);
+    send(true);
   });
 }

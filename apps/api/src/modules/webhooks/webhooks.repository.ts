@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
+import { completedCte, type Job } from '../jobs/jobs.repository';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -51,44 +52,77 @@ export interface AttemptStart {
 export const INTERRUPTED_ATTEMPT = 'Попытка прервана: обработчик остановился, не дождавшись ответа';
 
 /**
- * Takes the next attempt number of a pending delivery under its row lock and logs the attempt as
- * started, in one transaction: two workers (or a worker re-claiming a dead one's job) can never
- * share an attempt number, and an attempt whose worker died stays in the log, marked interrupted.
- * Null when the delivery is gone or no longer pending.
+ * Begins an attempt for each claimed job's pending delivery, in one statement inside the claim's
+ * transaction: the delivery's attempt counter goes up under its row lock, the attempt is logged as
+ * started, and an earlier attempt left unfinished (its worker died) is marked interrupted. Two
+ * workers, or a worker re-claiming a dead one's job, can never share an attempt number. The answer
+ * is keyed by job id; a job whose delivery is gone or no longer pending is missing from it, and so
+ * is a second job for a delivery already in the list.
  */
-export async function beginAttempt(
+export async function beginAttempts(
   db: Queryable,
-  deliveryId: string,
+  wanted: readonly { jobId: number; deliveryId: string }[],
   now: Date,
-): Promise<AttemptStart | null> {
-  const rows = await db.query<DeliveryRow & { payload: unknown; webhook_secret: string }>(
-    `SELECT ${DELIVERY_COLUMNS}, e.payload, s.webhook_secret
-       FROM webhook_deliveries d
-       JOIN events e ON e.id = d.event_id
-       JOIN shops s ON s.id = d.shop_id
-      WHERE d.id = $1
-      FOR UPDATE OF d`,
-    [deliveryId],
+): Promise<Map<number, AttemptStart>> {
+  const started = new Map<number, AttemptStart>();
+  if (wanted.length === 0) return started;
+  const rows = await db.query<DeliveryRow & { job_id: unknown; payload: unknown; webhook_secret: string }>(
+    `WITH wanted AS (
+       SELECT DISTINCT ON (w.delivery_id) w.delivery_id, w.job_id
+         FROM unnest($1::uuid[], $2::bigint[]) AS w(delivery_id, job_id)
+        ORDER BY w.delivery_id, w.job_id
+     ), started AS (
+       UPDATE webhook_deliveries d SET attempts = d.attempts + 1, updated_at = $3
+         FROM wanted w
+        WHERE d.id = w.delivery_id AND d.status = 'pending'
+       RETURNING ${DELIVERY_COLUMNS}, w.job_id
+     ), interrupted AS (
+       UPDATE webhook_attempts a SET error = $4
+         FROM started s
+        WHERE a.delivery_id = s.id AND a.duration_ms IS NULL AND a.status_code IS NULL AND a.error IS NULL
+     ), logged AS (
+       INSERT INTO webhook_attempts (delivery_id, attempt, started_at) SELECT s.id, s.attempts, $3 FROM started s
+     )
+     SELECT s.*, e.payload, sh.webhook_secret
+       FROM started s JOIN events e ON e.id = s.event_id JOIN shops sh ON sh.id = s.shop_id`,
+    [wanted.map((w) => w.deliveryId), wanted.map((w) => w.jobId), now, INTERRUPTED_ATTEMPT],
   );
-  const row = rows[0];
-  if (row?.status !== 'pending') return null;
-  const { payload, webhook_secret: secret, ...delivery } = row;
+  for (const row of rows) {
+    const { job_id: jobId, payload, webhook_secret: secret, ...delivery } = row;
+    const mapped = mapDelivery(delivery);
+    started.set(toNumber(jobId), { delivery: mapped, attempt: mapped.attempts, payload, secret });
+  }
+  return started;
+}
+
+/**
+ * A 2xx: the attempt's result, the delivery's new state (any attempt's 2xx delivers a still-pending
+ * delivery) and the job's completion, in one statement — one round trip, one commit.
+ */
+export async function recordDelivered(
+  db: Queryable,
+  d: {
+    deliveryId: string;
+    attempt: number;
+    durationMs: number;
+    statusCode: number | null;
+    now: Date;
+    job: Pick<Job, 'id' | 'attempts'>;
+  },
+) {
   await db.query(
-    `UPDATE webhook_attempts SET error = $2
-      WHERE delivery_id = $1 AND duration_ms IS NULL AND status_code IS NULL AND error IS NULL`,
-    [deliveryId, INTERRUPTED_ATTEMPT],
+    `WITH logged AS (
+       UPDATE webhook_attempts SET duration_ms = $3, status_code = $4, error = NULL
+        WHERE delivery_id = $1 AND attempt = $2
+     ), delivered AS (
+       UPDATE webhook_deliveries
+          SET status = 'delivered', delivered_at = $5, last_status_code = $4, last_error = NULL,
+              next_attempt_at = NULL, updated_at = $5
+        WHERE id = $1 AND status = 'pending'
+     ), ${completedCte('$6', '$7', '$5')}
+     SELECT 1`,
+    [d.deliveryId, d.attempt, d.durationMs, d.statusCode, d.now, d.job.id, d.job.attempts],
   );
-  const updated = await db.query<{ attempts: unknown }>(
-    'UPDATE webhook_deliveries SET attempts = attempts + 1, updated_at = $2 WHERE id = $1 RETURNING attempts',
-    [deliveryId, now],
-  );
-  const attempt = toNumber(updated[0]?.attempts);
-  await db.query('INSERT INTO webhook_attempts (delivery_id, attempt, started_at) VALUES ($1, $2, $3)', [
-    deliveryId,
-    attempt,
-    now,
-  ]);
-  return { delivery: { ...mapDelivery(delivery), attempts: attempt }, attempt, payload, secret };
 }
 
 export async function logAttemptResult(
@@ -102,18 +136,6 @@ export async function logAttemptResult(
       WHERE delivery_id = $1 AND attempt = $2`,
     [deliveryId, attempt, r.durationMs, r.statusCode, r.error?.slice(0, 1000) ?? null],
   );
-}
-
-/** Any attempt's 2xx delivers a still-pending delivery. False when it was no longer pending. */
-export async function markDelivered(db: Queryable, deliveryId: string, statusCode: number | null, now: Date) {
-  const rows = await db.query(
-    `UPDATE webhook_deliveries
-        SET status = 'delivered', delivered_at = $3, last_status_code = $2, last_error = NULL,
-            next_attempt_at = NULL, updated_at = $3
-      WHERE id = $1 AND status = 'pending' RETURNING id`,
-    [deliveryId, statusCode, now],
-  );
-  return rows.length > 0;
 }
 
 /**

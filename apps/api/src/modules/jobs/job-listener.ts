@@ -1,0 +1,61 @@
+import pg from 'pg';
+import { JOBS_CHANNEL } from './job-signals';
+
+export interface JobListener {
+  close(): Promise<void>;
+}
+
+/**
+ * A worker's own PostgreSQL connection that LISTENs for committed jobs (announced by processes
+ * without a worker, see `job-signals.ts`) and calls `onWake` for each. A lost connection (the server
+ * restarting) is reopened every `reconnectMs`; each (re)connection wakes the worker once, since
+ * announcements made while nobody listened are gone. Meanwhile the worker's poll carries on.
+ */
+export function listenForJobs(
+  url: string,
+  onWake: () => void,
+  options: { reconnectMs: number; onError?: (error: unknown) => void },
+): JobListener {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+
+  const reconnectLater = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, options.reconnectMs);
+  };
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    // A connection that dies emits 'error' (and 'end'): without a listener it would end the process.
+    c.on('error', (error) => {
+      options.onError?.(error);
+      reconnectLater();
+    });
+    c.on('end', reconnectLater);
+    c.on('notification', () => onWake());
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${JOBS_CHANNEL}`);
+      if (closed) await c.end();
+      else onWake();
+    } catch (error) {
+      options.onError?.(error);
+      c.end().catch(() => {});
+      reconnectLater();
+    }
+  };
+
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, startTestApp, type TestApp } from '../../../test/support/test-app';
+import type { Database } from '../../db/database';
+import type { AppDeps } from '../../deps';
+import { withJobSignals } from './job-signals';
+import * as jobs from './jobs.repository';
+import { type AnyJobHandler, type Schedule, type Sweep, Worker } from './worker';
+
+/** Timers the test fires by hand: nothing here waits for real time to pass. */
+class HandTimers {
+  #next = 0;
+  readonly #pending = new Map<number, { run: () => void; ms: number }>();
+  readonly schedule: Schedule = (run, ms) => {
+    const id = this.#next++;
+    this.#pending.set(id, { run, ms });
+    return () => this.#pending.delete(id);
+  };
+  /** Fires every timer set for `ms` (the poll and the sweep timers use different periods). */
+  fire(ms: number) {
+    for (const [id, t] of [...this.#pending]) {
+      if (t.ms !== ms) continue;
+      this.#pending.delete(id);
+      t.run();
+    }
+  }
+}
+
+function deferred() {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/** Fails a test that waits for something that never comes, instead of hanging it. */
+function within<T>(what: string, promise: Promise<T>, ms = 10_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const guard = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`${what} did not happen`)), ms);
+  });
+  return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
+}
+
+const POLL_MS = 1000;
+const SWEEP_MS = 5000;
+
+describe.each(DB_KINDS)('the background worker on %s', (kind) => {
+  let t: TestApp;
+  let db: Database;
+  let deps: AppDeps;
+  const workers: Worker[] = [];
+  /** Names of the jobs in the order they started, and a gate per job that holds it until opened. */
+  let started: string[] = [];
+  const gates = new Map<string, ReturnType<typeof deferred>>();
+  const startSignals = new Map<string, ReturnType<typeof deferred>>();
+  const startSignal = (name: string) => {
+    let signal = startSignals.get(name);
+    if (!signal) {
+      signal = deferred();
+      startSignals.set(name, signal);
+    }
+    return signal;
+  };
+  const whenStarted = (name: string) => within(`job ${name} starting`, startSignal(name).promise);
+  const handlers: Record<string, AnyJobHandler> = {
+    'test.job': async (job) => {
+      const name = String(job.payload.name);
+      started.push(name);
+      startSignal(name).resolve();
+      await gates.get(name)?.promise;
+      return undefined;
+    },
+  };
+
+  const newWorker = (options: { concurrency?: number; sweeps?: Sweep[] } = {}) => {
+    const timers = new HandTimers();
+    const worker = new Worker(deps, handlers, options.sweeps ?? [], {
+      pollMs: POLL_MS,
+      sweepMs: SWEEP_MS,
+      concurrency: options.concurrency ?? 4,
+      schedule: timers.schedule,
+    });
+    workers.push(worker);
+    return { worker, timers };
+  };
+  /** Enqueues jobs in one committed transaction of the signalling database. */
+  const enqueue = (names: string[], runAt = t.clock.now()) =>
+    db.transaction(async (tx) => {
+      for (const name of names) await jobs.enqueue(tx, 'test.job', { name }, runAt);
+    });
+  const states = async () =>
+    Object.fromEntries(
+      (
+        await db.query<{ name: string; state: string }>(
+          "SELECT payload->>'name' AS name, state FROM jobs WHERE kind = 'test.job' ORDER BY id",
+        )
+      ).map((r) => [r.name, r.state]),
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    db = withJobSignals(t.db);
+    deps = { config: t.config, db, clock: t.clock };
+  });
+  afterEach(async () => {
+    for (const gate of gates.values()) gate.resolve();
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    await t.db.query("DELETE FROM jobs WHERE kind = 'test.job'");
+    started = [];
+    gates.clear();
+    startSignals.clear();
+  });
+  afterAll(() => t.close());
+
+  it('a commit that enqueues wakes a started worker at once, with no poll firing', async () => {
+    const { worker } = newWorker();
+    worker.start();
+    await worker.whenIdle();
+    await enqueue(['a']);
+    await whenStarted('a');
+    await worker.whenIdle();
+    expect(await states()).toEqual({ a: 'done' });
+  });
+
+  it('refills a slot as soon as it frees up: a slow job does not hold back the jobs after it', async () => {
+    const { worker } = newWorker({ concurrency: 2 });
+    gates.set('slow', deferred());
+    worker.start();
+    await enqueue(['slow', 'quick']);
+    await whenStarted('slow');
+    await whenStarted('quick');
+    // `slow` still runs; the slot `quick` left is taken by the next job as soon as it is enqueued.
+    await enqueue(['next']);
+    await whenStarted('next');
+    expect(await states()).toMatchObject({ slow: 'running', quick: 'done' });
+    gates.get('slow')?.resolve();
+    await worker.whenIdle();
+    expect(await states()).toEqual({ slow: 'done', quick: 'done', next: 'done' });
+  });
+
+  it('never runs more jobs at once than its slots', async () => {
+    const { worker } = newWorker({ concurrency: 3 });
+    const names = ['j1', 'j2', 'j3', 'j4', 'j5'];
+    for (const name of names) gates.set(name, deferred());
+    worker.start();
+    await enqueue(names);
+    await Promise.all(['j1', 'j2', 'j3'].map(whenStarted));
+    // One claim took as many jobs as there were free slots, and left the others due.
+    expect(started).toHaveLength(3);
+    expect(worker.running).toBe(3);
+    expect(await states()).toEqual({
+      j1: 'running',
+      j2: 'running',
+      j3: 'running',
+      j4: 'pending',
+      j5: 'pending',
+    });
+    gates.get('j1')?.resolve();
+    await whenStarted('j4');
+    expect(started).toHaveLength(4);
+    for (const name of names) gates.get(name)?.resolve();
+    await worker.whenIdle();
+    expect(Object.values(await states())).toEqual(['done', 'done', 'done', 'done', 'done']);
+  });
+
+  it('finds jobs that fall due later by its poll', async () => {
+    const { worker, timers } = newWorker();
+    worker.start();
+    await enqueue(['later'], new Date(t.clock.now().getTime() + 60_000));
+    await worker.whenIdle();
+    expect(await states()).toEqual({ later: 'pending' });
+    t.clock.advance(60_000);
+    timers.fire(POLL_MS);
+    await whenStarted('later');
+    await worker.whenIdle();
+    expect(await states()).toEqual({ later: 'done' });
+  });
+
+  it('runs the sweeps on their own timer, not before each claim', async () => {
+    const sweepsDone = [deferred(), deferred(), deferred()];
+    let sweeps = 0;
+    const sweep: Sweep = async () => {
+      sweepsDone[sweeps]?.resolve();
+      sweeps += 1;
+    };
+    const { worker, timers } = newWorker({ concurrency: 2, sweeps: [sweep] });
+    worker.start();
+    timers.fire(0); // the first sweep runs at start
+    await within('the first sweep', sweepsDone[0]?.promise ?? Promise.resolve());
+    const names = ['s1', 's2', 's3', 's4', 's5'];
+    await enqueue(names);
+    await Promise.all(names.map(whenStarted));
+    await worker.whenIdle();
+    expect(sweeps).toBe(1); // five jobs, two slots, several claims: no sweep before any of them
+    timers.fire(SWEEP_MS);
+    await within('the second sweep', sweepsDone[1]?.promise ?? Promise.resolve());
+    expect(sweeps).toBe(2);
+  });
+
+  it('stop() waits for the running jobs and records their outcome', async () => {
+    const { worker } = newWorker();
+    gates.set('held', deferred());
+    worker.start();
+    await enqueue(['held']);
+    await whenStarted('held');
+    const stopping = worker.stop();
+    gates.get('held')?.resolve();
+    await stopping;
+    expect(await states()).toEqual({ held: 'done' });
+  });
+});
