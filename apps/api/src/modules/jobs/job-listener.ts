@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type { Client } from 'pg';
 import { JOBS_CHANNEL } from './job-signals';
 
 export interface JobListener {
@@ -17,7 +17,7 @@ export function listenForJobs(
   options: { reconnectMs: number; onError?: (error: unknown) => void },
 ): JobListener {
   let closed = false;
-  let client: pg.Client | null = null;
+  let client: Client | null = null;
   let retry: NodeJS.Timeout | undefined;
 
   const reconnectLater = () => {
@@ -29,6 +29,9 @@ export function listenForJobs(
   };
 
   const connect = async () => {
+    // Loaded here, not at import: the API on PGlite never listens, and loading node-postgres costs a
+    // start-up a few hundred milliseconds.
+    const { default: pg } = await import('pg');
     const c = new pg.Client({ connectionString: url });
     client = c;
     // A connection that dies emits 'error' (and 'end'): without a listener it would end the process.
