@@ -67,6 +67,11 @@ export function renderResults(r, { quick }) {
       );
     if (g.ratio !== undefined)
       L.push('', `API / ceiling throughput: **${g.ratio} %** (target ≥ 80 %) ${mark(g.ratio >= 80)}`);
+    if (g.round_ratios)
+      L.push(
+        '',
+        `The two servers took turns in ${g.round_ratios.length} short rounds (the same share of a busy machine for both); the ratio of each round: ${g.round_ratios.join(' %, ')} %. p50/p99: the median of the rounds'.`,
+      );
     L.push('');
   }
   if (r.create) {
