@@ -15,7 +15,7 @@ async function main() {
   // A commit that enqueues a job wakes the inline worker at once, or (WORKER=off) the worker
   // processes through a NOTIFY: no waiting for their poll.
   const db = withJobSignals(deferredDatabase(config.DATABASE_URL ? 'postgres' : 'pglite', opening));
-  const [{ DEMO_SHOP }, { buildApp }, { createWorker }, { syncDemoShop }] = await Promise.all([
+  const [{ DEMO_SHOP }, { buildApp }, { createInlineWorker }, { syncDemoShop }] = await Promise.all([
     import('@b2bpay/domain'),
     import('./app'),
     import('./modules/jobs/registry'),
@@ -27,7 +27,7 @@ async function main() {
   await syncDemoShop(db, config.DEMO_SHOP);
   const worker =
     config.WORKER === 'inline'
-      ? createWorker(deps, {
+      ? await createInlineWorker(deps, {
           pollMs: config.WORKER_POLL_MS,
           leaseMs: config.WORKER_LEASE_MS,
           logger: app.log,

@@ -59,6 +59,10 @@ export interface WorkerOptions {
   /** How often the sweeps run (default: every pollMs, at least every second). */
   sweepMs?: number;
   schedule?: Schedule;
+  /** Another database whose enqueuing commits wake this worker too (the API's, for the inline worker). */
+  wakeOn?: Database;
+  /** Runs once the worker has stopped (closes connections it was given for itself). */
+  onStopped?: () => Promise<void>;
   logger?: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 }
 
@@ -90,6 +94,7 @@ export class Worker {
   #cancelSweep: () => void = () => {};
   #sweeping: Promise<void> | null = null;
   #unsubscribe: (() => Promise<void> | void)[] = [];
+  #released = false;
 
   constructor(
     private readonly deps: AppDeps,
@@ -138,6 +143,7 @@ export class Worker {
     this.#stopped = false;
     const wake = () => this.wake();
     this.#unsubscribe.push(onJobsCommitted(this.deps.db, wake));
+    if (this.options.wakeOn) this.#unsubscribe.push(onJobsCommitted(this.options.wakeOn, wake));
     const url = this.deps.config.DATABASE_URL;
     if (this.deps.db.kind === 'postgres' && url) {
       const listener = listenForJobs(url, wake, {
@@ -159,6 +165,10 @@ export class Worker {
     await this.#claiming;
     await this.#sweeping;
     await Promise.all(this.#inFlight);
+    if (!this.#released) {
+      this.#released = true;
+      await this.options.onStopped?.();
+    }
   }
 
   /** Look for due jobs now (a commit enqueued one, a slot freed up, the poll timer fired). */
