@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   WIDGET_DIST: z.string().optional(),
   WORKER: z.enum(['inline', 'off']).default('inline'),
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   WORKER_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 

@@ -29,6 +29,7 @@ async function main() {
     config.WORKER === 'inline'
       ? await createInlineWorker(deps, {
           pollMs: config.WORKER_POLL_MS,
+          concurrency: config.WORKER_CONCURRENCY,
           leaseMs: config.WORKER_LEASE_MS,
           logger: app.log,
         })

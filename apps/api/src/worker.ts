@@ -20,7 +20,12 @@ async function main() {
   const db = withJobSignals(await openDatabase(config));
   const worker = createWorker(
     { config, db, clock: systemClock },
-    { pollMs: config.WORKER_POLL_MS, leaseMs: config.WORKER_LEASE_MS, logger: console },
+    {
+      pollMs: config.WORKER_POLL_MS,
+      leaseMs: config.WORKER_LEASE_MS,
+      concurrency: config.WORKER_CONCURRENCY,
+      logger: console,
+    },
   );
   worker.start();
   console.log(`B2BPay worker ${process.pid} запущен`);

@@ -39,6 +39,9 @@ describe.skipIf(!process.env.DATABASE_URL)(`${EVENTS} webhook deliveries while w
     WEBHOOK_TIMEOUT_MS: '1000',
     WORKER_LEASE_MS: '2000',
     WORKER_POLL_MS: '50',
+    // Few slots, so that the 1,000 deliveries last long enough for every kill to land mid-delivery:
+    // at the default 32 slots two workers send them all within a couple of seconds.
+    WORKER_CONCURRENCY: '4',
   });
 
   it('every event is delivered, each webhook-id applied once, no job left claimed', async () => {

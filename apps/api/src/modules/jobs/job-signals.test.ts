@@ -89,6 +89,16 @@ describe.each(DB_KINDS)('job signals on %s', (kind) => {
         expect(heard).toBe(1);
         await db.transaction((tx) => enqueueIn(tx));
         await expect.poll(() => heard, { timeout: 10_000 }).toBe(2);
+
+        // Its connection lost (as in a server restart), it connects again, wakes once, and hears on.
+        const [killed] = await t.db.query<{ ok: boolean }>(
+          `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
+            WHERE datname = current_database() AND query = 'LISTEN b2bpay_jobs'`,
+        );
+        expect(killed?.ok).toBe(true);
+        await expect.poll(() => heard, { timeout: 10_000 }).toBe(3);
+        await db.transaction((tx) => enqueueIn(tx));
+        await expect.poll(() => heard, { timeout: 10_000 }).toBe(4);
       } finally {
         await listener.close();
       }

@@ -35,7 +35,7 @@ export type Sweep = (deps: AppDeps) => Promise<void>;
 /** Unexpected errors are retried on this schedule, then the job is marked failed (never dropped). */
 const ERROR_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000];
 const DEFAULT_LEASE_MS = 60_000;
-/** Jobs running at once; webhook POSTs mostly wait on the network, so slots are cheap. */
+/** Jobs running at once (WORKER_CONCURRENCY); webhook POSTs mostly wait on the network, so slots are cheap. */
 const DEFAULT_CONCURRENCY = 32;
 /** The most jobs one claim takes. */
 const CLAIM_LIMIT = 20;
