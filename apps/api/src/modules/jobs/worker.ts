@@ -56,7 +56,7 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** Jobs running at once (default 32); a slot that frees up is refilled at once. */
   concurrency?: number;
-  /** How often the sweeps run (default: every pollMs, at least every second). */
+  /** How often the sweeps run (default: every pollMs, but at most once a second). */
   sweepMs?: number;
   schedule?: Schedule;
   /** Another database whose enqueuing commits wake this worker too (the API's, for the inline worker). */
