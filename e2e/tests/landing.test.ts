@@ -114,6 +114,29 @@ describe('landing page HTML, before any script runs', () => {
     expect(html).not.toContain(HEADLINE);
   });
 
+  it('paints in the local fallback font first and switches Inter on once the page has loaded', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    // No web font in the inline style: the first paint waits for none of Inter's files.
+    const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+    expect(inline).toContain('Inter Fallback');
+    expect(inline).not.toMatch(/@font-face\s*\{[^}]*font-family:\s*["']?Inter["']?\s*;/);
+    expect(html).toMatch(/<link rel="stylesheet" id="landing-fonts" media="print" href="[^"]+\.css">/);
+
+    const { page, context } = await openLanding();
+    await page.waitForFunction(
+      () => (document.getElementById('landing-fonts') as HTMLLinkElement).media === 'all',
+    );
+    await page.evaluate(() => document.fonts.ready);
+    const loadedInter = await page.evaluate(
+      () =>
+        [...document.fonts].filter(
+          (face) => face.family.replace(/["']/g, '') === 'Inter' && face.status === 'loaded',
+        ).length,
+    );
+    expect(loadedInter).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('shows the page with scripts switched off', async () => {
     const { page, context } = await openPage(browser, { javaScriptEnabled: false, viewport: PHONE });
     await page.goto('/');

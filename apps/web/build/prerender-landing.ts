@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +8,7 @@ import {
   injectLanding,
   type LandingScripts,
   landingScripts,
+  splitWebFonts,
 } from '../src/features/landing/prerender/html.ts';
 
 /**
@@ -91,13 +93,22 @@ export function prerenderLanding(options: { root: string; siteUrl?: string }): P
         writeFileSync(path.join(outDir, SHELL_FILE), shell);
         const markup = await server.renderLanding();
         const head = server.landingHead(siteUrl);
+        const fonts: string[] = [];
         const styles = Object.fromEntries(
-          [...shell.matchAll(/<link rel="stylesheet"[^>]*href="(\/[^"]+\.css)"/g)].map(([, href]) => [
-            href,
-            readFileSync(path.join(outDir, href ?? ''), 'utf8'),
-          ]),
+          [...shell.matchAll(/<link rel="stylesheet"[^>]*href="(\/[^"]+\.css)"/g)].map(([, href]) => {
+            const split = splitWebFonts(readFileSync(path.join(outDir, href ?? ''), 'utf8'));
+            fonts.push(split.fonts);
+            return [href, split.css];
+          }),
         );
-        writeFileSync(indexFile, injectLanding(shell, { head, markup, scripts, styles }));
+        const fontsCss = fonts.join('\n');
+        let fontsHref: string | undefined;
+        if (fontsCss.trim() !== '') {
+          const hash = createHash('sha256').update(fontsCss).digest('hex').slice(0, 10);
+          fontsHref = `/static/assets/landing-fonts-${hash}.css`;
+          writeFileSync(path.join(outDir, fontsHref), fontsCss);
+        }
+        writeFileSync(indexFile, injectLanding(shell, { head, markup, scripts, styles, fontsHref }));
       },
     },
   };

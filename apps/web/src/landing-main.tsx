@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { LandingRoot } from './app/landing-root';
+import { LANDING_FONTS_ID } from './features/landing/prerender/html';
 import { adoptTokenFromAddress } from './shared/auth/auth-storage';
 import { initFromEnv } from './shared/monitoring/error-reporting';
 
@@ -20,3 +21,12 @@ if (!container) throw new Error('Root element #root is missing');
 startTransition(() => {
   hydrateRoot(container, <LandingRoot />);
 });
+
+// The web fonts come after the page (see splitWebFonts in prerender/html.ts): their stylesheet is
+// linked for print only and switched on here once everything else has loaded.
+function applyWebFonts() {
+  const link = document.getElementById(LANDING_FONTS_ID);
+  if (link instanceof HTMLLinkElement) link.media = 'all';
+}
+if (document.readyState === 'complete') applyWebFonts();
+else window.addEventListener('load', applyWebFonts, { once: true });

@@ -6,6 +6,25 @@
 const ROOT_PLACEHOLDER = '<div id="root"></div>';
 /** The landing's browser entry, a second build input beside index.html (vite.config.ts). */
 export const LANDING_ENTRY = 'src/landing-main.tsx';
+/** The id of the landing's web-font stylesheet, which landing-main.tsx switches on after the page loads. */
+export const LANDING_FONTS_ID = 'landing-fonts';
+
+/**
+ * Splits the web font's @font-face rules (font-family Inter) out of a stylesheet. On the landing they
+ * are loaded only after the page: the fonts are 10 files, ~240 KB, and on a slow connection the first
+ * screen's text waited for them (Lighthouse's LCP 2.0–2.2 s, performance 88–90 on an idle machine,
+ * against 97 without them). Until they arrive the text is drawn in "Inter Fallback", a local font
+ * scaled to Inter's metrics (index.css), so the swap barely moves anything.
+ */
+export function splitWebFonts(css: string): { css: string; fonts: string } {
+  const fonts: string[] = [];
+  const rest = css.replace(/@font-face\s*\{[^}]*\}/g, (rule) => {
+    if (!/font-family:\s*["']?Inter["']?\s*;/.test(rule)) return rule;
+    fonts.push(rule);
+    return '';
+  });
+  return { css: rest, fonts: fonts.join('\n') };
+}
 
 /**
  * The pre-rendered page: the shell with its own title, description and robots replaced by the
@@ -21,6 +40,8 @@ export function injectLanding(
     scripts: LandingScripts;
     /** Stylesheets to put inline, by their href: the first paint then waits for no other request. */
     styles?: Record<string, string>;
+    /** The web fonts' stylesheet (see splitWebFonts): linked for print only until the page has loaded. */
+    fontsHref?: string;
   },
 ): string {
   if (!shell.includes(ROOT_PLACEHOLDER)) throw new Error(`index.html has no ${ROOT_PLACEHOLDER} to fill`);
@@ -42,6 +63,9 @@ export function injectLanding(
     ),
     `<script type="module" fetchpriority="low" crossorigin src="${parts.scripts.entry}"></script>`,
   ].join('\n    ');
+  const fonts = parts.fontsHref
+    ? `\n    <link rel="stylesheet" id="${LANDING_FONTS_ID}" media="print" href="${parts.fontsHref}">`
+    : '';
   // The shell's own scripts are the whole app's (main.tsx): the landing does not load them.
   page = page
     .replace(/[ \t]*<script type="module"[^>]*><\/script>\n?/g, '')
@@ -51,7 +75,7 @@ export function injectLanding(
     .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '')
     .replace(/<meta\s+name="robots"[^>]*>\s*/, '')
     .replace(viewport, (tag) => `${tag}    ${parts.head}\n`)
-    .replace('</head>', `  ${scripts}\n  </head>`)
+    .replace('</head>', `  ${scripts}${fonts}\n  </head>`)
     .replace(ROOT_PLACEHOLDER, `<div id="root">${parts.markup}</div>`);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bankMarkSvg } from '../bank-marks';
-import { injectLanding, landingScripts } from './html';
+import { injectLanding, LANDING_FONTS_ID, landingScripts, splitWebFonts } from './html';
 import { jsonForScript, landingHead, robotsTxt, sitemapXml, staticFiles } from './seo';
 
 function jsonLdOf(head: string): Record<string, unknown> {
@@ -128,6 +128,34 @@ describe('pre-rendered index.html', () => {
     expect(html).not.toContain('index-1.js');
     expect(html).not.toContain('react-1.js');
     expect(html.match(/<script type="module"/g)).toHaveLength(1);
+  });
+
+  it('moves the web font out of the inline style into a stylesheet linked for print until the page loads', () => {
+    const css = [
+      '@font-face{font-family:Inter;font-display:swap;src:url(/static/assets/inter-400.woff2)}',
+      '@font-face{font-family:"Inter Fallback";src:local("Arial")}',
+      'body{font-family:Inter,"Inter Fallback"}',
+      "@font-face{font-family:'Inter';font-weight:700;src:url(/static/assets/inter-700.woff2)}",
+    ].join('');
+    const split = splitWebFonts(css);
+    expect(split.css).toBe(
+      '@font-face{font-family:"Inter Fallback";src:local("Arial")}body{font-family:Inter,"Inter Fallback"}',
+    );
+    expect(split.fonts).toContain('inter-400.woff2');
+    expect(split.fonts).toContain('inter-700.woff2');
+    expect(split.fonts).not.toContain('Inter Fallback');
+
+    const html = injectLanding(shell, {
+      head: '',
+      markup: '',
+      scripts: { entry: '/static/js/landing-main-1.js', preload: [] },
+      styles: { '/static/assets/index-1.css': split.css },
+      fontsHref: '/static/assets/landing-fonts-1.css',
+    });
+    expect(html).toContain(
+      `<link rel="stylesheet" id="${LANDING_FONTS_ID}" media="print" href="/static/assets/landing-fonts-1.css">`,
+    );
+    expect(html).not.toContain('inter-400.woff2');
   });
 
   it('refuses a shell it cannot fill', () => {
