@@ -119,7 +119,7 @@ describe('landing page HTML, before any script runs', () => {
     // No web font in the inline style: the first paint waits for none of Inter's files.
     const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
     expect(inline).toContain('Inter Fallback');
-    expect(inline).not.toMatch(/@font-face\s*\{[^}]*font-family:\s*["']?Inter["']?\s*;/);
+    expect(inline).not.toMatch(/@font-face\s*\{[^}]*font-family:\s*["']?Inter(?: Variable)?["']?\s*;/);
     expect(html).toMatch(/<link rel="stylesheet" id="landing-fonts" media="print" href="[^"]+\.css">/);
 
     const { page, context } = await openLanding();
@@ -130,7 +130,7 @@ describe('landing page HTML, before any script runs', () => {
     const loadedInter = await page.evaluate(
       () =>
         [...document.fonts].filter(
-          (face) => face.family.replace(/["']/g, '') === 'Inter' && face.status === 'loaded',
+          (face) => face.family.replace(/["']/g, '') === 'Inter Variable' && face.status === 'loaded',
         ).length,
     );
     expect(loadedInter).toBeGreaterThan(0);

@@ -1,7 +1,6 @@
-import '@fontsource/inter/400.css';
-import '@fontsource/inter/500.css';
-import '@fontsource/inter/600.css';
-import '@fontsource/inter/700.css';
+// Inter as one variable font (weights 100–900): 3 files on a Russian page instead of 10 (one per
+// weight and script), fewer bytes and fewer relayouts as they arrive. The og-image keeps the static files.
+import '@fontsource-variable/inter/wght.css';
 import './index.css';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';

@@ -136,6 +136,7 @@ describe('pre-rendered index.html', () => {
       '@font-face{font-family:"Inter Fallback";src:local("Arial")}',
       'body{font-family:Inter,"Inter Fallback"}',
       "@font-face{font-family:'Inter';font-weight:700;src:url(/static/assets/inter-700.woff2)}",
+      "@font-face{font-family:'Inter Variable';font-weight:100 900;src:url(/static/assets/inter-wght.woff2)}",
     ].join('');
     const split = splitWebFonts(css);
     expect(split.css).toBe(
@@ -143,6 +144,7 @@ describe('pre-rendered index.html', () => {
     );
     expect(split.fonts).toContain('inter-400.woff2');
     expect(split.fonts).toContain('inter-700.woff2');
+    expect(split.fonts).toContain('inter-wght.woff2');
     expect(split.fonts).not.toContain('Inter Fallback');
 
     const html = injectLanding(shell, {
