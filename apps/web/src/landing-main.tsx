@@ -2,6 +2,8 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { LandingRoot } from './app/landing-root';
 import { LANDING_FONTS_ID } from './features/landing/prerender/html';
+import { readStaticMarkup } from './features/landing/static-markup';
+import { loadWebFonts } from './features/landing/web-fonts';
 import { adoptTokenFromAddress } from './shared/auth/auth-storage';
 import { initFromEnv } from './shared/monitoring/error-reporting';
 
@@ -16,17 +18,25 @@ adoptTokenFromAddress(window.location, window.history);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element #root is missing');
+// The parts without behaviour keep their pre-rendered markup instead of being hydrated.
+const staticMarkup = readStaticMarkup(container);
 // As a transition, hydration is done in small interruptible slices (the landing's sections are
 // Suspense boundaries) instead of one long task that would block the first taps.
 startTransition(() => {
-  hydrateRoot(container, <LandingRoot />);
+  hydrateRoot(container, <LandingRoot staticMarkup={staticMarkup} />);
 });
 
-// The web fonts come after the page (see splitWebFonts in prerender/html.ts): their stylesheet is
-// linked for print only and switched on here once everything else has loaded.
+// The web fonts come after the page: once everything else has loaded and the main thread is idle,
+// i.e. after the hydration's slices, the faces the text needs are loaded and swapped in at once
+// (features/landing/web-fonts.ts).
 function applyWebFonts() {
   const link = document.getElementById(LANDING_FONTS_ID);
-  if (link instanceof HTMLLinkElement) link.media = 'all';
+  if (link instanceof HTMLLinkElement) void loadWebFonts(link, document.body.textContent ?? '');
 }
-if (document.readyState === 'complete') applyWebFonts();
-else window.addEventListener('load', applyWebFonts, { once: true });
+function applyWebFontsWhenIdle() {
+  // Safari has no requestIdleCallback: there the fonts come right after load.
+  if ('requestIdleCallback' in window) window.requestIdleCallback(applyWebFonts, { timeout: 2000 });
+  else applyWebFonts();
+}
+if (document.readyState === 'complete') applyWebFontsWhenIdle();
+else window.addEventListener('load', applyWebFontsWhenIdle, { once: true });

@@ -1,5 +1,6 @@
 import { StrictMode, useEffect } from 'react';
 import LandingPage from '../features/landing/landing-page';
+import { type StaticMarkup, StaticMarkupProvider } from '../features/landing/static-markup';
 import { metrika } from '../shared/analytics/metrika';
 import { trackPageView } from '../shared/monitoring/error-reporting';
 import { ToastProvider } from '../shared/ui/toast';
@@ -20,15 +21,20 @@ function LandingPageView() {
  * It is the app's tree without the router, the query cache and the auth context, which the landing
  * does not use: its links are plain links to other documents. Leaving them out keeps React Router and
  * TanStack Query out of the landing's download and hydration (issue 6: total blocking time).
+ *
+ * `staticMarkup` is given by the browser entry only: the pre-rendered markup of the parts without
+ * behaviour, which then are kept as they are instead of hydrated (features/landing/static-markup.tsx).
  */
-export function LandingRoot() {
+export function LandingRoot({ staticMarkup = null }: { staticMarkup?: StaticMarkup | null }) {
   return (
     <StrictMode>
       <AppErrorBoundary>
-        <ToastProvider>
-          <LandingPageView />
-          <LandingPage />
-        </ToastProvider>
+        <StaticMarkupProvider value={staticMarkup}>
+          <ToastProvider>
+            <LandingPageView />
+            <LandingPage />
+          </ToastProvider>
+        </StaticMarkupProvider>
       </AppErrorBoundary>
     </StrictMode>
   );

@@ -1,11 +1,14 @@
 import { BENEFITS, BENEFITS_HEADING, BENEFITS_LEAD, SECTION_IDS } from '../content';
 import { BenefitGlyph } from '../landing-icons';
+import { Static } from '../static-markup';
 import { SectionHeading } from './section-heading';
 
 /** Spec §2 item 4: four benefit cards ('Узнать подробнее' scrolls here). */
 export function Benefits() {
   return (
-    <section
+    <Static
+      as="section"
+      name="benefits"
       id={SECTION_IDS.benefits}
       aria-labelledby="benefits-title"
       data-deferred=""
@@ -33,6 +36,6 @@ export function Benefits() {
           ))}
         </ul>
       </div>
-    </section>
+    </Static>
   );
 }

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { cn } from '../../../shared/lib/cn';
 import { FEATURES, FEATURES_HEADING, type Feature, type FeatureVisual, SECTION_IDS } from '../content';
 import { CheckIcon } from '../landing-icons';
+import { Static } from '../static-markup';
 import { SectionHeading } from './section-heading';
 
 const NBSP = '\u00a0';
@@ -140,7 +141,9 @@ function FeatureBlock({ feature, index }: { feature: Feature; index: number }) {
 /** Spec §2 item 4: three feature blocks. */
 export function Features() {
   return (
-    <section
+    <Static
+      as="section"
+      name="features"
       id={SECTION_IDS.features}
       aria-labelledby="features-title"
       data-deferred=""
@@ -154,6 +157,6 @@ export function Features() {
           ))}
         </div>
       </div>
-    </section>
+    </Static>
   );
 }

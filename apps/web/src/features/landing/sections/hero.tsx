@@ -3,6 +3,7 @@ import { buttonClass } from '../../../shared/ui/button';
 import { PartnerBanks } from '../bank-marks';
 import { HERO, SECTION_IDS } from '../content';
 import { ArrowDownIcon, ArrowRightIcon, CheckIcon } from '../landing-icons';
+import { Static } from '../static-markup';
 import { onSectionLinkClick } from './header';
 
 const NBSP = '\u00a0';
@@ -96,14 +97,14 @@ export function Hero() {
               <ArrowDownIcon size={18} />
             </a>
           </div>
-          <div className="mt-10 border-t border-slate-200 pt-6">
+          <Static as="div" name="hero-banks" className="mt-10 border-t border-slate-200 pt-6">
             <p className="text-sm text-slate-600">{HERO.banksCaption}</p>
             <PartnerBanks className={cn('mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-x-6')} />
-          </div>
+          </Static>
         </div>
-        <div className="hidden lg:block">
+        <Static as="div" name="hero-preview" className="hidden lg:block">
           <ApplicationPreview />
-        </div>
+        </Static>
       </div>
     </section>
   );

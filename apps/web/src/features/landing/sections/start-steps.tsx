@@ -1,10 +1,13 @@
 import { SECTION_IDS, START_HEADING, START_LEAD, START_STEPS } from '../content';
+import { Static } from '../static-markup';
 import { SectionHeading } from './section-heading';
 
 /** Spec §2 item 5: leave a request, integration, sales growth. */
 export function StartSteps() {
   return (
-    <section
+    <Static
+      as="section"
+      name="start"
       id={SECTION_IDS.start}
       aria-labelledby="start-title"
       data-deferred=""
@@ -27,6 +30,6 @@ export function StartSteps() {
           ))}
         </ol>
       </div>
-    </section>
+    </Static>
   );
 }
