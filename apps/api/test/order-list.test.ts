@@ -96,6 +96,8 @@ describe.each(DB_KINDS)('order list on %s', (kind) => {
       '?status=nope',
       '?date_from=2026-13-45',
       '?date_from=yesterday',
+      '?date_from=2024-02-30',
+      '?date_to=2023-02-29T10:00:00Z',
       '?bogus=1',
     ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/order/orders${q}`, headers: shop.auth });

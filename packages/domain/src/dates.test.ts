@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, toIsoDate } from './dates';
+import { formatDate, formatDateTime, isCalendarDay, toIsoDate } from './dates';
 
 const MSK = 'Europe/Moscow';
 
@@ -116,5 +116,27 @@ describe('toIsoDate', () => {
 
   it('refuses an invalid date', () => {
     expect(() => toIsoDate(new Date('x'))).toThrow(RangeError);
+  });
+});
+
+describe('isCalendarDay', () => {
+  it('accepts days that exist, leap days included', () => {
+    for (const day of ['2026-11-22', '2024-02-29', '2000-02-29', '1970-01-01', '2026-12-31'])
+      expect(isCalendarDay(day), day).toBe(true);
+  });
+
+  it('refuses days the date parser would roll over, and other shapes', () => {
+    for (const day of [
+      '2024-02-30',
+      '2023-02-29',
+      '1900-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-1-1',
+      '22.11.2026',
+      '',
+    ])
+      expect(isCalendarDay(day), day).toBe(false);
   });
 });

@@ -48,6 +48,16 @@ export function formatDate(value: DateInput, timeZone?: string): string {
   return format(value, false, timeZone);
 }
 
+/**
+ * Whether a 'YYYY-MM-DD' names a day that exists: JavaScript's date parser reads 2024-02-30 as
+ * 1 March, so a filter on it would silently mean another day.
+ */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
 /** 'YYYY-MM-DD' of the local calendar day: the shape of the order list's startDate/endDate. */
 export function toIsoDate(d: Date): string {
   if (Number.isNaN(d.getTime())) throw new RangeError('Invalid date');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../dates';
 
 /** Error codes of the public API (spec §8, issue 2). */
 export const ERROR_CODES = [
@@ -29,7 +30,7 @@ export const shortText = (max = 255) => z.string().trim().max(max);
 
 export const IsoDateTime = z.string().meta({ format: 'date-time' });
 
-/** A bare date (covers its whole day) or a full ISO 8601 date-time. */
+/** A bare date (covers its whole day) or a full ISO 8601 date-time, on a day that exists. */
 export const DateOrDateTime = z
   .string()
   .refine(
@@ -38,7 +39,7 @@ export const DateOrDateTime = z
       message: 'Ожидается дата ГГГГ-ММ-ДД или дата-время ISO 8601',
     },
   )
-  .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), {
+  .refine((v) => isCalendarDay(v.slice(0, 10)), {
     message: 'Такой даты не существует',
   });
 

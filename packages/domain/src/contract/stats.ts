@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../dates';
 
 const IsoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ожидается дата ГГГГ-ММ-ДД')
-  .refine(
-    (v) =>
-      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    {
-      message: 'Такой даты не существует',
-    },
-  );
+  .refine(isCalendarDay, { message: 'Такой даты не существует' });
 
 export const STATS_MAX_DAYS = 366;
 

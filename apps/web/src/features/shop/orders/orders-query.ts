@@ -1,4 +1,11 @@
-import { CONFIRMED_STATUSES, filterWord, isOrderStatus, type OrderStatus, PAGE_SIZE } from '@b2bpay/domain';
+import {
+  CONFIRMED_STATUSES,
+  filterWord,
+  isCalendarDay,
+  isOrderStatus,
+  type OrderStatus,
+  PAGE_SIZE,
+} from '@b2bpay/domain';
 
 /**
  * The order list's state lives in the address (spec §2): page (default 1), search (order number text),
@@ -20,12 +27,8 @@ export const EMPTY_ORDERS_QUERY: OrdersQueryState = {
   endDate: null,
 };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 export function isIsoDate(value: string | null | undefined): value is string {
-  if (!value || !ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return typeof value === 'string' && isCalendarDay(value);
 }
 
 function parsePage(value: string | null): number {

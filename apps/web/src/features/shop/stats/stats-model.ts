@@ -1,4 +1,4 @@
-import { getStatusInfo, ORDER_STATUSES, STATS_MAX_DAYS, type Stats } from '@b2bpay/domain';
+import { getStatusInfo, isCalendarDay, ORDER_STATUSES, STATS_MAX_DAYS, type Stats } from '@b2bpay/domain';
 import { displayDay } from '../orders/calendar';
 
 /** The statistics page's view model: period in the address, percentages, the funnel, chart scales. */
@@ -16,7 +16,6 @@ export interface StatsPeriod {
 }
 
 const DAY_MS = 86_400_000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const PERIOD_TOO_LONG = `Период не длиннее ${STATS_MAX_DAYS} дней. Выберите период короче.`;
 
@@ -31,9 +30,7 @@ export function moscowToday(now: Date = new Date()): string {
 }
 
 function isIsoDay(value: string | null): value is string {
-  if (!value || !ISO_DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  return value !== null && isCalendarDay(value);
 }
 
 export function addDays(day: string, delta: number): string {
