@@ -11,6 +11,7 @@ import {
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { type AppError, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
+import { isUuid } from '../../shared/uuid';
 import { queueBankApplications } from '../banks/banks.service';
 import { queueEmail, queueSms } from '../notifications/notifications.service';
 import { codeEmail, codeSms } from '../notifications/templates';
@@ -20,7 +21,7 @@ import { transition } from '../orders/transitions';
 import { checkCode, issueCode, markUsed } from '../verification/verification.service';
 import { recordEvent } from '../webhooks/events.repository';
 import * as repo from './clients.repository';
-import { assertPatchable, checkStep1, isUuid } from './clients.service';
+import { assertPatchable, checkStep1 } from './clients.service';
 
 export interface RequestMeta {
   ip: string | null;

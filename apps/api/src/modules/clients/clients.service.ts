@@ -10,6 +10,7 @@ import {
 } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
+import { isUuid } from '../../shared/uuid';
 import { toClientView } from '../orders/order-view';
 import * as orders from '../orders/orders.repository';
 import { recordEvent } from '../webhooks/events.repository';
@@ -17,9 +18,6 @@ import * as repo from './clients.repository';
 
 export const ALREADY_SUBMITTED = 'Заявка по этому заказу уже отправлена, изменить данные нельзя';
 export const WRONG_CLIENT = 'Клиент не относится к этому заказу';
-
-export const isUuid = (s: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** Step 1 (spec §5): the same rules and Russian texts as the buyer's form, checked again here. */
 export function checkStep1(body: ClientPatch) {

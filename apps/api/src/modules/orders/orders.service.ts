@@ -20,6 +20,7 @@ import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { assertDateInRange } from '../../shared/date-range';
 import { conflict, forbidden, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
+import { isUuid } from '../../shared/uuid';
 import { insertClient } from '../clients/clients.repository';
 import type { AuthenticatedKey } from '../shops/shops.repository';
 import { assertWebhookUrlAllowed } from '../webhooks/ssrf-guard';
@@ -177,8 +178,6 @@ function toDecisions(rows: readonly repo.DecisionRow[]): BankDecision[] {
       decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : null,
     }));
 }
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /**
  * One order. Without a key: the public view for the buyer's link. With the owning shop's key: the

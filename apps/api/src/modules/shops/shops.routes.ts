@@ -7,11 +7,10 @@ import type { AppDeps } from '../../deps';
 import { sha256Hex } from '../../shared/crypto';
 import { notFound, unauthorized } from '../../shared/errors';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
+import { isUuid } from '../../shared/uuid';
 import { type Authenticator, readBearer } from '../auth/authenticate';
 import { assertWebhookUrlAllowed } from '../webhooks/ssrf-guard';
 import { createShop, getPublicShop, rotateKey, SHOP_NOT_FOUND } from './shops.service';
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { newWebhookSecret } from '../../shared/crypto';
 import { conflict, notFound, validationError } from '../../shared/errors';
+import { isUuid } from '../../shared/uuid';
 import { enqueue } from '../jobs/jobs.repository';
 import { DELIVER_JOB } from './delivery.job';
 import { queueDelivery } from './events.repository';
@@ -73,8 +74,6 @@ export async function listDeliveries(
   );
   return { items: rows.map((r) => toView(r, attempts.get(r.id) ?? [])), count };
 }
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /**
  * Re-sends a failed (or delivered) delivery now: pending again, a new job, the attempt numbers go on

@@ -1,0 +1,7 @@
+/**
+ * Whether an id from the address is a UUID. Ids that are not are answered 404 before any query: the
+ * database would refuse them with a cast error, which is not the caller's "not found".
+ */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
