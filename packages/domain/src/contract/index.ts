@@ -3,3 +3,4 @@ export * from './common';
 export * from './misc';
 export * from './orders';
 export * from './stats';
+export * from './webhooks';

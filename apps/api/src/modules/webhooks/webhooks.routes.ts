@@ -1,8 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
-import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
-import type { Authenticator } from '../auth/authenticate';
 import {
   DeliveryIdParams,
   DeliveryListQuery,
@@ -11,7 +6,12 @@ import {
   WebhookDelivery,
   WebhookDeliveryList,
   WebhookTestBody,
-} from './webhooks.schemas';
+} from '@b2bpay/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
+import type { Authenticator } from '../auth/authenticate';
 import * as service from './webhooks.service';
 
 /** The shop's webhook log, re-sends, test event and settings (secret key only). */

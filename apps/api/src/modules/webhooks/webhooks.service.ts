@@ -1,4 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type {
+  DeliveryListQuery,
+  ShopSettings,
+  ShopSettingsUpdate,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookTestBody,
+} from '@b2bpay/domain';
 import { PAGE_SIZE } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { newWebhookSecret } from '../../shared/crypto';
@@ -10,14 +18,6 @@ import { queueDelivery } from './events.repository';
 import { webhookSecretHint } from './signing';
 import { assertWebhookUrlAllowed } from './ssrf-guard';
 import * as repo from './webhooks.repository';
-import type {
-  DeliveryListQuery,
-  ShopSettings,
-  ShopSettingsUpdate,
-  WebhookDelivery,
-  WebhookDeliveryList,
-  WebhookTestBody,
-} from './webhooks.schemas';
 
 export const DELIVERY_NOT_FOUND = 'Доставка вебхука не найдена';
 export const DELIVERY_PENDING = 'Доставка уже ожидает отправки';

@@ -1,4 +1,12 @@
-import type { KeyRotated, Stats, StatusHistoryEntry } from '@b2bpay/domain';
+import type {
+  KeyRotated,
+  ShopSettings,
+  ShopSettingsUpdate,
+  Stats,
+  StatusHistoryEntry,
+  WebhookDelivery,
+  WebhookDeliveryList,
+} from '@b2bpay/domain';
 import { DOCUMENTED_ERRORS, request, requireParam } from '../../../shared/api/http';
 
 /**
@@ -6,54 +14,15 @@ import { DOCUMENTED_ERRORS, request, requireParam } from '../../../shared/api/ht
  * key rotation. All of them need the shop's secret key.
  */
 
-/** One attempt of a webhook delivery (apps/api webhooks.schemas.ts `WebhookAttempt`). */
-export interface WebhookAttempt {
-  attempt: number;
-  started_at: string;
-  /** Null while the attempt runs, or when its worker stopped before the answer. */
-  duration_ms: number | null;
-  status_code: number | null;
-  error: string | null;
-}
-
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
-
-/** A webhook delivery (apps/api webhooks.schemas.ts `WebhookDelivery`). */
-export interface WebhookDelivery {
-  id: string;
-  event_id: string;
-  event: string;
-  order_id: string | null;
-  url: string;
-  status: DeliveryStatus;
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  created_at: string;
-  attempts_log: WebhookAttempt[];
-}
-
-export interface WebhookDeliveryList {
-  items: WebhookDelivery[];
-  count: number;
-}
-
-/** The shop's integration settings (apps/api webhooks.schemas.ts `ShopSettings`). */
-export interface ShopSettings {
-  webhook_url: string | null;
-  webhook_secret_hint: string;
-  secret_key_hint: string | null;
-  publishable_key_hint: string | null;
-  /** Only in the answer that rotated it: shown once. */
-  webhook_secret?: string;
-}
-
-export interface ShopSettingsUpdate {
-  webhook_url?: string | null;
-  rotate_webhook_secret?: boolean;
-}
+/** The wire types of deliveries and settings come from the shared contract (packages/domain). */
+export type {
+  ShopSettings,
+  ShopSettingsUpdate,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookDeliveryList,
+} from '@b2bpay/domain';
+export type DeliveryStatus = WebhookDelivery['status'];
 
 export type KeyKind = KeyRotated['kind'];
 

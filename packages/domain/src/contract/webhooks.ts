@@ -1,5 +1,7 @@
-import { HttpUrl, IsoDateTime } from '@b2bpay/domain';
 import { z } from 'zod';
+import { HttpUrl, IsoDateTime } from './common';
+
+/** Webhook deliveries and the shop's integration settings (issue 8): the API's schemas and the shop area's types. */
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
@@ -13,6 +15,7 @@ export const WebhookAttempt = z
     error: z.string().nullable(),
   })
   .meta({ id: 'WebhookAttempt' });
+export type WebhookAttempt = z.infer<typeof WebhookAttempt>;
 
 export const WebhookDelivery = z
   .object({
