@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DEMO_SHOP, type Order, type ProductCreate } from '@b2bpay/domain';
+import { type HttpReceiver, startHttpReceiver } from '@b2bpay/test-sinks';
 import { snapshotWebDist } from './build-web';
 import { type RunningServer, startServer } from './server';
 
@@ -149,41 +148,9 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
   };
 }
 
-export interface WebhookReceiver {
-  url: string;
-  requests: Array<{ headers: IncomingHttpHeaders; body: string }>;
-  /** The status the next requests are answered with (200 by default). */
-  answerWith: (status: number) => void;
-  close: () => Promise<void>;
-}
+export type WebhookReceiver = HttpReceiver;
 
 /** A shop's webhook endpoint on loopback that keeps what it receives. */
-export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const requests: WebhookReceiver['requests'] = [];
-  let status = 200;
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      requests.push({ headers: req.headers, body });
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'fail');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}/webhooks/b2bpay`,
-    requests,
-    answerWith: (next) => {
-      status = next;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+export function startWebhookReceiver(): Promise<WebhookReceiver> {
+  return startHttpReceiver('/webhooks/b2bpay');
 }

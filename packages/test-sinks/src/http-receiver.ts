@@ -9,12 +9,15 @@ export interface ReceivedRequest {
 export interface HttpReceiver {
   url: string;
   requests: ReceivedRequest[];
+  /** The status the next requests are answered with (200 at first): a failing endpoint on demand. */
+  answerWith: (status: number) => void;
   close: () => Promise<void>;
 }
 
 /** A loopback HTTP receiver that answers 200 and keeps every request (SMS gateway, webhook endpoint). */
 export async function startHttpReceiver(path = '/'): Promise<HttpReceiver> {
   const requests: ReceivedRequest[] = [];
+  let status = 200;
   const server: Server = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
@@ -23,7 +26,7 @@ export async function startHttpReceiver(path = '/'): Promise<HttpReceiver> {
     });
     req.on('end', () => {
       requests.push({ headers: req.headers, body });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      res.writeHead(status, { 'content-type': 'application/json' }).end(`{"ok":${status === 200}}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -31,6 +34,9 @@ export async function startHttpReceiver(path = '/'): Promise<HttpReceiver> {
   return {
     url: `http://127.0.0.1:${port}${path}`,
     requests,
+    answerWith: (next) => {
+      status = next;
+    },
     // Keep-alive sockets of the sender would hold close() open.
     close: () =>
       new Promise<void>((resolve) => {
