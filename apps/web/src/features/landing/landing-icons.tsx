@@ -1,31 +1,7 @@
-import type { SVGProps } from 'react';
+import { type IconProps, StrokeIcon } from '../../shared/ui/icons';
 import type { BenefitIcon } from './content';
 
-/** Landing-only stroke icons, drawn on the same 24×24 grid and stroke as the shared set; decorative. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function StrokeIcon({ size = 24, paths, ...props }: IconProps & { paths: readonly string[] }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {paths.map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
-
+// Landing-only icons, drawn with the shared set's StrokeIcon (24×24 grid, same stroke) at 24 px; decorative.
 const BENEFIT_PATHS: Record<BenefitIcon, readonly string[]> = {
   wallet: [
     'M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-3',
@@ -37,24 +13,29 @@ const BENEFIT_PATHS: Record<BenefitIcon, readonly string[]> = {
   chart: ['M3 3v18h18', 'M7 15l4-4 3 3 6-6', 'M16 8h4v4'],
 };
 
-export function BenefitGlyph({ icon, ...props }: IconProps & { icon: BenefitIcon }) {
-  return <StrokeIcon paths={BENEFIT_PATHS[icon]} {...props} />;
+export function BenefitGlyph({ icon, size = 24, ...props }: IconProps & { icon: BenefitIcon }) {
+  return <StrokeIcon paths={BENEFIT_PATHS[icon]} size={size} {...props} />;
 }
 
-export const ArrowRightIcon = (props: IconProps) => (
-  <StrokeIcon paths={['M5 12h14', 'M12 5l7 7-7 7']} {...props} />
+export const ArrowRightIcon = ({ size = 24, ...props }: IconProps) => (
+  <StrokeIcon size={size} paths={['M5 12h14', 'M12 5l7 7-7 7']} {...props} />
 );
-export const ArrowDownIcon = (props: IconProps) => (
-  <StrokeIcon paths={['M12 5v14', 'M19 12l-7 7-7-7']} {...props} />
+export const ArrowDownIcon = ({ size = 24, ...props }: IconProps) => (
+  <StrokeIcon size={size} paths={['M12 5v14', 'M19 12l-7 7-7-7']} {...props} />
 );
-export const CheckIcon = (props: IconProps) => <StrokeIcon paths={['M20 6L9 17l-5-5']} {...props} />;
-export const ChevronLeftIcon = (props: IconProps) => <StrokeIcon paths={['M15 18l-6-6 6-6']} {...props} />;
-export const ChevronRightIcon = (props: IconProps) => <StrokeIcon paths={['M9 18l6-6-6-6']} {...props} />;
-export const TelegramIcon = (props: IconProps) => (
-  <StrokeIcon paths={['M22 3L2 10.5l7 2.5', 'M22 3l-4 18-9-8', 'M22 3L9 13v6l3.5-3.5']} {...props} />
+export const TelegramIcon = ({ size = 24, ...props }: IconProps) => (
+  <StrokeIcon
+    size={size}
+    paths={['M22 3L2 10.5l7 2.5', 'M22 3l-4 18-9-8', 'M22 3L9 13v6l3.5-3.5']}
+    {...props}
+  />
 );
-export const ShieldIcon = (props: IconProps) => (
-  <StrokeIcon paths={['M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z', 'M9 12l2 2 4-4']} {...props} />
+export const ShieldIcon = ({ size = 24, ...props }: IconProps) => (
+  <StrokeIcon
+    size={size}
+    paths={['M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z', 'M9 12l2 2 4-4']}
+    {...props}
+  />
 );
 export const QuoteIcon = (props: IconProps) => (
   <svg width={32} height={32} viewBox="0 0 32 32" aria-hidden="true" focusable="false" {...props}>

@@ -3,7 +3,8 @@ import type { SVGProps } from 'react';
 /** A small stroke icon set (24×24 grid, 1.75 stroke); decorative, so hidden from assistive technology. */
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, paths, ...props }: IconProps & { paths: readonly string[] }) {
+/** Any stroke icon of the set's grid, from its path data (features draw their own glyphs with it). */
+export function StrokeIcon({ size = 20, paths, ...props }: IconProps & { paths: readonly string[] }) {
   return (
     <svg
       width={size}
@@ -26,24 +27,26 @@ function Icon({ size = 20, paths, ...props }: IconProps & { paths: readonly stri
 }
 
 export const ArrowLeftIcon = (props: IconProps) => (
-  <Icon paths={['M19 12H5', 'M12 19l-7-7 7-7']} {...props} />
+  <StrokeIcon paths={['M19 12H5', 'M12 19l-7-7 7-7']} {...props} />
 );
-export const ChevronLeftIcon = (props: IconProps) => <Icon paths={['M15 18l-6-6 6-6']} {...props} />;
-export const ChevronRightIcon = (props: IconProps) => <Icon paths={['M9 18l6-6-6-6']} {...props} />;
-export const PlusIcon = (props: IconProps) => <Icon paths={['M12 5v14', 'M5 12h14']} {...props} />;
+export const ChevronLeftIcon = (props: IconProps) => <StrokeIcon paths={['M15 18l-6-6 6-6']} {...props} />;
+export const ChevronRightIcon = (props: IconProps) => <StrokeIcon paths={['M9 18l6-6-6-6']} {...props} />;
+export const PlusIcon = (props: IconProps) => <StrokeIcon paths={['M12 5v14', 'M5 12h14']} {...props} />;
 export const TrashIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={['M3 6h18', 'M8 6V4h8v2', 'M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6', 'M10 11v6', 'M14 11v6']}
     {...props}
   />
 );
-export const MenuIcon = (props: IconProps) => <Icon paths={['M4 6h16', 'M4 12h16', 'M4 18h16']} {...props} />;
-export const CloseIcon = (props: IconProps) => <Icon paths={['M18 6L6 18', 'M6 6l12 12']} {...props} />;
+export const MenuIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M4 6h16', 'M4 12h16', 'M4 18h16']} {...props} />
+);
+export const CloseIcon = (props: IconProps) => <StrokeIcon paths={['M18 6L6 18', 'M6 6l12 12']} {...props} />;
 export const SearchIcon = (props: IconProps) => (
-  <Icon paths={['M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z', 'M21 21l-4.35-4.35']} {...props} />
+  <StrokeIcon paths={['M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z', 'M21 21l-4.35-4.35']} {...props} />
 );
 export const CalendarIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={[
       'M8 2v4',
       'M16 2v4',
@@ -53,12 +56,12 @@ export const CalendarIcon = (props: IconProps) => (
     {...props}
   />
 );
-export const CheckIcon = (props: IconProps) => <Icon paths={['M20 6L9 17l-5-5']} {...props} />;
+export const CheckIcon = (props: IconProps) => <StrokeIcon paths={['M20 6L9 17l-5-5']} {...props} />;
 export const CheckCircleIcon = (props: IconProps) => (
-  <Icon paths={['M22 11.08V12a10 10 0 1 1-5.93-9.14', 'M22 4L12 14.01l-3-3']} {...props} />
+  <StrokeIcon paths={['M22 11.08V12a10 10 0 1 1-5.93-9.14', 'M22 4L12 14.01l-3-3']} {...props} />
 );
 export const CopyIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={[
       'M9 9h11a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9a2 2 0 0 1-2-2z',
       'M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1',
@@ -67,10 +70,10 @@ export const CopyIcon = (props: IconProps) => (
   />
 );
 export const DownloadIcon = (props: IconProps) => (
-  <Icon paths={['M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4', 'M7 10l5 5 5-5', 'M12 15V3']} {...props} />
+  <StrokeIcon paths={['M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4', 'M7 10l5 5 5-5', 'M12 15V3']} {...props} />
 );
 export const QrIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={[
       'M3 3h7v7H3z',
       'M14 3h7v7h-7z',
@@ -84,19 +87,19 @@ export const QrIcon = (props: IconProps) => (
   />
 );
 export const ListIcon = (props: IconProps) => (
-  <Icon paths={['M8 6h13', 'M8 12h13', 'M8 18h13', 'M3 6h.01', 'M3 12h.01', 'M3 18h.01']} {...props} />
+  <StrokeIcon paths={['M8 6h13', 'M8 12h13', 'M8 18h13', 'M3 6h.01', 'M3 12h.01', 'M3 18h.01']} {...props} />
 );
 export const ShieldCheckIcon = (props: IconProps) => (
-  <Icon paths={['M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z', 'M9 12l2 2 4-4']} {...props} />
+  <StrokeIcon paths={['M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z', 'M9 12l2 2 4-4']} {...props} />
 );
 export const CursorClickIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={['M9 9l5 12 1.8-5.2L21 14z', 'M7.2 2.2L8 5.1', 'M5.1 8L2.2 7.2', 'M14 4.1L12 6', 'M6 12l-1.9 2']}
     {...props}
   />
 );
 export const FileTextIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={[
       'M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z',
       'M14 2v6h6',
@@ -107,9 +110,11 @@ export const FileTextIcon = (props: IconProps) => (
     {...props}
   />
 );
-export const CodeIcon = (props: IconProps) => <Icon paths={['M16 18l6-6-6-6', 'M8 6l-6 6 6 6']} {...props} />;
+export const CodeIcon = (props: IconProps) => (
+  <StrokeIcon paths={['M16 18l6-6-6-6', 'M8 6l-6 6 6 6']} {...props} />
+);
 export const HelpIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={[
       'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z',
       'M9.09 9a3 3 0 0 1 5.83 1c0 2-3 3-3 3',
@@ -119,19 +124,19 @@ export const HelpIcon = (props: IconProps) => (
   />
 );
 export const MailIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={['M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z', 'M22 6l-10 7L2 6']}
     {...props}
   />
 );
 export const SendIcon = (props: IconProps) => (
-  <Icon paths={['M22 2L11 13', 'M22 2l-7 20-4-9-9-4z']} {...props} />
+  <StrokeIcon paths={['M22 2L11 13', 'M22 2l-7 20-4-9-9-4z']} {...props} />
 );
 export const AlertIcon = (props: IconProps) => (
-  <Icon paths={['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M12 8v4', 'M12 16h.01']} {...props} />
+  <StrokeIcon paths={['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M12 8v4', 'M12 16h.01']} {...props} />
 );
 export const InboxIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={[
       'M22 12h-6l-2 3h-4l-2-3H2',
       'M5.45 5.11L2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z',
@@ -140,13 +145,13 @@ export const InboxIcon = (props: IconProps) => (
   />
 );
 export const ExternalLinkIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={['M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6', 'M15 3h6v6', 'M10 14L21 3']}
     {...props}
   />
 );
 export const RefreshIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={[
       'M23 4v6h-6',
       'M1 20v-6h6',
@@ -157,10 +162,10 @@ export const RefreshIcon = (props: IconProps) => (
   />
 );
 export const BarChartIcon = (props: IconProps) => (
-  <Icon paths={['M3 3v18h18', 'M8 17v-6', 'M13 17V7', 'M18 17v-4']} {...props} />
+  <StrokeIcon paths={['M3 3v18h18', 'M8 17v-6', 'M13 17V7', 'M18 17v-4']} {...props} />
 );
 export const SlidersIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={[
       'M4 21v-7',
       'M4 10V3',
@@ -176,7 +181,7 @@ export const SlidersIcon = (props: IconProps) => (
   />
 );
 export const KeyIcon = (props: IconProps) => (
-  <Icon
+  <StrokeIcon
     paths={[
       'M21 2l-2 2m-7.61 7.61a5.5 5.5 0 1 1-7.778 7.778 5.5 5.5 0 0 1 7.777-7.777zm0 0L15.5 7.5m0 0l3 3L22 7l-3-3m-3.5 3.5L19 4',
     ]}
@@ -184,5 +189,5 @@ export const KeyIcon = (props: IconProps) => (
   />
 );
 export const ClockIcon = (props: IconProps) => (
-  <Icon paths={['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M12 6v6l4 2']} {...props} />
+  <StrokeIcon paths={['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M12 6v6l4 2']} {...props} />
 );

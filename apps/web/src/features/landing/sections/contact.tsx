@@ -4,10 +4,11 @@ import { PRIVACY_POLICY_URL, TELEGRAM_URL } from '../../../shared/config/contact
 import { cn } from '../../../shared/lib/cn';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClass } from '../../../shared/ui/button';
+import { CheckIcon } from '../../../shared/ui/icons';
 import { Input } from '../../../shared/ui/input';
 import { CONTACT, SECTION_IDS } from '../content';
 import { sendEnquiry } from '../enquiry';
-import { CheckIcon, TelegramIcon } from '../landing-icons';
+import { TelegramIcon } from '../landing-icons';
 
 type FormState =
   | { phase: 'idle' }

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { cn } from '../../../shared/lib/cn';
+import { CheckIcon } from '../../../shared/ui/icons';
 import { FEATURES, FEATURES_HEADING, type Feature, type FeatureVisual, SECTION_IDS } from '../content';
-import { CheckIcon } from '../landing-icons';
 import { Static } from '../static-markup';
 import { SectionHeading } from './section-heading';
 

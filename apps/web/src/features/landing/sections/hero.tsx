@@ -1,8 +1,9 @@
 import { cn } from '../../../shared/lib/cn';
 import { buttonClass } from '../../../shared/ui/button';
+import { CheckIcon } from '../../../shared/ui/icons';
 import { PartnerBanks } from '../bank-marks';
 import { HERO, SECTION_IDS } from '../content';
-import { ArrowDownIcon, ArrowRightIcon, CheckIcon } from '../landing-icons';
+import { ArrowDownIcon, ArrowRightIcon } from '../landing-icons';
 import { Static } from '../static-markup';
 import { onSectionLinkClick } from './header';
 

@@ -1,8 +1,9 @@
 import { type TouchEvent, useRef, useState } from 'react';
 import { cn } from '../../../shared/lib/cn';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
 import { type CarouselAction, carouselIndex, swipeAction } from '../carousel';
 import { SECTION_IDS, TESTIMONIALS, TESTIMONIALS_HEADING } from '../content';
-import { ChevronLeftIcon, ChevronRightIcon, QuoteIcon } from '../landing-icons';
+import { QuoteIcon } from '../landing-icons';
 import { SectionHeading } from './section-heading';
 
 const initials = (name: string) =>
