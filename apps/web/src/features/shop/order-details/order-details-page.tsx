@@ -15,7 +15,7 @@ import { LoadingState } from '../../../shared/ui/spinner';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { useOrderHistory } from '../api/shop-queries';
 import { LiveIndicator } from '../live/live-events';
-import { itemsTotal, lineTotal, toItemView } from '../shared/order-view';
+import { OrderItems } from '../shared/order-items';
 import { type ShopNavState, shopPaths } from '../shared/shop-id';
 import { DeliveryList } from '../webhooks/delivery-list';
 import { BANK_DECISION, historyRows, personName } from './details-model';
@@ -142,37 +142,9 @@ function History({ orderId }: { orderId: string }) {
 }
 
 function Items({ order }: { order: Order }) {
-  const items = order.products.map(toItemView);
   return (
     <Card title="Товары">
-      {items.length === 0 ? (
-        <p className="text-slate-600">Нет товаров в заказе.</p>
-      ) : (
-        <ul className="divide-y divide-slate-200">
-          {items.map((item, index) => (
-            <li
-              key={order.products[index]?.id ?? index}
-              className="flex items-start justify-between gap-4 py-2.5 first:pt-0"
-            >
-              <div className="min-w-0">
-                <p className="font-medium break-words text-slate-900">{item.name || 'Товар без имени'}</p>
-                <p className="text-sm text-slate-600 tabular-nums">
-                  {item.quantity} шт. × {formatRubles(item.price)}
-                </p>
-              </div>
-              <p className="shrink-0 font-medium text-slate-900 tabular-nums">
-                {formatRubles(lineTotal(item))}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-3">
-        <span className="font-medium text-slate-700">Итого:</span>
-        <span className="text-lg font-semibold text-slate-900 tabular-nums">
-          {formatRubles(itemsTotal(items))}
-        </span>
-      </p>
+      <OrderItems products={order.products} />
     </Card>
   );
 }

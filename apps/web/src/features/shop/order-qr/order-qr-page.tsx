@@ -1,4 +1,3 @@
-import { formatRubles } from '@b2bpay/domain';
 import { QRCodeSVG } from 'qrcode.react';
 import { useRef } from 'react';
 import { useLocation, useParams } from 'react-router';
@@ -15,7 +14,7 @@ import { LinkButton } from '../../../shared/ui/link-button';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { LoadingState } from '../../../shared/ui/spinner';
 import { StatusBadge } from '../../../shared/ui/status-badge';
-import { itemsTotal, lineTotal, toItemView } from '../shared/order-view';
+import { OrderItems } from '../shared/order-items';
 import { readShopNavState, shopPaths } from '../shared/shop-id';
 
 export const QR_SIZE = 200;
@@ -71,7 +70,6 @@ export default function OrderQrPage() {
   }
 
   const data = order.data;
-  const items = data.products.map(toItemView);
   const link = data.link || `${window.location.origin}/client/${encodeURIComponent(data.id)}`;
 
   return (
@@ -91,34 +89,7 @@ export default function OrderQrPage() {
             )
           }
         >
-          {items.length === 0 ? (
-            <p className="text-slate-600">Нет товаров в заказе.</p>
-          ) : (
-            <ul className="divide-y divide-slate-200">
-              {items.map((item, index) => (
-                <li
-                  key={data.products[index]?.id ?? index}
-                  className="flex items-start justify-between gap-4 py-3 first:pt-0"
-                >
-                  <div className="min-w-0">
-                    <p className="font-medium break-words text-slate-900">{item.name || 'Товар без имени'}</p>
-                    <p className="mt-0.5 text-sm text-slate-600 tabular-nums">
-                      {item.quantity} шт. × {formatRubles(item.price)}
-                    </p>
-                  </div>
-                  <p className="shrink-0 font-medium text-slate-900 tabular-nums">
-                    {formatRubles(lineTotal(item))}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-4 text-lg">
-            <span className="font-medium text-slate-700">Итого:</span>
-            <span className="font-semibold text-slate-900 tabular-nums">
-              {formatRubles(itemsTotal(items))}
-            </span>
-          </p>
+          <OrderItems products={data.products} />
         </Card>
 
         <Card
