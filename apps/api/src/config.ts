@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   WORKER_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).default(15_000),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

@@ -182,7 +182,8 @@ describe.each(DB_KINDS)('live event stream on %s', (kind) => {
   let secondBase: string;
   let shop: Awaited<ReturnType<typeof newShop>>;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // Frequent heartbeats: each one checks the stream's key again.
+    t = await startTestApp(kind, { LIVE_HEARTBEAT_MS: '100' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     // A second API instance on the same database stands for a second process behind one PostgreSQL.
@@ -241,5 +242,30 @@ describe.each(DB_KINDS)('live event stream on %s', (kind) => {
   it('requires a secret key', async () => {
     const res = await fetch(`${base}/api/events`);
     expect(res.status).toBe(401);
+  });
+
+  it('ends a stream once its key is rotated, here or through another API instance', async () => {
+    for (const rotateAt of [base, secondBase]) {
+      const own = await newShop(t, 'Смена ключа');
+      const res = await fetch(`${base}/api/events`, { headers: own.auth });
+      expect(res.status).toBe(200);
+      const reader = res.body?.getReader();
+      if (!reader) throw new Error('no body');
+      const rotated = await fetch(`${rotateAt}/api/shop/keys/rotate`, {
+        method: 'POST',
+        headers: { ...own.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'secret' }),
+      });
+      expect(rotated.status).toBe(200);
+      // The server ends the response at the next heartbeat: the reader reaches its end by itself.
+      let ended = false;
+      const deadline = Date.now() + 10_000;
+      while (!ended && Date.now() < deadline) ended = (await reader.read()).done;
+      expect(ended, rotateAt).toBe(true);
+    }
+    // A stream whose key still holds goes on delivering.
+    const order = await createOrder(t, undefined, shop.auth);
+    const events = await readEvents(`${base}/api/events`, shop.auth, 1, () => step1(order.id));
+    expect(events[0]?.data.order_id).toBe(order.id);
   });
 });

@@ -2,16 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { AppError } from '../../shared/errors';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import type { Authenticator } from '../auth/authenticate';
 import { EventFeed } from './event-feed';
-
-const HEARTBEAT_MS = 15_000;
 
 /**
  * `GET /api/events`: the shop's live stream of order events (server-sent events). Reconnecting with
  * `Last-Event-ID` first replays what was missed. Browsers read it with fetch (the key goes in the
  * Authorization header, which EventSource cannot send).
+ *
+ * Every heartbeat (LIVE_HEARTBEAT_MS) checks the stream's key again: a key that was rotated or revoked
+ * meanwhile, in this process or another, ends the stream, so a leaked key stops listening once it is
+ * replaced. A database that does not answer just skips that check.
  */
 export async function liveRoutes(
   app: FastifyInstance,
@@ -57,11 +60,27 @@ export async function liveRoutes(
       const unsubscribe = await feed.subscribe(auth.shop.id, lastId ? Number(lastId) : null, (event) => {
         res.write(`id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
       });
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-      request.raw.on('close', () => {
+      let checking = false;
+      const heartbeat = setInterval(async () => {
+        if (checking || res.writableEnded || res.destroyed) return;
+        checking = true;
+        try {
+          await deps.auth.require(request);
+          res.write(': ping\n\n');
+        } catch (error) {
+          if (error instanceof AppError && (error.status === 401 || error.status === 403)) {
+            stop();
+            res.end();
+          }
+        } finally {
+          checking = false;
+        }
+      }, deps.config.LIVE_HEARTBEAT_MS);
+      function stop() {
         clearInterval(heartbeat);
         unsubscribe();
-      });
+      }
+      request.raw.on('close', stop);
     },
   );
 }
