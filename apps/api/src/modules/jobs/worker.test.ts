@@ -10,11 +10,30 @@ import { type AnyJobHandler, type Schedule, type Sweep, Worker } from './worker'
 class HandTimers {
   #next = 0;
   readonly #pending = new Map<number, { run: () => void; ms: number }>();
+  readonly #waiting: { ms: number; resolve: () => void }[] = [];
   readonly schedule: Schedule = (run, ms) => {
     const id = this.#next++;
     this.#pending.set(id, { run, ms });
+    for (const waiter of this.#waiting.filter((w) => w.ms === ms)) {
+      this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
+      waiter.resolve();
+    }
     return () => this.#pending.delete(id);
   };
+  /**
+   * Fires the timers set for `ms`, first waiting for one to be set. The worker re-arms its poll only
+   * when a claim ends, and on PostgreSQL a commit's notification can start a claim after whenIdle()
+   * has resolved: firing at that moment would find no timer and the test would wait forever.
+   */
+  async fireWhenSet(ms: number) {
+    if (![...this.#pending.values()].some((t) => t.ms === ms)) {
+      await within(
+        `a timer of ${ms} ms`,
+        new Promise<void>((resolve) => this.#waiting.push({ ms, resolve })),
+      );
+    }
+    this.fire(ms);
+  }
   /** Fires every timer set for `ms` (the poll and the sweep timers use different periods). */
   fire(ms: number) {
     for (const [id, t] of [...this.#pending]) {
@@ -171,7 +190,7 @@ describe.each(DB_KINDS)('the background worker on %s', (kind) => {
     await worker.whenIdle();
     expect(await states()).toEqual({ later: 'pending' });
     t.clock.advance(60_000);
-    timers.fire(POLL_MS);
+    await timers.fireWhenSet(POLL_MS);
     await whenStarted('later');
     await worker.whenIdle();
     expect(await states()).toEqual({ later: 'done' });
@@ -193,7 +212,7 @@ describe.each(DB_KINDS)('the background worker on %s', (kind) => {
     await Promise.all(names.map(whenStarted));
     await worker.whenIdle();
     expect(sweeps).toBe(1); // five jobs, two slots, several claims: no sweep before any of them
-    timers.fire(SWEEP_MS);
+    await timers.fireWhenSet(SWEEP_MS);
     await within('the second sweep', sweepsDone[1]?.promise ?? Promise.resolve());
     expect(sweeps).toBe(2);
   });
