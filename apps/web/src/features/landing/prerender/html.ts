@@ -6,15 +6,16 @@
 const ROOT_PLACEHOLDER = '<div id="root"></div>';
 /** The landing's browser entry, a second build input beside index.html (vite.config.ts). */
 export const LANDING_ENTRY = 'src/landing-main.tsx';
-/** The id of the landing's web-font stylesheet, which landing-main.tsx switches on after the page loads. */
+/** The id of the landing's web-font stylesheet, whose faces landing-main.tsx loads after the page. */
 export const LANDING_FONTS_ID = 'landing-fonts';
 
 /**
- * Splits the web font's @font-face rules (font-family Inter or Inter Variable) out of a stylesheet. On the landing they
- * are loaded only after the page: the fonts are 10 files, ~240 KB, and on a slow connection the first
- * screen's text waited for them (Lighthouse's LCP 2.0–2.2 s, performance 88–90 on an idle machine,
- * against 97 without them). Until they arrive the text is drawn in "Inter Fallback", a local font
- * scaled to Inter's metrics (index.css), so the swap barely moves anything.
+ * Splits the web font's @font-face rules (font-family Inter or Inter Variable) out of a stylesheet.
+ * On the landing they are loaded only after the page (features/landing/web-fonts.ts): on a slow
+ * connection the first screen's text waited for the font files (Lighthouse's LCP 2.0–2.2 s,
+ * performance 88–90 on an idle machine, against 97 without them). Until they arrive the text is drawn
+ * in "Inter Fallback", a local font scaled to Inter's metrics (index.css), so the swap barely moves
+ * anything.
  */
 export function splitWebFonts(css: string): { css: string; fonts: string } {
   const fonts: string[] = [];
@@ -40,7 +41,7 @@ export function injectLanding(
     scripts: LandingScripts;
     /** Stylesheets to put inline, by their href: the first paint then waits for no other request. */
     styles?: Record<string, string>;
-    /** The web fonts' stylesheet (see splitWebFonts): linked for print only until the page has loaded. */
+    /** The web fonts' stylesheet (see splitWebFonts): linked for print, so nothing waits for it. */
     fontsHref?: string;
   },
 ): string {

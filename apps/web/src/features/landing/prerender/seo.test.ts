@@ -130,7 +130,7 @@ describe('pre-rendered index.html', () => {
     expect(html.match(/<script type="module"/g)).toHaveLength(1);
   });
 
-  it('moves the web font out of the inline style into a stylesheet linked for print until the page loads', () => {
+  it('moves the web font out of the inline style into a stylesheet linked for print', () => {
     const css = [
       '@font-face{font-family:Inter;font-display:swap;src:url(/static/assets/inter-400.woff2)}',
       '@font-face{font-family:"Inter Fallback";src:local("Arial")}',
