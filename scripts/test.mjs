@@ -54,6 +54,16 @@ if (existsSync(join(root, 'scripts/check-size.mjs'))) {
     status: size.status ?? 1,
   });
 }
+// One test: the lock file still installs with `npm ci` (scripts/check-lock.mjs).
+const lock = spawnSync(process.execPath, [join(root, 'scripts/check-lock.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+results.push({
+  passed: lock.status === 0 ? 1 : 0,
+  failed: lock.status === 0 ? 0 : 1,
+  status: lock.status ?? 1,
+});
 const passed = results.reduce((s, r) => s + r.passed, 0);
 const failed = results.reduce((s, r) => s + r.failed, 0);
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
 
-// The spec is the source of truth for the wording; quoting it back guards against retyping drift.
-const specUrl = new URL('../../../../shared/spec/product-spec.md', import.meta.url);
+// The spec (docs/product/spec/product-spec.md) is the source of truth for the wording; quoting it
+// back guards against retyping drift.
+const specUrl = new URL('../../../docs/product/spec/product-spec.md', import.meta.url);
 const spec = readFileSync(specUrl, 'utf8');
 
 describe('MESSAGES', () => {

@@ -5,13 +5,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../shared/errors';
 import { errorResponses } from '../../shared/route-schemas';
-import { CompanyDirectory } from './company-directory';
+import { COMPANY_DIRECTORY_FILE, CompanyDirectory } from './company-directory';
 import { dadataSuggest } from './dadata';
 
-const DIRECTORY_FILE = new URL('../../../data/ru-companies.csv', import.meta.url);
-
 export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
-  const directory = deps.config.DADATA_API_KEY ? null : CompanyDirectory.fromFile(DIRECTORY_FILE);
+  const directory = deps.config.DADATA_API_KEY ? null : CompanyDirectory.fromFile(COMPANY_DIRECTORY_FILE);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/integration/company/suggest',
     {

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { CompanySuggestion } from '@b2bpay/domain';
 
+/** The one copy of the company directory in the repository, described in apps/api/data/README.md. */
+export const COMPANY_DIRECTORY_FILE = new URL('../../../data/ru-companies.csv', import.meta.url);
+
 /**
  * The offline INN directory: real companies (name with legal form + INN) from the exchanges' public
- * lists, shipped as data with its date (see data/README.md). Used when DADATA_API_KEY is not set.
+ * lists, shipped as data with its date (see apps/api/data/README.md). Used when DADATA_API_KEY is not set.
  */
 export class CompanyDirectory {
   readonly #companies: CompanySuggestion[];
