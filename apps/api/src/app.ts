@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { Health } from '@b2bpay/domain';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps';
 import { createAuthenticator } from './modules/auth/authenticate';
@@ -14,12 +13,16 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { registerDrain } from './plugins/drain';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerHealth } from './plugins/health';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { applySecurityHeaders, registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { Lifecycle } from './shared/lifecycle';
 import { documentFrameworkErrors } from './shared/route-schemas';
 
 // Generic validation messages (wrong type, too long…) in Russian, like every text the API returns.
@@ -51,6 +54,8 @@ function serializeRequest(req: {
 export interface BuildOptions {
   /** Fastify's logger; tests pass false. */
   logger?: boolean | object;
+  /** The process's lifecycle (main.ts drains it on SIGTERM); a fresh one when not given. */
+  lifecycle?: Lifecycle;
 }
 
 /** Builds the whole HTTP application around its dependencies; main.ts and the tests both use it. */
@@ -63,8 +68,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       serializers: { req: serializeRequest },
     },
     bodyLimit: BODY_LIMIT,
-    // Live event streams never go idle: close them with the server.
-    forceCloseConnections: true,
+    // On close only idle keep-alive connections are cut: in-flight requests finish (shared/shutdown.ts
+    // cuts the rest after SHUTDOWN_GRACE_MS), and live streams are ended by their own preClose hook.
+    forceCloseConnections: 'idle',
     // X-Forwarded-For names the client only when the connection comes from a proxy on this host or
     // a private network; from anyone else it is ignored, so per-IP limits cannot be reset by a header.
     trustProxy: 'loopback, linklocal, uniquelocal',
@@ -104,20 +110,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await devOutboxRoutes(scope, moduleDeps);
   });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/health',
-      { schema: { tags: ['service'], summary: 'Жив ли сервис', response: { 200: Health, 503: Health } } },
-      async (_request, reply) => {
-        try {
-          await deps.db.query('SELECT 1');
-          return { status: 'ok' as const };
-        } catch {
-          return reply.code(503).send({ status: 'unavailable' as const });
-        }
-      },
-    );
+  const lifecycle = options.lifecycle ?? new Lifecycle();
+  registerDrain(app, lifecycle);
+  await registerHealth(app, { db: deps.db, lifecycle });
+  await registerMetrics(app, { db: deps.db, clock: deps.clock, token: config.METRICS_TOKEN });
 
   const web = await registerWeb(app, {
     webDist: config.WEB_DIST ?? defaultDist('../../web/dist'),

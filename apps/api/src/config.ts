@@ -55,6 +55,12 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   WORKER_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).default(15_000),
+  /** After SIGTERM: how long in-flight requests and running jobs get before they are cut off. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Lets a Prometheus scraper off this host read GET /metrics (loopback always may). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** `npm run worker`: serve /metrics and the probes on this port (worker processes have no API). */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

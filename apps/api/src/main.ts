@@ -4,6 +4,8 @@ import { deferredDatabase } from './db/deferred-database';
 import { openDatabase } from './db/open-database';
 import { withJobSignals } from './modules/jobs/job-signals';
 import { systemClock } from './shared/clock';
+import { Lifecycle } from './shared/lifecycle';
+import { drainAndClose } from './shared/shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -22,7 +24,8 @@ async function main() {
     import('./modules/shops/shops.service'),
   ]);
   const deps = { config, db, clock: systemClock };
-  const app = await buildApp(deps);
+  const lifecycle = new Lifecycle();
+  const app = await buildApp(deps, { lifecycle });
   await opening;
   await syncDemoShop(db, config.DEMO_SHOP);
   const worker =
@@ -36,9 +39,9 @@ async function main() {
       : null;
 
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: stopping`);
-    await worker?.stop();
-    await app.close();
+    app.log.info(`${signal}: draining (up to ${config.SHUTDOWN_GRACE_MS} ms)`);
+    const { cutOff } = await drainAndClose({ app, lifecycle, graceMs: config.SHUTDOWN_GRACE_MS, worker });
+    if (cutOff) app.log.warn('requests still running after SHUTDOWN_GRACE_MS were cut off');
     await db.close();
     process.exit(0);
   };

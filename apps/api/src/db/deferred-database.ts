@@ -6,7 +6,15 @@ import type { Database } from './database';
  * listens, and it listens only once the database is open.
  */
 export function deferredDatabase(kind: Database['kind'], opening: Promise<Database>): Database {
+  let opened: Database | undefined;
+  opening.then(
+    (db) => {
+      opened = db;
+    },
+    () => {},
+  );
   return {
+    poolStats: () => opened?.poolStats?.(),
     kind,
     query: async (sql, params) => (await opening).query(sql, params),
     transaction: async (work) => (await opening).transaction(work),

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './database';
+import type { Database, Queryable } from './database';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any constant: it only has to be the same for every process migrating one database.
@@ -12,10 +12,14 @@ const MIGRATION_LOCK_ID = 4_182_026;
  * advisory lock lets several processes start against one PostgreSQL at once: one migrates, the
  * others wait and then find nothing to do.
  */
-export async function migrate(db: Database): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
+function migrationFiles() {
+  return readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))
     .sort();
+}
+
+export async function migrate(db: Database): Promise<string[]> {
+  const files = migrationFiles();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
@@ -34,6 +38,22 @@ export async function migrate(db: Database): Promise<string[]> {
     }
   });
   return applied;
+}
+
+/**
+ * The migration files this code knows that the database has not applied (the readiness probe: a
+ * process newer than its database must not take traffic). Throws when the database does not answer.
+ */
+export async function pendingMigrations(db: Queryable): Promise<string[]> {
+  const [table] = await db.query<{ present: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS present",
+  );
+  const done = new Set(
+    table?.present
+      ? (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name)
+      : [],
+  );
+  return migrationFiles().filter((f) => !done.has(f));
 }
 
 /**

@@ -43,5 +43,6 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -6,7 +6,7 @@ import { AppError } from '../shared/errors';
 /** Only the API is limited; pages, scripts and the health probe are not. */
 function isExempt(request: FastifyRequest) {
   const path = request.url.split('?')[0] ?? '';
-  return !path.startsWith('/api/') || path === '/api/health' || path.startsWith('/api/docs');
+  return !path.startsWith('/api/') || path.startsWith('/api/health') || path.startsWith('/api/docs');
 }
 
 /**

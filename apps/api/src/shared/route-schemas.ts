@@ -17,7 +17,7 @@ export const SHOP_AUTH = [{ ShopAuth: [] }];
 export function documentFrameworkErrors(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const response = route.schema?.response as Record<string, unknown> | undefined;
-    if (!response || !route.url.startsWith('/api/') || route.url === '/api/health') return;
+    if (!response || !route.url.startsWith('/api/') || route.url.startsWith('/api/health')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const statuses = [429, 500];
     if (route.url.includes(':')) statuses.push(400);

@@ -46,3 +46,16 @@ export const ShopCreated = z
 export type ShopCreated = z.infer<typeof ShopCreated>;
 
 export const Health = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/** The readiness probe's answer: ready, or why not (each failing check named). */
+export const Readiness = z
+  .object({
+    status: z.enum(['ready', 'not_ready']),
+    checks: z.object({
+      database: z.enum(['ok', 'unavailable']),
+      migrations: z.enum(['ok', 'pending', 'unknown']),
+      draining: z.boolean(),
+    }),
+  })
+  .meta({ id: 'Readiness' });
+export type Readiness = z.infer<typeof Readiness>;

@@ -87,6 +87,7 @@ export function withJobSignals(db: Database): Database {
       return result;
     },
     close: () => db.close(),
+    poolStats: () => db.poolStats?.(),
   };
   signalled.set(wrapped, announce);
   return wrapped;

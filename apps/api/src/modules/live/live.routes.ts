@@ -7,6 +7,9 @@ import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import type { Authenticator } from '../auth/authenticate';
 import { EventFeed } from './event-feed';
 
+/** The reconnect delay a draining process asks of its streams' browsers (another process is up). */
+export const RECONNECT_AFTER_DRAIN_MS = 250;
+
 /**
  * `GET /api/events`: the shop's live stream of order events (server-sent events). Reconnecting with
  * `Last-Event-ID` first replays what was missed. Browsers read it with fetch (the key goes in the
@@ -21,6 +24,13 @@ export async function liveRoutes(
   deps: AppDeps & { auth: Authenticator; feedPollMs?: number },
 ) {
   const feed = new EventFeed(deps.db, deps.feedPollMs ?? 500);
+  /** Open streams, each ended by its function: a draining process ends them all first. */
+  const open = new Set<() => void>();
+  // SIGTERM (shared/shutdown.ts): before the server stops, every stream is told to come back soon
+  // and ended, so the browser reconnects (to another process behind the proxy) with Last-Event-ID.
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
   app.addHook('onClose', async () => feed.close());
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/events',
@@ -79,7 +89,14 @@ export async function liveRoutes(
       function stop() {
         clearInterval(heartbeat);
         unsubscribe();
+        open.delete(endForDrain);
       }
+      function endForDrain() {
+        stop();
+        // The stream's connection was kept alive: close it too, or the server would wait on it.
+        if (!res.writableEnded) res.end(`retry: ${RECONNECT_AFTER_DRAIN_MS}\n\n`, () => res.socket?.end());
+      }
+      open.add(endForDrain);
       request.raw.on('close', stop);
     },
   );

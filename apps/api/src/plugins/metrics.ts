@@ -1,0 +1,96 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/database';
+import { queueStats } from '../modules/jobs/queue-stats';
+import type { Clock } from '../shared/clock';
+import { forbidden } from '../shared/errors';
+import { processRegistry } from '../shared/metrics';
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** Loopback (a scraper on the host), or `Authorization: Bearer <METRICS_TOKEN>` when that is set. */
+function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
+  if (LOOPBACK.test(request.ip)) return true;
+  if (!token) return false;
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  const given = Buffer.from(match?.[1] ?? '');
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+export interface MetricsDeps {
+  db: Database;
+  clock: Clock;
+  /** METRICS_TOKEN: lets a scraper off the host in. */
+  token?: string;
+}
+
+/**
+ * `GET /metrics` in the Prometheus text format: the process's own metrics (shared/metrics.ts), the
+ * request duration by route template and status, the background queue per job kind (due, running,
+ * the oldest due job's age — read from the database at scrape time, so any process tells the
+ * truth about the shared queue), and the database pool.
+ */
+export async function registerMetrics(app: FastifyInstance, deps: MetricsDeps) {
+  const registry = new Registry();
+  const requestSeconds = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route template and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const gauge = (name: string, help: string) =>
+    new Gauge({ name, help, labelNames: ['kind'], registers: [registry] });
+  const due = gauge('b2bpay_jobs_due', 'Jobs due now and not yet claimed, by kind.');
+  const running = gauge('b2bpay_jobs_running', 'Jobs claimed and running, by kind.');
+  const oldest = gauge(
+    'b2bpay_jobs_oldest_due_age_seconds',
+    'How long the oldest due job of a kind has waited past its time.',
+  );
+  const pool = new Gauge({
+    name: 'b2bpay_db_pool_connections',
+    help: 'Database pool connections by state (in_use, idle, waiting = requests queued for one).',
+    labelNames: ['state'],
+    registers: [registry],
+  });
+
+  async function collectQueueAndPool() {
+    for (const g of [due, running, oldest]) g.reset();
+    try {
+      for (const s of await queueStats(deps.db, deps.clock.now())) {
+        due.set({ kind: s.kind }, s.due);
+        running.set({ kind: s.kind }, s.running);
+        oldest.set({ kind: s.kind }, s.oldestDueAgeSeconds);
+      }
+    } catch {
+      // A database that does not answer: the queue gauges stay empty, the readiness probe says why.
+    }
+    pool.reset();
+    const stats = deps.db.poolStats?.();
+    if (stats) {
+      pool.set({ state: 'in_use' }, stats.total - stats.idle);
+      pool.set({ state: 'idle' }, stats.idle);
+      pool.set({ state: 'waiting' }, stats.waiting);
+    }
+  }
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (route === '/metrics') return;
+    requestSeconds.observe(
+      { method: request.method, route: route ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!mayScrape(request, deps.token))
+      throw forbidden('Метрики доступны только с этого хоста или с METRICS_TOKEN');
+    await collectQueueAndPool();
+    const merged = Registry.merge([processRegistry, registry]);
+    reply.header('content-type', merged.contentType);
+    return merged.metrics();
+  });
+}
