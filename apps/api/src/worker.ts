@@ -3,6 +3,8 @@ import { openDatabase } from './db/open-database';
 import { withJobSignals } from './modules/jobs/job-signals';
 import { createWorker } from './modules/jobs/registry';
 import { systemClock } from './shared/clock';
+import { Lifecycle } from './shared/lifecycle';
+import { startWorkerProbes } from './worker-probes';
 
 /**
  * `npm run worker`: a background worker process (webhooks, e-mail and SMS, banks, deadlines) beside
@@ -27,10 +29,23 @@ async function main() {
       logger: console,
     },
   );
+  const lifecycle = new Lifecycle();
+  const probes = config.WORKER_METRICS_PORT
+    ? await startWorkerProbes({
+        db,
+        clock: systemClock,
+        lifecycle,
+        port: config.WORKER_METRICS_PORT,
+        metricsToken: config.METRICS_TOKEN,
+      })
+    : null;
   worker.start();
   console.log(`B2BPay worker ${process.pid} запущен`);
+  // SIGTERM: stop claiming; running jobs get SHUTDOWN_GRACE_MS, then their leases are handed back.
   const stop = async () => {
-    await worker.stop();
+    lifecycle.startDrain();
+    await worker.stop(config.SHUTDOWN_GRACE_MS);
+    await probes?.close();
     await db.close();
     process.exit(0);
   };

@@ -3,7 +3,7 @@ import type { Lifecycle } from './lifecycle';
 
 export interface Stoppable {
   /** Stops taking new work and ends the running work within `graceMs` (see jobs/worker.ts). */
-  stop(graceMs?: number): Promise<void>;
+  stop(graceMs?: number): Promise<unknown>;
 }
 
 /**

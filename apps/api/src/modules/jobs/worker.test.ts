@@ -228,4 +228,36 @@ describe.each(DB_KINDS)('the background worker on %s', (kind) => {
     await stopping;
     expect(await states()).toEqual({ held: 'done' });
   });
+
+  it('stop(grace) hands back a job still running after the grace, and another worker takes it at once', async () => {
+    gates.set('stuck', deferred());
+    const { worker, timers } = newWorker();
+    worker.start();
+    await enqueue(['stuck', 'quick']);
+    await whenStarted('stuck');
+    await whenStarted('quick');
+    // 'quick' ends within the grace; 'stuck' does not.
+    const stopping = worker.stop(10_000);
+    await expect.poll(states).toEqual({ stuck: 'running', quick: 'done' });
+    await timers.fireWhenSet(10_000);
+    expect(await stopping).toBe(1);
+    expect(await states()).toEqual({ stuck: 'pending', quick: 'done' });
+
+    // Due now, not when the 60 s lease would have run out: a second worker claims it without the clock moving.
+    const firstRun = gates.get('stuck');
+    startSignals.delete('stuck');
+    gates.set('stuck', deferred());
+    const second = newWorker();
+    second.worker.start();
+    await whenStarted('stuck');
+    // The first claim can no longer record an outcome over the second's.
+    const [row] = await db.query<{ attempts: number }>(
+      "SELECT attempts FROM jobs WHERE payload->>'name' = 'stuck'",
+    );
+    expect(Number(row?.attempts)).toBe(2);
+    firstRun?.resolve(); // the first run ends late: its outcome is fenced off
+    gates.get('stuck')?.resolve();
+    await second.worker.whenIdle();
+    expect(await states()).toEqual({ stuck: 'done', quick: 'done' });
+  });
 });

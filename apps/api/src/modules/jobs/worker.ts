@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { listenForJobs } from './job-listener';
 import { onJobsCommitted } from './job-signals';
 import * as jobs from './jobs.repository';
+import { releaseClaims } from './lease.repository';
 
 /** What a handler may ask for instead of plain success. */
 export type JobOutcome = { retryAt: Date; error: string } | { failed: string } | undefined;
@@ -85,7 +86,8 @@ const isStaged = (h: AnyJobHandler | undefined): h is StagedJobHandler => typeof
  * (retries falling due, expired leases). The sweeps run on their own timer.
  */
 export class Worker {
-  readonly #inFlight = new Set<Promise<void>>();
+  /** Running jobs, each by its promise: a stop that runs out of grace hands their claims back. */
+  readonly #inFlight = new Map<Promise<void>, jobs.Job>();
   #claiming: Promise<void> | null = null;
   /** A wake-up arrived while a claim was under way: claim again after it. */
   #wokenMeanwhile = false;
@@ -134,7 +136,7 @@ export class Worker {
   /** Resolves once no claim is under way and no job is running (tests). */
   async whenIdle() {
     while (this.#claiming || this.#inFlight.size > 0) {
-      await Promise.all([this.#claiming, ...this.#inFlight]);
+      await Promise.all([this.#claiming, ...this.#inFlight.keys()]);
     }
   }
 
@@ -156,19 +158,44 @@ export class Worker {
     this.wake();
   }
 
-  /** Stops claiming and waits for the jobs already running (their outcomes are recorded). */
-  async stop() {
+  /**
+   * Stops claiming and waits for the jobs already running (their outcomes are recorded). With
+   * `graceMs` (SIGTERM), jobs still running after it are handed back to the queue, due at once, so
+   * another worker takes them now rather than when their lease runs out; returns how many.
+   */
+  async stop(graceMs?: number): Promise<number> {
     this.#stopped = true;
     this.#cancelPoll();
     this.#cancelSweep();
     await Promise.all(this.#unsubscribe.splice(0).map((u) => u()));
     await this.#claiming;
     await this.#sweeping;
-    await Promise.all(this.#inFlight);
+    let handedBack = 0;
+    if (graceMs === undefined) {
+      await Promise.all(this.#inFlight.keys());
+    } else {
+      let cancel = () => {};
+      const graceOver = new Promise<'grace over'>((resolve) => {
+        cancel = this.#schedule(() => resolve('grace over'), graceMs);
+      });
+      const finished = await Promise.race([Promise.all(this.#inFlight.keys()), graceOver]);
+      cancel();
+      if (finished === 'grace over' && this.#inFlight.size > 0) {
+        const still = [...this.#inFlight.values()];
+        handedBack = await releaseClaims(this.deps.db, still, this.deps.clock.now()).catch(
+          (error: unknown) => {
+            this.options.logger?.error({ err: error }, 'worker: could not hand back running jobs');
+            return 0;
+          },
+        );
+        this.options.logger?.warn({ jobs: still.map((j) => j.id) }, 'worker: running jobs handed back');
+      }
+    }
     if (!this.#released) {
       this.#released = true;
       await this.options.onStopped?.();
     }
+    return handedBack;
   }
 
   /** Look for due jobs now (a commit enqueued one, a slot freed up, the poll timer fired). */
@@ -212,7 +239,7 @@ export class Worker {
       this.#inFlight.delete(running);
       this.wake();
     });
-    this.#inFlight.add(running);
+    this.#inFlight.set(running, c.job);
   }
 
   #sweepLater(ms: number) {
