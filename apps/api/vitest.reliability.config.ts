@@ -12,6 +12,8 @@ export default defineConfig({
     name: 'api-reliability',
     root: import.meta.dirname,
     include: ['test/reliability/**/*.reliability.ts'],
+    // Migrated PGlite and PostgreSQL templates that every test database starts from.
+    globalSetup: ['./test/support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 600_000,
     hookTimeout: 180_000,

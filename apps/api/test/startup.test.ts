@@ -23,6 +23,7 @@ import type { Database } from '../src/db/database';
 import { buildTemplate } from '../src/db/make-data-dir-template';
 import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
+import { ensurePgliteDump, readPgliteDump } from './support/test-databases';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'b2bpay-startup-'));
@@ -78,6 +79,23 @@ describe('the pre-initialised data directory', { timeout: 300_000 }, () => {
       expect(ours).toEqual(theirs);
     } finally {
       await seeded.close();
+      await reference.close();
+    }
+  });
+
+  it("the tests' dumped data directory holds exactly what initdb and the migrations make", async () => {
+    const path = await ensurePgliteDump();
+    expect(path).toMatch(/test-pgdata-[0-9a-f]{16}\.tar\.gz$/);
+    const loaded = await openPglite('memory://', { loadDataDir: await readPgliteDump(path) });
+    const reference = await openPglite('memory://');
+    try {
+      expect(await migrate(loaded)).toEqual([]); // every migration was already applied
+      await migrate(reference);
+      const [ours, theirs] = [await schemaOf(loaded), await schemaOf(reference)];
+      expect(ours.some((line) => line.startsWith('column orders.'))).toBe(true);
+      expect(ours).toEqual(theirs);
+    } finally {
+      await loaded.close();
       await reference.close();
     }
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_SHOP } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/database';
@@ -10,6 +10,7 @@ import { createWorker } from '../../src/modules/jobs/registry';
 import type { Worker } from '../../src/modules/jobs/worker';
 import { createShop, syncDemoShop } from '../../src/modules/shops/shops.service';
 import { ManualClock } from '../../src/shared/clock';
+import { createTestDatabase, dropTestDatabase, readPgliteDump } from './test-databases';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -28,26 +29,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database for one test file: PGlite in memory, or a new PostgreSQL database dropped after. */
-async function freshDatabase(kind: DbKind): Promise<{ url?: string; drop: () => Promise<void> }> {
-  if (kind === 'pglite') return { drop: async () => {} };
+/**
+ * A fresh database for one test app: PGlite in memory, or a new PostgreSQL database dropped after.
+ * Under the vitest global setup (test/support/global-setup.ts) both start already migrated: PGlite
+ * from the run's dumped data directory, PostgreSQL as a copy of the run's template database. Without
+ * it (another config) they start empty and openDatabase runs initdb and the migrations as before.
+ */
+async function freshDatabase(
+  kind: DbKind,
+): Promise<{ url?: string; dump?: Blob; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dump = inject('pgliteDump');
+    return { ...(dump ? { dump: await readPgliteDump(dump) } : {}), drop: async () => {} };
+  }
   const serverUrl = process.env.DATABASE_URL as string;
   const name = `b2bpay_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const url = await createTestDatabase(serverUrl, name, inject('postgresTemplate'));
+  return { url, drop: () => dropTestDatabase(serverUrl, name) };
 }
 
 export async function startTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
@@ -63,7 +61,7 @@ export async function startTestApp(kind: DbKind, env: Record<string, string> = {
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, database.dump ? { loadDataDir: database.dump } : {});
   await syncDemoShop(db, config.DEMO_SHOP);
   const clock = new ManualClock();
   const app = await buildApp({ config, db, clock }, { logger: false });
