@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, withChunkTimeout } from './lazy-page';

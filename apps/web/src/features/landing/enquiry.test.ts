@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../../test/render';
 import { ENQUIRY_FAILED, ENQUIRY_REFUSED, ENQUIRY_SUCCESS, sendEnquiry } from './enquiry';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/render';
 import { createOrder, getOrder, getShop, listOrders } from './endpoints';

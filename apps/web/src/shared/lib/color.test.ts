@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { STATUS_INFO } from '@b2bpay/domain';
 import { describe, expect, it } from 'vitest';
 import { badgeColors, contrastRatio, mix } from './color';

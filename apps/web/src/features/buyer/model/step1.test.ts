@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { cleanStep1, isStep1Complete, step1FieldOf, validateStep1 } from './step1';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { bankMarkSvg } from '../bank-marks';
 import { injectLanding, LANDING_FONTS_ID, landingScripts, splitWebFonts } from './html';

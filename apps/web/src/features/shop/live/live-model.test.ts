@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { LiveEvent } from '@b2bpay/domain';
 import { describe, expect, it } from 'vitest';
 import { staleKeys, toastTexts } from './live-model';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { LiveEvent } from '@b2bpay/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { type LiveState, MAX_RETRY_MS, openLiveStream, parseLiveEvent, retryDelay } from './live-stream';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { MESSAGES } from '@b2bpay/domain';
 import { describe, expect, it } from 'vitest';
 import {

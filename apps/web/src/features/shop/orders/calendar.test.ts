@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { addMonths, finishRange, monthGrid, rangeKind, rangeLabel, selectDay, spokenDay } from './calendar';
 
