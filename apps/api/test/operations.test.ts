@@ -1,16 +1,21 @@
 import type { AddressInfo } from 'node:net';
+import { startHttpReceiver } from '@b2bpay/test-sinks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import * as jobs from '../src/modules/jobs/jobs.repository';
 import { Lifecycle } from '../src/shared/lifecycle';
 import { drainAndClose } from '../src/shared/shutdown';
-import { DB_KINDS, demoAuth, startTestApp, type TestApp } from './support/test-app';
+import { patchClient, STEP1 } from './support/buyer';
+import { createOrder, DB_KINDS, demoAuth, startTestApp, type TestApp } from './support/test-app';
 
 /** Probes, metrics and the SIGTERM drain of an API process (issue 22; docs/deploy.md). */
 describe.each(DB_KINDS)('operations (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind, { METRICS_TOKEN: 'metrics-token-0123456789' });
+    t = await startTestApp(kind, {
+      METRICS_TOKEN: 'metrics-token-0123456789',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
   });
   afterAll(async () => t.close());
 
@@ -131,6 +136,35 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
       expect(text).toContain('# TYPE b2bpay_code_send_latency_seconds histogram');
       if (kind === 'postgres') expect(text).toMatch(/b2bpay_db_pool_connections\{state="idle"\} \d+/);
       await t.db.query("DELETE FROM jobs WHERE kind = 'metrics.probe'");
+    });
+
+    it('counts webhook attempts by outcome with their latency, and one-time-code send latency', async () => {
+      const sample = (text: string, series: string) =>
+        Number(
+          text
+            .split('\n')
+            .find((line) => line.startsWith(`${series} `))
+            ?.split(' ')[1] ?? 0,
+        );
+      const before = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const receiver = await startHttpReceiver();
+      try {
+        const order = await createOrder(t, {
+          products: [{ name: 'Бумага', price: 100, quantity: 1 }],
+          webhook_url: receiver.url,
+        });
+        const step1 = await patchClient(t, order.id, STEP1);
+        await patchClient(t, order.id, { client_id: step1.json().id, phone_number: '+7 916 555-00-11' });
+        await t.worker.drain();
+        expect(receiver.requests.length).toBeGreaterThan(0);
+      } finally {
+        await receiver.close();
+      }
+      const after = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const grew = (series: string) => sample(after, series) - sample(before, series);
+      expect(grew('b2bpay_webhook_attempts_total{outcome="delivered"}')).toBeGreaterThan(0);
+      expect(grew('b2bpay_webhook_delivery_latency_seconds_count')).toBeGreaterThan(0);
+      expect(grew('b2bpay_code_send_latency_seconds_count{channel="sms"}')).toBe(1);
     });
 
     it('refuses anyone off the host without METRICS_TOKEN, and lets the token in', async () => {

@@ -1,5 +1,6 @@
 import { isValidEmail, maskEmail, maskPhone, normalizePhone } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
+import { observeCodeSent } from '../../shared/metrics';
 import type { JobHandler, JobOutcome } from '../jobs/worker';
 import { logLine } from './log';
 import {
@@ -77,8 +78,13 @@ export const sendNotification: JobHandler = async (job, deps): Promise<JobOutcom
     logLine(config, 'warn', { ...fields, err: problem }, 'notification not sent: bad recipient');
     return { failed: problem };
   }
+  const noteCodeSent = () => {
+    if (n.kind === 'code')
+      observeCodeSent(n.channel, clock.now().getTime() - new Date(n.created_at).getTime());
+  };
   if (transport === 'outbox') {
     await markSent(db, n.id, 'outbox', null, clock.now());
+    noteCodeSent();
     logLine(config, 'info', fields, 'notification stored in the development outbox (see /dev/outbox)');
     return undefined;
   }
@@ -110,6 +116,7 @@ export const sendNotification: JobHandler = async (job, deps): Promise<JobOutcom
         }
       : null;
   await markSent(db, n.id, transport, scrubbed, clock.now());
+  noteCodeSent();
   logLine(config, 'info', { ...fields, attempt: n.attempts + 1 }, 'notification sent');
   return undefined;
 };

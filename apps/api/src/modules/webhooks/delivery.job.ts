@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
+import { observeWebhookAttempt } from '../../shared/metrics';
 import { type Job, recordOutcome } from '../jobs/jobs.repository';
 import type { JobFinish, JobOutcome, StagedJobHandler } from '../jobs/worker';
 import { type SendResult, sendWebhook } from './sender';
@@ -59,11 +60,19 @@ export const deliverWebhook: StagedJobHandler<Start> = {
           now,
           job,
         });
+        observeWebhookAttempt(
+          'delivered',
+          result.durationMs,
+          now.getTime() - start.delivery.created_at.getTime(),
+        );
         return;
       }
-      await db.transaction(async (tx) =>
-        recordOutcome(tx, job, await recordFailure(tx, start, result, deps.config, now), now),
-      );
+      const outcome = await db.transaction(async (tx) => {
+        const planned = await recordFailure(tx, start, result, deps.config, now);
+        await recordOutcome(tx, job, planned, now);
+        return planned;
+      });
+      observeWebhookAttempt(outcome && 'failed' in outcome ? 'failed' : 'retry', result.durationMs);
     };
   },
 };
