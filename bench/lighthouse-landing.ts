@@ -7,6 +7,15 @@
  *   options: --runs N (default 3; the median run is reported), --no-check (do not fail on targets),
  *            --calibrate (CPU slowdown fitted to this machine, see below)
  *
+ * Buyer pages (issue 18):
+ *   npx tsx bench/lighthouse-landing.ts --buyer --runs 5 [--variants preact,react] [--no-check]
+ * creates an order to open (and a second one whose application was submitted, for /success) and
+ * measures /client/{id}, /apply, /apply/step2, /success and the shop's two pages. With --variants,
+ * "react" is the same build without buyer.html (the buyer gets the React app's shell and fetches the
+ * order itself, as before issue 18), "preact" the buyer's own document; the variants alternate run by
+ * run, so a busy machine weighs on both alike. Exits 1 when a buyer page's median misses
+ * performance ≥ 97, LCP ≤ 1.8 s, TBT ≤ 150 ms or CLS ≤ 0.02, or a shop page performance ≥ 90.
+ *
  * Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH). Reports go to bench/out/ (ignored).
  * Exits 1 when the median run misses the targets of issue 6: performance ≥ 95, accessibility 100,
  * SEO 100, best practices ≥ 95.
@@ -18,7 +27,7 @@
  * slowdown, as DevTools' calibration does; the report says which slowdown was used.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,6 +72,7 @@ interface RunResult {
   cpuSlowdown: number;
   scores: Record<Category, number>;
   metrics: Record<string, string>;
+  numeric: Record<string, number>;
   failedAudits: string[];
 }
 
@@ -87,18 +97,33 @@ function freePort(): Promise<number> {
  * Builds the web app into a private folder (a build running meanwhile in the same work tree must not
  * swap the files under the measurement) and starts the real API on a free port serving it.
  */
-async function startApi(): Promise<{ url: string; stop: () => void }> {
+function buildWeb(webDist: string) {
+  // Both halves of `npm run build -w @b2bpay/web`: the app, then the buyer's document.
+  for (const mode of [[], ['--mode', 'buyer']]) {
+    execFileSync(
+      path.join(REPO_ROOT, 'node_modules', '.bin', 'vite'),
+      ['build', '--outDir', webDist, '--logLevel', 'warn', ...mode],
+      {
+        cwd: path.join(REPO_ROOT, 'apps', 'web'),
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
+  }
+}
+
+async function startApi(
+  options: { webDist?: string; withoutBuyerDocument?: boolean; devOutbox?: boolean } = {},
+): Promise<{ url: string; webDist: string; stop: () => void }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'b2bpay-lighthouse-'));
   const webDist = path.join(dataDir, 'web');
-  execFileSync(
-    path.join(REPO_ROOT, 'node_modules', '.bin', 'vite'),
-    ['build', '--outDir', webDist, '--logLevel', 'warn'],
-    {
-      cwd: path.join(REPO_ROOT, 'apps', 'web'),
-      stdio: 'inherit',
-    },
-  );
+  if (options.webDist) cpSync(options.webDist, webDist, { recursive: true });
+  else buildWeb(webDist);
+  if (options.withoutBuyerDocument) {
+    for (const file of ['buyer.html', 'buyer.html.br', 'buyer.html.gz'])
+      rmSync(path.join(webDist, file), { force: true });
+  }
   const child: ChildProcess = spawn(
     path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
     ['apps/api/src/main.ts'],
@@ -113,7 +138,8 @@ async function startApi(): Promise<{ url: string; stop: () => void }> {
         DATA_DIR: path.join(dataDir, 'data'),
         WEB_DIST: webDist,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
-        NODE_ENV: 'production',
+        // The buyer bench reads the one-time codes from the development outbox.
+        NODE_ENV: options.devOutbox ? 'development' : 'production',
         LOG_LEVEL: 'warn',
       },
     },
@@ -127,20 +153,25 @@ async function startApi(): Promise<{ url: string; stop: () => void }> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url: `${url}/`, stop };
+      if ((await fetch(`${url}/api/health`)).ok) return { url: `${url}/`, webDist, stop };
     } catch {
       /* not listening yet */
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   stop();
-  throw new Error('The API did not start within 120 s');
+  throw new Error('The API did not start within 300 s');
 }
 
-async function runOnce(url: string, index: number, cpuSlowdown: number): Promise<RunResult> {
+async function runOnce(
+  url: string,
+  index: number,
+  cpuSlowdown: number,
+  report = 'landing',
+): Promise<RunResult> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(
@@ -157,7 +188,7 @@ async function runOnce(url: string, index: number, cpuSlowdown: number): Promise
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const name = index < 0 ? 'probe' : String(index + 1);
-    writeFileSync(path.join(OUT_DIR, `lighthouse-landing-${name}.json`), JSON.stringify(lhr));
+    writeFileSync(path.join(OUT_DIR, `lighthouse-${report}-${name}.json`), JSON.stringify(lhr));
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
     ) as Record<Category, number>;
@@ -171,17 +202,30 @@ async function runOnce(url: string, index: number, cpuSlowdown: number): Promise
           a.scoreDisplayMode !== 'manual',
       )
       .map((a) => `${a.id} (${a.score})${a.displayValue ? `: ${a.displayValue}` : ''}`);
-    return { benchmarkIndex: lhr.environment.benchmarkIndex, cpuSlowdown, scores, metrics, failedAudits };
+    const numeric = Object.fromEntries(METRICS.map((m) => [m, lhr.audits[m]?.numericValue ?? Number.NaN]));
+    return {
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      cpuSlowdown,
+      scores,
+      metrics,
+      numeric,
+      failedAudits,
+    };
   } finally {
     chrome.kill();
   }
 }
 
 /** A busy machine now and then spoils a trace (NO_NAVSTART, NO_FCP): such a run is repeated. */
-async function runWithRetries(url: string, index: number, cpuSlowdown: number): Promise<RunResult> {
+async function runWithRetries(
+  url: string,
+  index: number,
+  cpuSlowdown: number,
+  report = 'landing',
+): Promise<RunResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(url, index, cpuSlowdown);
+      return await runOnce(url, index, cpuSlowdown, report);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.log(`run ${index + 1}: ${error instanceof Error ? error.message : String(error)} — again`);
@@ -191,6 +235,7 @@ async function runWithRetries(url: string, index: number, cpuSlowdown: number): 
 
 async function main() {
   mkdirSync(OUT_DIR, { recursive: true });
+  if (process.argv.includes('--buyer')) return buyerMain();
   const runs = Number(argValue('--runs') ?? 3);
   const given = argValue('--url');
   const server = given ? null : await startApi();
@@ -233,6 +278,172 @@ async function main() {
     }
   } finally {
     server?.stop();
+  }
+}
+
+const DEMO_SECRET_KEY = 'sk_demo_4f7b2c9e1a8d6035b2e9c7f1a4d8b6e2';
+const DEMO_SHOP_ID = '5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15';
+
+async function call<T>(base: string, pathName: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(new URL(pathName, base), {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+  if (!response.ok) throw new Error(`${pathName}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** An order as a shop creates it (six products: a long list, as real B2B orders often are). */
+async function createOrder(base: string): Promise<string> {
+  const products = [
+    'Бумага офисная А4, 500 листов',
+    'Скрепки',
+    'Тонер-картридж',
+    'Папка-регистратор',
+    'Ручки шариковые, 50 шт.',
+    'Степлер',
+  ].map((name, i) => ({ name, price: 350.1 + i * 100, quantity: 3 + i }));
+  const order = await call<{ id: string }>(base, '/api/order/orders', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${DEMO_SECRET_KEY}` },
+    body: JSON.stringify({ products }),
+  });
+  return order.id;
+}
+
+/** The buyer's whole application through the buyer API, codes read from the development outbox. */
+async function submitApplication(base: string, orderId: string): Promise<void> {
+  const step1 = {
+    surname: 'Иванов',
+    name: 'Иван',
+    middlename: 'Иванович',
+    inn: '7707083893',
+    organization_name: 'ПАО Сбербанк',
+  };
+  const patch = <T>(body: object) =>
+    call<T>(base, `/api/order/orders/${orderId}/client`, { method: 'PATCH', body: JSON.stringify(body) });
+  const stamp = Date.now() % 10_000_000;
+  const phone = `+7 (999) ${String(stamp)
+    .padStart(7, '0')
+    .replace(/^(\d{3})(\d{2})(\d{2})$/, '$1-$2-$3')}`;
+  const email = `bench.buyer.${stamp}@example.ru`;
+  const client = await patch<{ id: number }>(step1);
+  const sms = await patch<{ phone_number: string }>({ client_id: client.id, phone_number: phone });
+  await patch({ client_id: client.id, email });
+  const code = async (recipient: string) => {
+    for (let i = 0; i < 100; i++) {
+      const { notifications } = await call<{
+        notifications: Array<{ recipient: string; kind: string; body: string }>;
+      }>(base, '/dev/outbox.json');
+      const found = /\b(\d{6})\b/.exec(
+        notifications.find((n) => n.recipient === recipient && n.kind === 'code')?.body ?? '',
+      )?.[1];
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no code for ${recipient}`);
+  };
+  await patch({
+    client_id: client.id,
+    ...step1,
+    phone_number: phone,
+    email,
+    sms_code_input: await code(sms.phone_number),
+    email_code_input: await code(email),
+    personal_data_consent: true,
+    bank_transfer_consent: true,
+  });
+}
+
+const BUYER_TARGETS = { performance: 97, lcpMs: 1800, tbtMs: 150, cls: 0.02 };
+const SHOP_TARGET = 90;
+
+async function buyerMain() {
+  const runs = Number(argValue('--runs') ?? 5);
+  const variants = (argValue('--variants') ?? 'preact').split(',');
+  const servers = new Map<string, Awaited<ReturnType<typeof startApi>>>();
+  try {
+    for (const variant of variants) {
+      const first = servers.values().next().value;
+      servers.set(
+        variant,
+        await startApi({
+          webDist: first?.webDist,
+          withoutBuyerDocument: variant === 'react',
+          devOutbox: true,
+        }),
+      );
+    }
+    const pagesOf = new Map<string, Array<[string, string]>>();
+    for (const [variant, server] of servers) {
+      const open = await createOrder(server.url);
+      const submitted = await createOrder(server.url);
+      await submitApplication(server.url, submitted);
+      pagesOf.set(variant, [
+        ['/client/{id}', `/client/${open}`],
+        ['/client/{id}/apply', `/client/${open}/apply`],
+        ['/client/{id}/apply/step2', `/client/${open}/apply/step2`],
+        ['/client/{id}/success', `/client/${submitted}/success`],
+        // The shop area is the same build in both variants: measured once.
+        ...(variant === 'react'
+          ? []
+          : ([
+              ['/shops/{id}', `/shops/${DEMO_SHOP_ID}?token=${DEMO_SECRET_KEY}`],
+              ['/shops/{id}/all-orders', `/shops/${DEMO_SHOP_ID}/all-orders?token=${DEMO_SECRET_KEY}`],
+            ] as Array<[string, string]>)),
+      ]);
+    }
+    const results = new Map<string, RunResult[]>();
+    for (let i = 0; i < runs; i++) {
+      for (const [variant, server] of servers) {
+        for (const [label, pathName] of pagesOf.get(variant) ?? []) {
+          const report = `${variant}-${label.replace(/[^a-z0-9]+/gi, '-')}`;
+          const result = await runWithRetries(new URL(pathName, server.url).href, i, 4, report);
+          const key = `${variant} ${label}`;
+          results.set(key, [...(results.get(key) ?? []), result]);
+          console.log(
+            `run ${i + 1} ${key}: perf ${result.scores.performance}`,
+            JSON.stringify(result.metrics),
+          );
+        }
+      }
+    }
+    console.log(`\nLighthouse ${new Date().toISOString()} — buyer pages (mobile, median of ${runs}, CPU 4×)`);
+    console.log('| variant | page | performance | FCP | LCP | TBT | CLS | a11y |');
+    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const misses: string[] = [];
+    for (const [key, list] of results) {
+      const median = (pick: (r: RunResult) => number) => {
+        const sorted = list.map(pick).sort((a, b) => a - b);
+        return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+      };
+      const perf = median((r) => r.scores.performance);
+      const lcp = median((r) => r.numeric['largest-contentful-paint'] ?? Number.NaN);
+      const tbt = median((r) => r.numeric['total-blocking-time'] ?? Number.NaN);
+      const cls = median((r) => r.numeric['cumulative-layout-shift'] ?? Number.NaN);
+      const fcp = median((r) => r.numeric['first-contentful-paint'] ?? Number.NaN);
+      const a11y = median((r) => r.scores.accessibility);
+      console.log(
+        `| ${key.replace(' ', ' | ')} | ${perf} | ${(fcp / 1000).toFixed(2)} s | ${(lcp / 1000).toFixed(2)} s | ${Math.round(tbt)} ms | ${cls.toFixed(3)} | ${a11y} |`,
+      );
+      if (!key.startsWith('preact')) continue;
+      if (key.includes('/shops/')) {
+        if (perf < SHOP_TARGET) misses.push(`${key} performance ${perf}`);
+      } else if (
+        perf < BUYER_TARGETS.performance ||
+        lcp > BUYER_TARGETS.lcpMs ||
+        tbt > BUYER_TARGETS.tbtMs ||
+        cls > BUYER_TARGETS.cls
+      ) {
+        misses.push(`${key} (${perf}, LCP ${Math.round(lcp)} ms, TBT ${Math.round(tbt)} ms, CLS ${cls})`);
+      }
+    }
+    if (misses.length > 0 && !process.argv.includes('--no-check')) {
+      console.error(`Below target: ${misses.join('; ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    for (const server of servers.values()) server.stop();
   }
 }
 

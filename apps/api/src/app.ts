@@ -10,7 +10,9 @@ import { enquiriesRoutes } from './modules/enquiries/enquiries.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { getOrder } from './modules/orders/orders.service';
 import { shopsRoutes } from './modules/shops/shops.routes';
+import { getPublicShop } from './modules/shops/shops.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { registerDrain } from './plugins/drain';
@@ -118,17 +120,25 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const web = await registerWeb(app, {
     webDist: config.WEB_DIST ?? defaultDist('../../web/dist'),
     widgetDist: config.WIDGET_DIST ?? defaultDist('../../widget/dist'),
+    // The buyer's page comes with the public view of its order and the order's shop, read as
+    // GET /api/order/orders/{id} and GET /api/shop/{id} read them (opening it marks the link opened).
+    buyerData: async (orderId, clientId) => {
+      const order = await getOrder(moduleDeps, orderId, { auth: null, clientId });
+      const shop = await getPublicShop(deps.db, order.shop_id).catch(() => null);
+      return { order, client_id: clientId ?? null, shop };
+    },
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // A missing file (an old chunk, a typo) is a real 404, so the browser reports a chunk-load error
     // instead of parsing the app's HTML as a script.
     const isFile = path.startsWith('/static/') || /\.[a-z0-9]{1,8}$/i.test(path);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !isFile;
-    if (isPage && web.sendApp(reply)) return;
+    if (isPage && (await web.sendBuyerPage(request, reply))) return reply;
+    if (isPage && web.sendApp(reply)) return reply;
     const message = `Нет такого адреса: ${request.method} ${path}`;
-    reply.code(404).send({ detail: message, error: { code: 'NOT_FOUND', message } });
+    return reply.code(404).send({ detail: message, error: { code: 'NOT_FOUND', message } });
   });
   return app;
 }

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { BUYER_DATA_ELEMENT_ID, DEMO_SHOP } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app';
+import { createOrder, DB_KINDS, startTestApp, type TestApp } from './support/test-app';
 
 /**
  * The built web app: `/` is the pre-rendered landing page (index.html), every other page address the
@@ -90,5 +91,86 @@ describe('web app pages', () => {
     }
     const page = await t.app.inject({ method: 'GET', url: '/shops/some-shop/all-orders' });
     expect(page.statusCode).toBe(200);
+  });
+});
+
+/**
+ * Issue 18: the buyer's addresses /client/… get the buyer's own document (buyer.html) with the order's
+ * public view and its shop embedded as JSON, exactly as the buyer API answers them.
+ */
+describe.each(DB_KINDS)('buyer pages (%s)', (kind) => {
+  let dist: string;
+  let t: TestApp;
+  const embedded = (html: string) => {
+    const match = html.match(
+      new RegExp(`<script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">(.*?)</script>`),
+    );
+    return match ? (JSON.parse(match[1] ?? '') as Record<string, unknown>) : null;
+  };
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'b2bpay-web-'));
+    writeFileSync(path.join(dist, 'index.html'), '<div id="root"><h1>LANDING</h1></div>');
+    writeFileSync(path.join(dist, 'app.html'), '<div id="root"></div><!--SHELL-->');
+    writeFileSync(path.join(dist, 'buyer.html'), '<body><div id="root"></div><!--BUYER--></body>');
+    t = await startTestApp(kind, { WEB_DIST: dist });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('embeds the order and its shop as the buyer API answers them, on every step', async () => {
+    const order = await createOrder(t, {
+      products: [{ name: 'Бумага </script><script>alert(1)</script>', price: 350.1, quantity: 3 }],
+    });
+    const api = (await t.app.inject({ method: 'GET', url: `/api/order/orders/${order.id}` })).json();
+    for (const step of ['', '/apply', '/apply/step2', '/success']) {
+      const res = await t.app.inject({ method: 'GET', url: `/client/${order.id}${step}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<!--BUYER-->');
+      // A product name cannot end the script element.
+      expect(res.body.match(/<\/script>/g)).toHaveLength(1);
+      expect(embedded(res.body)).toEqual({
+        order: api,
+        client_id: null,
+        shop: { id: DEMO_SHOP.id, name: DEMO_SHOP.name, email: expect.any(String) },
+      });
+    }
+  });
+
+  it('embeds nothing for an unknown order, a bad id or a client_id that does not match, and gzips on request', async () => {
+    const order = await createOrder(t);
+    const urls = [
+      '/client/00000000-0000-4000-8000-000000000000',
+      '/client/not-a-uuid/apply',
+      `/client/${order.id}?client_id=abc`,
+      `/client/${order.id}?client_id=987654`,
+      '/client/faq',
+      '/client',
+    ];
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<!--BUYER-->');
+      expect(embedded(res.body), url).toBeNull();
+    }
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: `/client/${order.id}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(embedded(gunzipSync(zipped.rawPayload).toString())).toMatchObject({ order: { id: order.id } });
+  });
+
+  it('leaves every other address to the app shell', async () => {
+    for (const url of ['/shops/s1/all-orders', '/clients', '/no-such-page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain('<!--SHELL-->');
+    }
   });
 });

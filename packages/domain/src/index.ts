@@ -1,4 +1,5 @@
 export * from './banks';
+export * from './buyer-page';
 export * from './contract';
 export * from './dates';
 export * from './demo';

@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { BUYER_DATA_ELEMENT_ID, type BuyerPageData, serializeBuyerPageData } from '@b2bpay/domain';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -10,10 +12,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * at its versioned path. Hashed files under static/ are cached for a year, the rest revalidated.
  * The web build pre-renders the landing page into index.html and keeps the empty shell as app.html:
  * `/` gets index.html, every other page address app.html (index.html when there is no app.html).
+ * The buyer's addresses /client/… get the buyer's own document, buyer.html (its own, lighter entry),
+ * with the order it shows embedded (packages/domain buyer-page.ts), so its first screen needs no request.
  */
-export async function registerWeb(app: FastifyInstance, options: { webDist: string; widgetDist: string }) {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: {
+    webDist: string;
+    widgetDist: string;
+    /** The record to embed for /client/{orderId}[/…]; null when there is none to show (unknown order…). */
+    buyerData?: (orderId: string, clientId: number | undefined) => Promise<BuyerPageData | null>;
+  },
+) {
   const hasWeb = existsSync(join(options.webDist, 'index.html'));
   const hasShell = existsSync(join(options.webDist, 'app.html'));
+  const buyerFile = join(options.webDist, 'buyer.html');
+  // Read once: the document is filled in per request.
+  const buyerShell = hasWeb && existsSync(buyerFile) ? readFileSync(buyerFile, 'utf8') : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: options.webDist,
@@ -38,7 +53,43 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
       },
     });
   }
+  async function embeddedData(path: string, query: string): Promise<string> {
+    const orderId = path.split('/')[2];
+    if (!options.buyerData || !orderId) return '';
+    const rawClientId = new URLSearchParams(query).get('client_id');
+    // The browser entry reads ?client_id= the same way (features/buyer/pages/order-page.tsx); any other
+    // value is left for the page's own request to answer (a 400 or 404 screen).
+    if (rawClientId !== null && !/^[1-9]\d{0,14}$/.test(rawClientId)) return '';
+    try {
+      const data = await options.buyerData(orderId, rawClientId === null ? undefined : Number(rawClientId));
+      if (!data) return '';
+      return `<script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">${serializeBuyerPageData(data)}</script>`;
+    } catch (error) {
+      // Unknown order, database trouble: the page asks for the order itself and shows its error screens.
+      app.log.debug({ err: error }, 'buyer page without embedded order');
+      return '';
+    }
+  }
+
   return {
+    /** Answers /client/… with the buyer's document and its order; false when this is not such a page. */
+    async sendBuyerPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+      const [path = '', query = ''] = request.url.split('?');
+      if (!buyerShell || !(path === '/client' || path.startsWith('/client/'))) return false;
+      const html = buyerShell.replace(
+        '<div id="root"></div>',
+        `<div id="root"></div>${await embeddedData(path, query)}`,
+      );
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        reply.header('content-encoding', 'gzip');
+        reply.send(gzipSync(html));
+      } else reply.send(html);
+      return true;
+    },
     /** Answers a page request with the app's shell, or false when there is no built app. */
     sendApp(reply: {
       request: { url: string };

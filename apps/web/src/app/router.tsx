@@ -1,18 +1,15 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { clientRoute } from './buyer-routes';
 import { lazyPage } from './lazy-page';
-import { AppLoading, RootLayout } from './root-layout';
-import { RethrowRouteError, RouterErrorPage } from './router-error-page';
+import { guarded, notFoundPage, rootRoute } from './route-parts';
+
+export { notFoundPage };
 
 /**
  * The one route table (spec §2). Every page is a lazy part under static/js/. Every route except /
  * and the not-found fallback shows the router-error screen when it fails; errors of those two go to
  * the app-crash screen.
  */
-const guarded = { ErrorBoundary: RouterErrorPage } as const;
-
-/** The not-found page: any unknown path, and the bare /shops and /client folders. */
-export const notFoundPage = lazyPage(() => import('./not-found-page'));
-
 const shopPages: RouteObject[] = [
   { index: true, lazy: lazyPage(() => import('../features/shop/home/shop-home-page')), ...guarded },
   {
@@ -34,43 +31,9 @@ const shopPages: RouteObject[] = [
   { path: 'api-docs', lazy: lazyPage(() => import('../features/docs/api-docs-page')), ...guarded },
 ];
 
-const buyerPages: RouteObject[] = [
-  { path: 'faq', lazy: lazyPage(() => import('../features/buyer/pages/buyer-faq-page')), ...guarded },
-  { path: 'support', lazy: lazyPage(() => import('../features/buyer/pages/buyer-support-page')), ...guarded },
-  { path: ':orderId', lazy: lazyPage(() => import('../features/buyer/pages/order-page')), ...guarded },
-  {
-    path: ':orderId/apply',
-    lazy: lazyPage(() => import('../features/buyer/pages/apply-step1-page')),
-    ...guarded,
-  },
-  {
-    path: ':orderId/apply/step2',
-    lazy: lazyPage(() => import('../features/buyer/pages/apply-step2-page')),
-    ...guarded,
-  },
-  {
-    path: ':orderId/success',
-    lazy: lazyPage(() => import('../features/buyer/pages/success-page')),
-    ...guarded,
-  },
-  {
-    path: ':orderId/faq',
-    lazy: lazyPage(() => import('../features/buyer/pages/buyer-faq-page')),
-    ...guarded,
-  },
-  {
-    path: ':orderId/support',
-    lazy: lazyPage(() => import('../features/buyer/pages/buyer-support-page')),
-    ...guarded,
-  },
-];
-
 export const routes: RouteObject[] = [
   {
-    id: 'root',
-    Component: RootLayout,
-    HydrateFallback: AppLoading,
-    ErrorBoundary: RethrowRouteError,
+    ...rootRoute,
     children: [
       { index: true, lazy: lazyPage(() => import('../features/landing/landing-page')) },
       {
@@ -108,7 +71,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: 'client', children: [{ index: true, lazy: notFoundPage }, ...buyerPages] },
+      clientRoute,
       { path: '*', lazy: notFoundPage },
     ],
   },

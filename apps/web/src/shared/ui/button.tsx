@@ -39,6 +39,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
   loadingText?: ReactNode;
   icon?: ReactNode;
+  /**
+   * While disabled or loading, stay focusable (aria-disabled, clicks ignored) instead of taking the
+   * `disabled` attribute: a button that becomes unavailable right after it was pressed (a code button
+   * entering its countdown) keeps the keyboard focus instead of dropping it to the page body.
+   */
+  keepFocus?: boolean;
 }
 
 export function Button({
@@ -51,8 +57,12 @@ export function Button({
   children,
   disabled,
   type = 'button',
+  keepFocus = false,
+  onClick,
   ...props
 }: ButtonProps) {
+  const inactive = Boolean(disabled || loading);
+  const softlyInactive = keepFocus && inactive;
   return (
     <button
       type={type}
@@ -60,9 +70,14 @@ export function Button({
         buttonClass(variant, size, className),
         // A loading primary keeps its colour: it is busy, not unavailable.
         loading && variant === 'primary' && 'disabled:bg-brand-700 disabled:text-white disabled:cursor-wait',
+        // The disabled look for a button that keeps its focus (the `disabled:` styles need the attribute).
+        softlyInactive &&
+          'cursor-not-allowed border-slate-300 bg-slate-100 text-slate-600 hover:bg-slate-100',
       )}
-      disabled={disabled || loading}
+      disabled={softlyInactive ? undefined : inactive}
+      aria-disabled={softlyInactive || undefined}
       aria-busy={loading || undefined}
+      onClick={softlyInactive ? (event) => event.preventDefault() : onClick}
       {...props}
     >
       {loading ? <Spinner size={18} /> : icon}

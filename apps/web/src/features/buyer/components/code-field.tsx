@@ -73,6 +73,7 @@ export function ContactWithCode({ idPrefix, contact, code, request }: ContactWit
           loading={request.sending}
           loadingText="Отправка..."
           disabled={left > 0}
+          keepFocus
           onClick={request.onRequest}
         >
           {label}

@@ -1,9 +1,10 @@
 import type { Order } from '@b2bpay/domain';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../shared/lib/cn';
 import { buttonClass } from '../../../shared/ui/button';
 import { ArrowLeftIcon } from '../../../shared/ui/icons';
+import { useArrivalFocus } from '../lib/use-arrival-focus';
 import { LONG_LIST_THRESHOLD } from '../model/order-view';
 import { OrderSummary } from './order-summary';
 import { StepIndicator } from './step-indicator';
@@ -23,6 +24,8 @@ export interface StepLayoutProps {
  * first on phones (collapsed) and sits in a column on the right on wide screens.
  */
 export function StepLayout({ step, title, subtitle, backTo, backLabel, order, children }: StepLayoutProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useArrivalFocus(heading);
   return (
     <div className="mx-auto grid w-full max-w-[1120px] gap-5 px-4 py-5 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,640px)_340px] lg:justify-between lg:gap-8">
       <aside aria-label="Ваш заказ" className="lg:col-start-2 lg:row-start-1">
@@ -36,7 +39,11 @@ export function StepLayout({ step, title, subtitle, backTo, backLabel, order, ch
           {backLabel}
         </Link>
         <StepIndicator step={step} />
-        <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900 sm:text-[28px] sm:leading-9">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="mt-5 text-2xl font-semibold tracking-tight text-slate-900 outline-none sm:text-[28px] sm:leading-9"
+        >
           {title}
         </h1>
         <p className="mt-1.5 text-[15px] text-slate-600">{subtitle}</p>

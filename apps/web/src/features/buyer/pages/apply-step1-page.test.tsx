@@ -260,4 +260,14 @@ describe('application step 1', () => {
     fireEvent.submit(screen.getByLabelText('Фамилия').closest('form') as HTMLFormElement);
     expect(await screen.findByText('Фамилия не может быть пустой')).toBeInTheDocument();
   });
+
+  it("puts the focus on the step's heading after a step change, not on the document's first load (issue 18)", async () => {
+    const { router } = open();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Данные организации' });
+    expect(heading).not.toHaveFocus();
+    // Arriving from the order page (or back from step 2) is a navigation inside the page.
+    await act(() => router.navigate(`/client/${ORDER_ID}/apply`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Данные организации' })).toHaveFocus();
+    expect(document.activeElement).not.toBe(document.body);
+  });
 });

@@ -168,4 +168,18 @@ describe('buyer order page', () => {
     open({ shop: () => json({ id: 's', name: '  ', email: 'x@example.ru' }) });
     await waitFor(() => expect(screen.getByTestId('shop-name')).toHaveTextContent('Неизвестный магазин'));
   });
+
+  it.each([
+    ['bank_info_expected', /Решение придёт на электронную почту из заявки/],
+    ['app_approved', /Банк одобрил заявку\. Осталось дождаться/],
+    ['payment_sent', /^Банк оплатил заказ магазину\. Больше ничего делать не нужно\.$/],
+    ['app_rejected', /отклонили заявку/],
+    ['client_info_overdue', /Срок заполнения заявки истёк/],
+  ])('words the status %s for the buyer (issue 18)', async (status, text) => {
+    open({ order: makeOrder({ status }) });
+    const note = await screen.findByTestId('status-text');
+    expect(note).toHaveTextContent(text);
+    if (status !== 'bank_info_expected')
+      expect(note).not.toHaveTextContent(/Если решение банка ещё не пришло/);
+  });
 });

@@ -14,6 +14,7 @@ import { LoadedOrder } from '../components/order-states';
 import { useBuyerOrder } from '../lib/use-buyer-order';
 import { useShopName } from '../lib/use-shop-name';
 import { buyerPaths, LONG_LIST_THRESHOLD, toBuyerOrderView } from '../model/order-view';
+import { buyerStatusText } from '../model/status-wording';
 
 /** Spec §8: the application cannot start without the order's details (its items). */
 export const MISSING_DETAILS_ALERT = 'Детали заказа не найдены или еще загружаются.';
@@ -87,9 +88,8 @@ function OrderStatus({ status }: { status: string }) {
       <div>
         <StatusBadge status={status} className="text-sm" />
       </div>
-      <p className="text-sm text-slate-600">
-        Заявка по этому заказу уже не заполняется. Если решение банка ещё не пришло, оно придёт на электронную
-        почту из заявки.
+      <p className="text-sm text-slate-600" data-testid="status-text">
+        {buyerStatusText(status)}
       </p>
     </div>
   );

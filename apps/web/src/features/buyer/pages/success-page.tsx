@@ -1,12 +1,14 @@
 import { PARTNER_BANKS } from '@b2bpay/domain';
 import { useEffect, useRef } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { LinkButton } from '../../../shared/ui/link-button';
 import { StatusBadge } from '../../../shared/ui/status-badge';
+import { BreakableEmail } from '../components/breakable-email';
 import { BuyerLayout } from '../components/buyer-layout';
+import { useArrivalFocus } from '../lib/use-arrival-focus';
 import { useBuyerOrder } from '../lib/use-buyer-order';
 import { loadSubmittedEmail } from '../model/application-store';
 import { buyerPaths } from '../model/order-view';
@@ -35,16 +37,31 @@ const NEXT_STEPS = [
 export default function SuccessPage() {
   const { orderId = '' } = useParams();
   const order = useBuyerOrder(orderId || undefined, null, true);
-  const email = orderId ? loadSubmittedEmail(orderId) : null;
+  // The address typed in this tab, else (a fresh tab, another device) the masked one the server has.
+  const email = (orderId ? loadSubmittedEmail(orderId) : null) ?? order.data?.client?.email ?? null;
   usePageMeta({ title: SUCCESS_TITLE });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useArrivalFocus(heading);
 
-  // Once per visit, even when React runs effects twice in development.
+  // An application never sent has no success to show: like step 2, send the buyer to where it stands
+  // (step 2, which sends on to step 1 when that is not done; the order page once the time is over).
+  const status = order.data?.status;
+  const redirectTo =
+    status === 'client_expected'
+      ? buyerPaths.step2(orderId)
+      : status === 'client_info_overdue'
+        ? buyerPaths.order(orderId)
+        : null;
+
+  // Once per visit, even when React runs effects twice in development; not for a redirected visit.
   const reported = useRef(false);
   useEffect(() => {
-    if (reported.current) return;
+    if (reported.current || order.isPending || redirectTo) return;
     reported.current = true;
     reachGoal(GOALS.SUCCESS_PAGE_VIEW);
-  }, []);
+  }, [order.isPending, redirectTo]);
+
+  if (redirectTo) return <Navigate to={redirectTo} replace />;
 
   return (
     <BuyerLayout>
@@ -53,7 +70,11 @@ export default function SuccessPage() {
           <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-green-50 text-green-700 ring-8 ring-green-50/60">
             <CheckIcon size={32} strokeWidth={2.25} />
           </span>
-          <h1 className="mt-6 text-2xl font-semibold tracking-tight text-slate-900 sm:text-[28px] sm:leading-9">
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="mt-6 text-2xl font-semibold tracking-tight text-slate-900 outline-none sm:text-[28px] sm:leading-9"
+          >
             {SUCCESS_TITLE}
           </h1>
           <p className="mt-3 text-[15px] leading-relaxed text-slate-700">
@@ -61,8 +82,8 @@ export default function SuccessPage() {
             {email ? (
               <>
                 {' '}
-                <strong className="font-semibold break-all text-slate-900" data-testid="success-email">
-                  {email}
+                <strong className="font-semibold break-words text-slate-900" data-testid="success-email">
+                  <BreakableEmail email={email} />
                 </strong>
                 .
               </>

@@ -1,0 +1,31 @@
+import '@fontsource-variable/inter/wght.css';
+import './index.css';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { AppRoot } from './app/app-root';
+import { readBuyerPageData, seedBuyerPageData } from './app/buyer-data';
+import { buyerRoutes } from './app/buyer-routes';
+import { createQueryClient } from './shared/api/queries';
+import { initFromEnv } from './shared/monitoring/error-reporting';
+
+/**
+ * The buyer's entry (buyer.html, which the API sends for /client/…): the buyer routes of the one
+ * route table and the same providers as the app, built with Preact's React compatibility layer
+ * instead of react-dom (vite.config.ts, mode "buyer"). The order the page shows comes embedded in the
+ * page (app/buyer-data.ts).
+ */
+void initFromEnv();
+
+const queryClient = createQueryClient();
+seedBuyerPageData(queryClient, readBuyerPageData(document), window.location);
+const router = createBrowserRouter(buyerRoutes);
+
+// "Попробовать снова" must also clear the router's error state, or the same error is rendered again.
+function resetRouter() {
+  const { pathname, search, hash } = window.location;
+  void router.navigate(`${pathname}${search}${hash}`, { replace: true });
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Root element #root is missing');
+createRoot(container).render(<AppRoot router={router} queryClient={queryClient} onReset={resetRouter} />);

@@ -1,0 +1,20 @@
+/**
+ * What the buyer's order page says under the status of an order that no longer awaits the
+ * application, one text per status (issue 18: a paid order must not say the decision may still come).
+ */
+export const BUYER_STATUS_TEXT: Record<string, string> = {
+  bank_info_expected:
+    'Заявка отправлена в банки-партнёры. Решение придёт на электронную почту из заявки, обычно в течение 1 рабочего дня.',
+  app_approved:
+    'Банк одобрил заявку. Осталось дождаться, когда банк перечислит деньги магазину, — статус обновится сам.',
+  payment_sent: 'Банк оплатил заказ магазину. Больше ничего делать не нужно.',
+  app_rejected:
+    'Банки-партнёры отклонили заявку, письмо с решением пришло на электронную почту из заявки. Обсудите с магазином другой способ оплаты.',
+  client_info_overdue: 'Срок заполнения заявки истёк. Попросите магазин создать новый заказ.',
+};
+
+export const FALLBACK_STATUS_TEXT = 'Заявка по этому заказу уже не заполняется.';
+
+export function buyerStatusText(status: string): string {
+  return BUYER_STATUS_TEXT[status] ?? FALLBACK_STATUS_TEXT;
+}
