@@ -190,7 +190,7 @@ describe('order page states', () => {
     // it came without it: the embedded record is taken out here.
     await page.route(`**/client/${order.id}`, async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<script type="application\/json"[^]*?<\/script>/, '');
+      const body = (await response.text()).replace(/<script type="application\/json"[\s\S]*?<\/script>/, '');
       await route.fulfill({ response, body });
     });
     await page.goto(`/client/${order.id}`);
