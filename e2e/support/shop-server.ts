@@ -113,7 +113,7 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
       const buyer = contacts('buyer');
       const address = email ?? buyer.email;
       // The buyer opens the link (the funnel's "link opened"), then fills in both steps.
-      await call(`/api/order/orders/${orderId}`, {}, false);
+      const seen = await call<{ version: number }>(`/api/order/orders/${orderId}`, {}, false);
       const client = await patch<{ id: number }>(orderId, STEP1);
       const phone = await patch<{ phone_number: string }>(orderId, {
         client_id: client.id,
@@ -129,6 +129,7 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
         email_code_input: await lastCode(mail.email),
         personal_data_consent: true,
         bank_transfer_consent: true,
+        order_version: seen.version,
       });
     },
     async waitForStatus(orderId, status, timeoutMs = 30_000) {

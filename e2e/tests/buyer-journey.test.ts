@@ -246,6 +246,7 @@ describe('buyer journey', () => {
         email_code_input: emailCode,
         personal_data_consent: true,
         bank_transfer_consent: true,
+        order_version: 1,
       }),
     });
     expect(submitted.status).toBe(200);

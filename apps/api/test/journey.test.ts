@@ -70,6 +70,7 @@ describe.each(DB_KINDS)('the whole journey on %s', (kind) => {
       email_code_input: sixDigits(codeMail?.text ?? ''),
       personal_data_consent: true,
       bank_transfer_consent: true,
+      order_version: 1,
     });
     expect(submitted.statusCode, submitted.body).toBe(200);
     await t.worker.drain();

@@ -187,6 +187,7 @@ describe('logs of a real API process over a whole journey, and the embedded data
         email: BUYER.email,
         personal_data_consent: true,
         bank_transfer_consent: true,
+        order_version: 1,
       };
       // A wrong code first, a malformed body carrying personal data, then the real submission.
       await call('PATCH', `/api/order/orders/${orderId}/client`, {

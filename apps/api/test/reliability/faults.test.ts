@@ -161,6 +161,7 @@ describe.each(DB_KINDS)('faults on %s', (kind) => {
             email_code_input: sixDigits(mail?.text ?? ''),
             personal_data_consent: true,
             bank_transfer_consent: true,
+            order_version: 1,
           });
           expect(res.statusCode, res.body).toBe(200);
         }

@@ -239,6 +239,7 @@ describe('generated requests from the OpenAPI document (PGlite)', () => {
             email_code_input: mail,
             personal_data_consent: true,
             bank_transfer_consent: true,
+            order_version: 1,
           })),
       ),
       'body:POST /api/admin/shops': fc.record(
@@ -268,6 +269,7 @@ describe('generated requests from the OpenAPI document (PGlite)', () => {
       organization_name: fc.constantFrom('ПАО «Сбербанк России»', 'ООО «Ромашка»'),
       personal_data_consent: fc.constant(true),
       bank_transfer_consent: fc.constant(true),
+      order_version: fc.constantFrom(1, 2),
     };
   });
 

@@ -41,6 +41,9 @@ export async function prepareSubmission(
   if (phone.statusCode !== 200) throw new Error(`phone code: ${phone.body}`);
   const email = await patchClient(t, orderId, { client_id: clientId, email: contacts.email });
   if (email.statusCode !== 200) throw new Error(`email code: ${email.body}`);
+  // The version of the order as the buyer's page shows it (issue 16: the submission names it).
+  const order = await t.app.inject({ method: 'GET', url: `/api/order/orders/${orderId}` });
+  if (order.statusCode !== 200) throw new Error(`order: ${order.body}`);
   return {
     clientId,
     body: {
@@ -52,6 +55,7 @@ export async function prepareSubmission(
       email_code_input: await lastCodeFromOutbox(t, email.json().email),
       personal_data_consent: true,
       bank_transfer_consent: true,
+      order_version: order.json().version as number,
     },
   };
 }

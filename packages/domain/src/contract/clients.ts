@@ -39,6 +39,17 @@ export const ClientPatch = z
     sms_code_input: z.string().max(16).optional(),
     personal_data_consent: z.boolean().optional(),
     bank_transfer_consent: z.boolean().optional(),
+    /** Step 2 only: the order version the buyer saw; another current version is 409 ORDER_CHANGED. */
+    order_version: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .meta({
+        description:
+          'Только при отправке заявки: версия заказа, которую видел покупатель (Order.version). ' +
+          'Нет — 400; не совпадает с текущей — 409 ORDER_CHANGED.',
+      }),
   })
   .meta({ id: 'ClientPatch' });
 export type ClientPatch = z.infer<typeof ClientPatch>;

@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** The buyer submitted for an order version that is no longer current (issue 16). */
+  'ORDER_CHANGED',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
 ] as const;

@@ -12,6 +12,11 @@ export const MAX_PRICE_RUBLES = 1_000_000_000;
 export const MAX_QUANTITY = 1_000_000;
 export const PAGE_SIZE = 20;
 
+/** 409 ORDER_CHANGED (issue 16): the buyer submitted for an order whose products have changed since. */
+export const ORDER_CHANGED_MESSAGE = 'Состав заказа изменился. Проверьте заказ и подтвердите заявку снова.';
+/** 400 on `products`: an order of 0 ₽ would send the buyer to the banks for nothing. */
+export const ORDER_AMOUNT_POSITIVE_MESSAGE = 'Сумма заказа должна быть больше 0 ₽';
+
 export const ProductCreate = z
   .strictObject({
     name: shortText().min(1, MESSAGES.productNameRequired),
@@ -78,6 +83,10 @@ export const Order = z
     shop_id: Uuid,
     order_number: z.string(),
     status: z.string(),
+    /** 1 at creation, +1 on every change of the products; the buyer's submission names it. */
+    version: z.number().int().meta({
+      description: 'Версия заказа: 1 при создании, +1 при каждом изменении товаров. Шаг 2 анкеты передаёт её в order_version.',
+    }),
     link: z.string(),
     amount: z.number(),
     products: z.array(Product),

@@ -1,5 +1,5 @@
 import { type BankDecision, bankName, PARTNER_BANKS } from '@b2bpay/domain';
-import type { Queryable } from '../../db/database';
+import { type Queryable, toNumber } from '../../db/database';
 
 export async function insertApplications(tx: Queryable, orderId: string, now: Date) {
   for (const bank of PARTNER_BANKS) {
@@ -9,6 +9,21 @@ export async function insertApplications(tx: Queryable, orderId: string, now: Da
       [orderId, bank.id, now],
     );
   }
+}
+
+/**
+ * The amount the buyer agreed to in the step-2 consent (issue 16), or null for an order submitted
+ * before consents recorded it. The bank application is made for this amount.
+ */
+export async function agreedAmount(tx: Queryable, orderId: string): Promise<number | null> {
+  const rows = await tx.query<{ amount_kopecks: unknown }>(
+    `SELECT amount_kopecks FROM consents
+      WHERE order_id = $1 AND kind = 'bank_transfer' AND amount_kopecks IS NOT NULL
+      ORDER BY id DESC LIMIT 1`,
+    [orderId],
+  );
+  const value = rows[0]?.amount_kopecks;
+  return value === undefined || value === null ? null : toNumber(value);
 }
 
 /** Records a bank's decision once; returns false when the bank had already decided. */

@@ -46,7 +46,8 @@ export async function submitToBanks(job: Job, deps: AppDeps): Promise<JobOutcome
     const application = {
       orderId,
       orderNumber: String(order.order_number),
-      amountKopecks: order.amount_kopecks,
+      // Exactly what the buyer agreed to in the consent (the order cannot change after step 2 anyway).
+      amountKopecks: (await repo.agreedAmount(tx, orderId)) ?? order.amount_kopecks,
       inn: client.inn ?? '',
       organizationName: client.organization_name ?? '',
       email: client.email ?? '',

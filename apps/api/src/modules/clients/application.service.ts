@@ -7,10 +7,11 @@ import {
   MESSAGES,
   normalizeEmail,
   normalizePhone,
+  ORDER_CHANGED_MESSAGE,
 } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
-import { type AppError, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
+import { AppError, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
 import { queueBankApplications } from '../banks/banks.service';
 import { queueEmail, queueSms } from '../notifications/notifications.service';
@@ -35,7 +36,13 @@ export function classifyPatch(body: ClientPatch): Use {
   const keys = Object.keys(body).filter(
     (k) => k !== 'client_id' && body[k as keyof ClientPatch] !== undefined,
   );
-  const submitKeys = ['sms_code_input', 'email_code_input', 'personal_data_consent', 'bank_transfer_consent'];
+  const submitKeys = [
+    'sms_code_input',
+    'email_code_input',
+    'personal_data_consent',
+    'bank_transfer_consent',
+    'order_version',
+  ];
   if (keys.some((k) => submitKeys.includes(k))) return 'submit';
   if (keys.length === 1 && keys[0] === 'phone_number') return 'phone_code';
   if (keys.length === 1 && keys[0] === 'email') return 'email_code';
@@ -116,6 +123,7 @@ export async function requestEmailCode(
 }
 
 const CODE_FORMAT = /^\d{1,6}$/;
+export const ORDER_VERSION_REQUIRED = 'Укажите версию заказа (order_version), которую видел покупатель';
 
 /** Step 2 rules, in the order the buyer's form checks them, with its texts. */
 function checkStep2(body: ClientPatch) {
@@ -134,12 +142,16 @@ function checkStep2(body: ClientPatch) {
     throw validationError('personal_data_consent', MESSAGES.consentRequired);
   if (body.bank_transfer_consent !== true)
     throw validationError('bank_transfer_consent', BANK_TRANSFER_CONSENT_REQUIRED);
+  // The version of the order the buyer saw and agreed to (issue 16): the amount cannot move under them.
+  if (body.order_version === undefined)
+    throw validationError('order_version', ORDER_VERSION_REQUIRED);
   return {
     ...step1,
     phone_number: phone,
     email: normalizeEmail(email),
     sms: body.sms_code_input,
     mail: body.email_code_input,
+    orderVersion: body.order_version,
   };
 }
 
@@ -160,6 +172,11 @@ export async function submitApplication(
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx): Promise<{ client: Client } | { error: AppError }> => {
     const order = await lockOrder(tx, orderId, body.client_id);
+    // Before the codes are checked: a changed order costs the buyer neither a code nor an attempt,
+    // so the same codes confirm the resubmission.
+    if (order.version !== input.orderVersion) {
+      return { error: new AppError('ORDER_CHANGED', ORDER_CHANGED_MESSAGE, { field: 'order_version' }) };
+    }
     const sms = await checkCode(tx, {
       orderId,
       channel: 'sms',
@@ -180,7 +197,7 @@ export async function submitApplication(
       return { error: validationError(mail.notRequested ? 'email' : 'email_code_input', mail.message) };
     await markUsed(tx, [sms.codeId, mail.codeId], now);
     const current = await clientOf(tx, order, now);
-    const { sms: _s, mail: _m, ...fields } = input;
+    const { sms: _s, mail: _m, orderVersion: _v, ...fields } = input;
     const client = await repo.updateClient(
       tx,
       current.id,
@@ -188,19 +205,17 @@ export async function submitApplication(
       now,
     );
     for (const kind of ['personal_data', 'bank_transfer'] as const) {
-      await tx.query(
-        `INSERT INTO consents (order_id, client_id, kind, document_version, ip, user_agent, given_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          orderId,
-          client.id,
-          kind,
-          CONSENT_DOCUMENTS[kind].version,
-          meta.ip,
-          meta.userAgent?.slice(0, 500) ?? null,
-          now,
-        ],
-      );
+      await repo.insertConsent(tx, {
+        orderId,
+        clientId: client.id,
+        kind,
+        documentVersion: CONSENT_DOCUMENTS[kind].version,
+        amountKopecks: order.amount_kopecks,
+        orderVersion: order.version,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
+        now,
+      });
     }
     await recordEvent(tx, { type: 'order.client.updated', order, client, previousStatus: order.status, now });
     await transition(tx, {

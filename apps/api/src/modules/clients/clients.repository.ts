@@ -55,3 +55,28 @@ export async function updateClient(
 export async function attachClient(tx: Queryable, orderId: string, clientId: number, now: Date) {
   await tx.query('UPDATE orders SET client_id = $2, updated_at = $3 WHERE id = $1', [orderId, clientId, now]);
 }
+
+/**
+ * One consent (152-FZ: time, IP, user agent, document version) with what the buyer agreed to: the
+ * order's amount and version at that moment. The bank application is made for exactly this amount.
+ */
+export async function insertConsent(
+  tx: Queryable,
+  c: {
+    orderId: string;
+    clientId: number;
+    kind: 'personal_data' | 'bank_transfer';
+    documentVersion: string;
+    amountKopecks: number;
+    orderVersion: number;
+    ip: string | null;
+    userAgent: string | null;
+    now: Date;
+  },
+) {
+  await tx.query(
+    `INSERT INTO consents (order_id, client_id, kind, document_version, amount_kopecks, order_version, ip, user_agent, given_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [c.orderId, c.clientId, c.kind, c.documentVersion, c.amountKopecks, c.orderVersion, c.ip, c.userAgent, c.now],
+  );
+}

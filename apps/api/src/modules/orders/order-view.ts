@@ -42,6 +42,7 @@ export function toOrderView(
     shop_id: o.shop_id,
     order_number: String(o.order_number),
     status: o.status,
+    version: o.version,
     link: orderLink(opts.publicUrl, o.id),
     amount: kopecksToRubles(o.amount_kopecks),
     products: products.map((p) => ({

@@ -9,6 +9,8 @@ export interface OrderRow {
   order_number: number;
   status: string;
   amount_kopecks: number;
+  /** 1 at creation, +1 on every change of the products (issue 16). */
+  version: number;
   webhook_url: string | null;
   client_id: number | null;
   deadline_at: Date;
@@ -48,7 +50,7 @@ export interface NewProduct {
 }
 
 const ORDER_COLUMNS =
-  'o.id, o.shop_id, o.order_number, o.status, o.amount_kopecks, o.webhook_url, o.client_id, o.deadline_at, o.link_opened_at, o.created_at, o.updated_at';
+  'o.id, o.shop_id, o.order_number, o.status, o.amount_kopecks, o.version, o.webhook_url, o.client_id, o.deadline_at, o.link_opened_at, o.created_at, o.updated_at';
 
 export const CLIENT_COLUMNS =
   'id, email, phone_number, name, surname, middlename, full_name, inn, organization_name, email_confirmed, sms_confirmed, created_at, updated_at';
@@ -58,6 +60,7 @@ function mapOrder(row: OrderRow): OrderRow {
     ...row,
     order_number: toNumber(row.order_number),
     amount_kopecks: toNumber(row.amount_kopecks),
+    version: toNumber(row.version),
     client_id: row.client_id === null ? null : toNumber(row.client_id),
   };
 }
@@ -236,12 +239,25 @@ export async function findClient(db: Queryable, id: number): Promise<ClientRow |
   return rows[0] ? mapClient(rows[0]) : null;
 }
 
+/** New products' amount; the version goes up by one. Returns the new version. */
 export async function updateAmount(tx: Queryable, orderId: string, amountKopecks: number, now: Date) {
-  await tx.query('UPDATE orders SET amount_kopecks = $2, updated_at = $3 WHERE id = $1', [
-    orderId,
-    amountKopecks,
-    now,
-  ]);
+  const rows = await tx.query<{ version: unknown }>(
+    'UPDATE orders SET amount_kopecks = $2, version = version + 1, updated_at = $3 WHERE id = $1 RETURNING version',
+    [orderId, amountKopecks, now],
+  );
+  return toNumber(rows[0]?.version);
+}
+
+/** A history entry that is not a status change (the status stays; the reason says what happened). */
+export async function insertHistoryNote(
+  tx: Queryable,
+  entry: { orderId: string; status: string; actor: string; reason: string; now: Date },
+) {
+  await tx.query(
+    `INSERT INTO order_status_history (order_id, from_status, to_status, actor, reason, created_at)
+     VALUES ($1, $2, $2, $3, $4, $5)`,
+    [entry.orderId, entry.status, entry.actor, entry.reason, entry.now],
+  );
 }
 
 export interface ListFilter {

@@ -4,7 +4,10 @@ import {
   bankName,
   lineTotalKopecks,
   MAX_PRICE_RUBLES,
+  ORDER_AMOUNT_POSITIVE_MESSAGE,
   normalizeEmail,
+  formatRubles,
+  kopecksToRubles,
   normalizePhone,
   type Order,
   type OrderCreate,
@@ -23,6 +26,7 @@ import { conflict, forbidden, notFound, ORDER_NOT_FOUND, validationError } from 
 import { isUuid } from '../../shared/uuid';
 import { insertClient } from '../clients/clients.repository';
 import type { AuthenticatedKey } from '../shops/shops.repository';
+import { recordEvent } from '../webhooks/events.repository';
 import { assertWebhookUrlAllowed } from '../webhooks/ssrf-guard';
 import { runIdempotent, type StoredResponse } from './idempotency';
 import { toOrderView } from './order-view';
@@ -51,6 +55,8 @@ function amountOf(products: readonly repo.NewProduct[]) {
   if (total === null || total > MAX_ORDER_AMOUNT_KOPECKS) {
     throw validationError('products', `Сумма заказа не может быть больше ${MAX_PRICE_RUBLES} ₽`);
   }
+  // A 0 ₽ order would send the buyer through the banks for nothing (issue 16).
+  if (total <= 0) throw validationError('products', ORDER_AMOUNT_POSITIVE_MESSAGE);
   return total;
 }
 
@@ -79,6 +85,7 @@ export async function createOrder(
         order_number: 0,
         status: 'client_expected',
         amount_kopecks: amountKopecks,
+        version: 1,
         webhook_url: input.webhook_url ?? null,
         client_id: client?.id ?? null,
         deadline_at: new Date(now.getTime() + deps.config.CLIENT_INFO_TTL),
@@ -238,7 +245,11 @@ export async function listOrders(deps: AppDeps, shopId: string, query: OrderList
   return { items, count };
 }
 
-/** The shop may change an order's products while the buyer has not applied yet. */
+/**
+ * The shop may change an order's products while the buyer has not applied yet. The change raises the
+ * order's version (the buyer's submission must name the new one: ORDER_CHANGED otherwise), writes a
+ * history entry with the old and new amount and announces `order.products.updated` — one transaction.
+ */
 export async function replaceProducts(
   deps: AppDeps,
   shopId: string,
@@ -254,9 +265,29 @@ export async function replaceProducts(
     if (order.status !== 'client_expected') {
       throw conflict('Товары можно менять, только пока заказ ожидает данные клиента');
     }
+    const now = deps.clock.now();
     await repo.deleteProducts(tx, id);
     await repo.insertProducts(tx, id, products);
-    await repo.updateAmount(tx, id, amountKopecks, deps.clock.now());
+    const version = await repo.updateAmount(tx, id, amountKopecks, now);
+    const before = formatRubles(kopecksToRubles(order.amount_kopecks));
+    const after = formatRubles(kopecksToRubles(amountKopecks));
+    await repo.insertHistoryNote(tx, {
+      orderId: id,
+      status: order.status,
+      actor: 'shop',
+      reason: `Состав заказа изменён: ${before} → ${after}`,
+      now,
+    });
+    const changed = { ...order, amount_kopecks: amountKopecks, version, updated_at: now };
+    const client = order.client_id === null ? null : await repo.findClient(tx, order.client_id);
+    await recordEvent(tx, {
+      type: 'order.products.updated',
+      order: changed,
+      client,
+      previousStatus: order.status,
+      now,
+      extra: { previous_amount: kopecksToRubles(order.amount_kopecks), previous_version: order.version },
+    });
     return loadView(tx, deps, id, true);
   });
 }

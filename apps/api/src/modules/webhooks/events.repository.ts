@@ -11,6 +11,8 @@ export const EVENT_TYPES = [
   'order.status.changed',
   'order.client.updated',
   'order.payment.completed',
+  /** The shop replaced the products while the buyer had not applied: new amount and version (issue 16). */
+  'order.products.updated',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -21,7 +23,15 @@ export type EventType = (typeof EVENT_TYPES)[number];
  */
 export async function recordEvent(
   tx: Queryable,
-  e: { type: EventType; order: OrderRow; client: ClientRow | null; previousStatus: string | null; now: Date },
+  e: {
+    type: EventType;
+    order: OrderRow;
+    client: ClientRow | null;
+    previousStatus: string | null;
+    now: Date;
+    /** Fields only this event type carries (e.g. the previous amount of order.products.updated). */
+    extra?: Record<string, unknown>;
+  },
 ): Promise<string> {
   const seqRows = await tx.query<{ seq: unknown }>(
     'UPDATE orders SET event_sequence = event_sequence + 1 WHERE id = $1 RETURNING event_sequence AS seq',
@@ -38,6 +48,8 @@ export async function recordEvent(
     status: e.order.status,
     previous_status: e.previousStatus,
     amount: kopecksToRubles(e.order.amount_kopecks),
+    version: e.order.version,
+    ...e.extra,
     shop_id: e.order.shop_id,
     client: e.client ? toClientView(e.client) : null,
     timestamp: e.now.toISOString(),

@@ -69,6 +69,7 @@ describe('buyer API calls (spec §7, §8)', () => {
         organizationName: 'c',
         inn: '1',
         phoneNumber: '+79001234567',
+        orderVersion: 1,
         email: 'e@example.ru',
         smsCodeInput: '1',
         emailCodeInput: '2',

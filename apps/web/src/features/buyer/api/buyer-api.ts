@@ -95,6 +95,8 @@ export interface Step2Patch extends Step1Patch {
   email: string;
   smsCodeInput: string;
   emailCodeInput: string;
+  /** The order version the buyer saw; a changed order is refused with 409 ORDER_CHANGED. */
+  orderVersion: number;
 }
 
 /** The four wire bodies of PATCH /api/order/orders/{id}/client (snake_case, as the API names them). */
@@ -131,6 +133,7 @@ export function submitBody(p: Step2Patch) {
     email_code_input: p.emailCodeInput,
     personal_data_consent: true,
     bank_transfer_consent: true,
+    order_version: p.orderVersion,
   };
 }
 

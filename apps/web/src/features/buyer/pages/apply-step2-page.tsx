@@ -109,6 +109,8 @@ function Step2Form({ order }: { order: Order }) {
   const showPhoneCode = data.showPhoneCode && phoneCodeRequested(data);
   const showEmailCode = data.showEmailCode && emailCodeRequested(data);
 
+  // 409: the order was submitted elsewhere, or its products changed (ORDER_CHANGED). Either way the
+  // order is read again, so the page shows its current items and amount, and the server's text.
   const conflict = (failure: CallFailure) => {
     if (failure.status !== 409) return false;
     void queryClient.invalidateQueries({ queryKey: ['order', order.id] });
@@ -201,6 +203,9 @@ function Step2Form({ order }: { order: Order }) {
       email,
       smsCodeInput: data.phoneCode,
       emailCodeInput: data.emailCode,
+      // What the buyer sees on this page: a 409 ORDER_CHANGED reloads the order (conflict below) and
+      // the next submission names the new version.
+      orderVersion: order.version,
     });
     if (result.success) {
       reachGoal(GOALS.COMPLETE_APPLICATION);

@@ -11,6 +11,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     shop_id: DEMO_SHOP.id,
     order_number: '1042',
     status: 'client_expected',
+    version: 1,
     link: `http://localhost/client/${ORDER_ID}`,
     amount: 4505,
     products: [{ id: 1, name: 'Бумага офисная А4', price: 450.5, quantity: 10 }],

@@ -16,6 +16,7 @@ const ORDER: Order = {
   shop_id: SHOP,
   order_number: '12',
   status: 'app_approved',
+  version: 1,
   link: `https://pay.example/client/${ID}`,
   amount: 901,
   products: [{ id: 1, name: 'Бумага', price: 450.5, quantity: 2 }],

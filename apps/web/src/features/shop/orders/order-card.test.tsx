@@ -11,6 +11,7 @@ function order(createdAt: string): Order {
     shop_id: '5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15',
     order_number: '1042',
     status: 'bank_info_expected',
+    version: 1,
     link: '',
     amount: 10,
     products: [{ id: 1, name: 'Ручка', price: 5, quantity: 2 }],
