@@ -95,10 +95,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   documentFrameworkErrors(app);
 
   await registerSecurity(app);
-  await registerRateLimit(app, { max: config.RATE_LIMIT_PER_MINUTE, redisUrl: config.REDIS_URL });
+  const auth = createAuthenticator(deps.db, deps.clock);
+  await registerRateLimit(app, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    publishableKeyMax: config.PUBLISHABLE_KEY_LIMIT_PER_MINUTE,
+    redisUrl: config.REDIS_URL,
+    auth,
+  });
   await registerOpenApi(app, config.PUBLIC_URL);
 
-  const auth = createAuthenticator(deps.db);
   const moduleDeps = { ...deps, auth };
   await app.register(async (scope) => {
     await ordersRoutes(scope, moduleDeps);

@@ -47,6 +47,7 @@ const EnvSchema = z.object({
   DEMO_SHOP: bool.default(true),
   ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN: не короче 16 символов').optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
+  PUBLISHABLE_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   WIDGET_DIST: z.string().optional(),

@@ -1,7 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sha256Hex } from '../shared/crypto';
+import type { Authenticator } from '../modules/auth/authenticate';
 import { AppError } from '../shared/errors';
+import { WindowStore } from './window-store';
 
 /** Only the API is limited; pages, scripts and the health probe are not. */
 function isExempt(request: FastifyRequest) {
@@ -9,11 +10,39 @@ function isExempt(request: FastifyRequest) {
   return !path.startsWith('/api/') || path.startsWith('/api/health') || path.startsWith('/api/docs');
 }
 
+/** Routes that take a shop key (their schema's security names ShopAuth); the rest need none. */
+function acceptsShopKey(request: FastifyRequest) {
+  const security = (request.routeOptions.schema as { security?: unknown } | undefined)?.security;
+  return Array.isArray(security) && security.some((s) => typeof s === 'object' && s !== null && 'ShopAuth' in s);
+}
+
+/** The plugin constructs its store with its own options, which WindowStore does not need. */
+class PluginWindowStore extends WindowStore {
+  constructor(_pluginOptions: unknown) {
+    super();
+  }
+}
+
+const limitedError = (max: number, ttlMs: number) =>
+  new AppError(
+    'RATE_LIMITED',
+    `Слишком много запросов: не больше ${max} в минуту. Повторите через ${Math.ceil(ttlMs / 1000)} с.`,
+  );
+
 /**
- * 100 requests a minute per API key, per IP without one (DESIGN §7). With REDIS_URL the counters
- * are shared, so the limit holds across several API processes.
+ * Limits per minute (DESIGN §7, issue 16):
+ * - a secret key: `max` per key — but only once the key is verified;
+ * - a publishable key (public in the shop's HTML): `max` per key and client address, so one address
+ *   cannot exhaust a shop's widget for everyone, and `publishableKeyMax` per key over all addresses;
+ * - everything else (no key, a key that is not valid, any endpoint that needs no key): `max` per
+ *   client address. A made-up token is not an identity of its own.
+ * With REDIS_URL the counters are shared, so the limits hold across several API processes. Without
+ * it, WindowStore keeps every counter until its window ends (no flood can reset another's).
  */
-export async function registerRateLimit(app: FastifyInstance, options: { max: number; redisUrl?: string }) {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  options: { max: number; publishableKeyMax: number; redisUrl?: string; auth: Authenticator },
+) {
   // Loaded only when used: importing ioredis costs a start-up without Redis about 200 ms.
   const redis = options.redisUrl
     ? new (await import('ioredis')).Redis(options.redisUrl, {
@@ -23,22 +52,38 @@ export async function registerRateLimit(app: FastifyInstance, options: { max: nu
       })
     : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
+  const { auth } = options;
   await app.register(rateLimit, {
     global: true,
     max: options.max,
     timeWindow: 60_000,
-    redis,
+    ...(redis ? { redis } : { store: PluginWindowStore }),
     nameSpace: 'b2bpay-rl:',
     skipOnError: true,
     allowList: (request) => isExempt(request),
-    keyGenerator: (request) => {
-      const match = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '');
-      return match?.[1] ? `key:${sha256Hex(match[1])}` : `ip:${request.ip}`;
+    keyGenerator: async (request) => {
+      if (acceptsShopKey(request)) {
+        const key = await auth.peek(request);
+        if (key?.kind === 'secret') return `key:${key.hash}`;
+        if (key?.kind === 'publishable') return `pk:${key.hash}:ip:${request.ip}`;
+      }
+      return `ip:${request.ip}`;
     },
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'RATE_LIMITED',
-        `Слишком много запросов: не больше ${context.max} в минуту. Повторите через ${Math.ceil(context.ttl / 1000)} с.`,
-      ),
+    errorResponseBuilder: (_request, context) => limitedError(context.max, context.ttl),
+  });
+
+  // The publishable key's ceiling over all addresses (a second counter, same store).
+  const ceiling = app.createRateLimit({
+    max: options.publishableKeyMax,
+    keyGenerator: async (request) => `pk-all:${(await auth.peek(request))?.hash ?? ''}`,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (isExempt(request) || !acceptsShopKey(request)) return;
+    const key = await auth.peek(request);
+    if (key?.kind !== 'publishable') return;
+    const result = await ceiling(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    throw limitedError(result.max, result.ttl);
   });
 }

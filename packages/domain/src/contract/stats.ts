@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDay } from '../dates';
+import { IsoDateTime } from './common';
+import { ExpireOldInSeconds } from './webhooks';
 
 const IsoDay = z
   .string()
@@ -51,9 +53,20 @@ export const StatusHistoryEntry = z
   .meta({ id: 'StatusHistoryEntry' });
 export type StatusHistoryEntry = z.infer<typeof StatusHistoryEntry>;
 
-export const KeyRotate = z.strictObject({ kind: z.enum(['secret', 'publishable']) });
+export const KeyRotate = z
+  .strictObject({
+    kind: z.enum(['secret', 'publishable']),
+    expire_old_in_seconds: ExpireOldInSeconds.default(0),
+  })
+  .meta({ id: 'KeyRotate' });
 export const KeyRotated = z
-  .object({ kind: z.enum(['secret', 'publishable']), key: z.string(), hint: z.string() })
+  .object({
+    kind: z.enum(['secret', 'publishable']),
+    key: z.string(),
+    hint: z.string(),
+    /** When the previous key stops working; null — it stopped at once. */
+    old_key_expires_at: IsoDateTime.nullable(),
+  })
   .meta({ id: 'KeyRotated' });
 export type KeyRotated = z.infer<typeof KeyRotated>;
 

@@ -52,6 +52,39 @@ export const DeliveryIdParams = z.strictObject({ id: z.string().max(64) });
 export const WebhookTestBody = z.strictObject({ url: HttpUrl.optional() }).meta({ id: 'WebhookTest' });
 export type WebhookTestBody = z.infer<typeof WebhookTestBody>;
 
+/** Up to this long both the old and the new key, or both webhook signatures, keep working: 7 days. */
+export const MAX_ROTATION_OVERLAP_SECONDS = 604_800;
+
+/** How long the old key or secret keeps working after a rotation; 0 — it stops at once. */
+export const ExpireOldInSeconds = z
+  .number({ error: `expire_old_in_seconds: целое число секунд от 0 до ${MAX_ROTATION_OVERLAP_SECONDS}` })
+  .int(`expire_old_in_seconds: целое число секунд от 0 до ${MAX_ROTATION_OVERLAP_SECONDS}`)
+  .min(0, `expire_old_in_seconds: целое число секунд от 0 до ${MAX_ROTATION_OVERLAP_SECONDS}`)
+  .max(MAX_ROTATION_OVERLAP_SECONDS, `expire_old_in_seconds: не больше ${MAX_ROTATION_OVERLAP_SECONDS} (7 дней)`)
+  .meta({
+    description:
+      'Сколько секунд после смены старый ключ (или старый секрет подписи) ещё действует: 0 — сразу перестаёт, ' +
+      'до 604800 (7 дней). Пока он действует, работают оба ключа, а каждый вебхук несёт обе подписи.',
+  });
+
+export const MAX_WIDGET_ORIGINS = 20;
+export const WIDGET_ORIGIN_INVALID = 'Ожидается адрес сайта вида https://shop.ru (без пути)';
+
+/** `https://host[:port]` exactly, as a browser sends it in Origin; lower-cased. */
+export const WidgetOrigin = z
+  .string()
+  .trim()
+  .max(300)
+  .transform((v) => v.toLowerCase().replace(/\/$/, ''))
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return url.protocol === 'https:' && url.origin === v;
+    } catch {
+      return false;
+    }
+  }, WIDGET_ORIGIN_INVALID);
+
 export const ShopSettings = z
   .object({
     webhook_url: z.string().nullable(),
@@ -60,6 +93,13 @@ export const ShopSettings = z
     publishable_key_hint: z.string().nullable(),
     /** Only in the answer that rotated it: the new secret is shown once. */
     webhook_secret: z.string().optional(),
+    /** Sites the publishable key may be used from (Origin); empty — any. */
+    widget_origins: z.array(z.string()).meta({
+      description:
+        'Сайты (https://…), с которых можно использовать публикуемый ключ pk_: запрос с другим Origin — 403. Пусто — любые.',
+    }),
+    /** While the previous webhook secret still signs (a rotation with an overlap), until when. */
+    previous_webhook_secret_expires_at: IsoDateTime.nullable(),
   })
   .meta({ id: 'ShopSettings' });
 export type ShopSettings = z.infer<typeof ShopSettings>;
@@ -68,6 +108,12 @@ export const ShopSettingsUpdate = z
   .strictObject({
     webhook_url: HttpUrl.nullable().optional(),
     rotate_webhook_secret: z.boolean().optional(),
+    /** With rotate_webhook_secret: until then every webhook carries both signatures. */
+    expire_old_in_seconds: ExpireOldInSeconds.optional(),
+    widget_origins: z
+      .array(WidgetOrigin)
+      .max(MAX_WIDGET_ORIGINS, `Не больше ${MAX_WIDGET_ORIGINS} сайтов`)
+      .optional(),
   })
   .meta({ id: 'ShopSettingsUpdate' });
 export type ShopSettingsUpdate = z.infer<typeof ShopSettingsUpdate>;

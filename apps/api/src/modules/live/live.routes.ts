@@ -75,7 +75,7 @@ export async function liveRoutes(
         if (checking || res.writableEnded || res.destroyed) return;
         checking = true;
         try {
-          await deps.auth.require(request);
+          await deps.auth.recheck(request);
           res.write(': ping\n\n');
         } catch (error) {
           if (error instanceof AppError && (error.status === 401 || error.status === 403)) {

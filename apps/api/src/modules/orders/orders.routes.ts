@@ -39,8 +39,11 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
         tags: ['orders'],
         summary: 'Создать заказ',
         description:
-          'Секретный (sk_…) или публикуемый (pk_…) ключ. Сумма считается на сервере. ' +
-          'Заголовок Idempotency-Key: тот же ключ и тело в течение 24 ч вернут первый ответ.',
+          'Секретный (sk_…) или публикуемый (pk_…) ключ. Сумма считается на сервере и должна быть больше 0. ' +
+          'Заголовок Idempotency-Key: тот же ключ и тело в течение 24 ч вернут первый ответ (отдельно для sk_ и pk_). ' +
+          'С pk_: webhook_url нельзя (403); если в настройках магазина заданы widget_origins, ' +
+          'заголовок Origin должен быть одним из них (403 иначе). Лимит pk_: на ключ и адрес клиента, ' +
+          'и общий потолок на ключ.',
         security: SHOP_AUTH,
         headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
         body: OrderCreate,
@@ -56,6 +59,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
     },
     async (request, reply) => {
       const auth = await deps.auth.require(request, ['secret', 'publishable']);
+      service.assertWidgetOrigin(auth, request.headers.origin);
       const key = validateIdempotencyKey(request.headers['idempotency-key']);
       const result = await service.createOrder(deps, auth, request.body, key);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
@@ -130,7 +134,10 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
         tags: ['orders'],
         summary: 'Заменить товары заказа',
         description:
-          'Только магазин-владелец и только пока заказ в статусе client_expected. Сумма пересчитывается.',
+          'Только магазин-владелец и только пока заказ в статусе client_expected. Сумма пересчитывается ' +
+          '(больше 0), version растёт на 1, в историю пишется «Состав заказа изменён», уходит вебхук ' +
+          'order.products.updated (amount, previous_amount, version, previous_version). Покупатель, ' +
+          'видевший прежнюю версию, получит 409 ORDER_CHANGED при отправке заявки.',
         security: SHOP_AUTH,
         params: OrderIdParams,
         body: ProductList,

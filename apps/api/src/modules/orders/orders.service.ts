@@ -32,6 +32,21 @@ import { runIdempotent, type StoredResponse } from './idempotency';
 import { toOrderView } from './order-view';
 import * as repo from './orders.repository';
 
+export const PUBLISHABLE_WEBHOOK_FORBIDDEN =
+  'Публикуемый ключ (pk_…) не может задавать webhook_url: уведомления о заказах из виджета идут на адрес магазина';
+export const WIDGET_ORIGIN_FORBIDDEN = 'Этот сайт не указан в настройках магазина (widget_origins)';
+
+/**
+ * A shop that lists its sites (widget_origins) accepts its publishable key only from them: a pk_
+ * request with another Origin, or none, is refused (issue 16). An empty list allows any origin.
+ */
+export function assertWidgetOrigin(auth: AuthenticatedKey, origin: string | undefined) {
+  if (auth.kind !== 'publishable') return;
+  const allowed = auth.shop.widget_origins;
+  if (allowed.length === 0) return;
+  if (origin === undefined || !allowed.includes(origin.toLowerCase())) throw forbidden(WIDGET_ORIGIN_FORBIDDEN);
+}
+
 /** Prices arrive in roubles; everything inside is integer kopecks (no float sums). */
 function toNewProducts(products: readonly ProductCreate[]): repo.NewProduct[] {
   return products.map((p) => ({
@@ -69,13 +84,25 @@ export async function createOrder(
   if (input.shop_id !== undefined && input.shop_id !== auth.shop.id) {
     throw forbidden('shop_id не совпадает с магазином, которому принадлежит ключ');
   }
+  if (auth.kind === 'publishable') {
+    // A pk_ key is public in the shop's HTML: it must not redirect the order's webhooks (with the
+    // buyer's contacts) to someone else's address. Widget orders notify the shop's own address.
+    if (input.webhook_url !== undefined) throw forbidden(PUBLISHABLE_WEBHOOK_FORBIDDEN);
+  }
   if (input.webhook_url) await assertWebhookUrlAllowed(input.webhook_url, deps.config);
   const now = deps.clock.now();
   const products = toNewProducts(input.products);
   const amountKopecks = amountOf(products);
   return runIdempotent(
     deps.db,
-    { shopId: auth.shop.id, key: idempotencyKey, request: input, now },
+    // The key's kind is part of the scope: a pk_ request never replays an answer made for sk_ (and
+    // back). Idempotency keys have no spaces, so the prefix cannot collide with a real key.
+    {
+      shopId: auth.shop.id,
+      key: idempotencyKey === null ? null : auth.kind === 'publishable' ? `pk ${idempotencyKey}` : idempotencyKey,
+      request: input,
+      now,
+    },
     async (tx) => {
       const client = input.client ? await insertPrefill(tx, input.client, now) : null;
       const id = randomUUID();
@@ -286,7 +313,11 @@ export async function replaceProducts(
       client,
       previousStatus: order.status,
       now,
-      extra: { previous_amount: kopecksToRubles(order.amount_kopecks), previous_version: order.version },
+      extra: {
+        previous_amount: kopecksToRubles(order.amount_kopecks),
+        version,
+        previous_version: order.version,
+      },
     });
     return loadView(tx, deps, id, true);
   });

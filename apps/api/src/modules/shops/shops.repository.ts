@@ -6,6 +6,8 @@ export interface ShopRow {
   email: string;
   webhook_url: string | null;
   webhook_secret: string;
+  /** Origins a publishable key may be used from (issue 16); empty: any. */
+  widget_origins: string[];
 }
 
 export type KeyKind = 'secret' | 'publishable';
@@ -13,11 +15,16 @@ export type KeyKind = 'secret' | 'publishable';
 export interface AuthenticatedKey {
   shop: ShopRow;
   kind: KeyKind;
+  /** When a rotated-out key stops working (rotation with an overlap); null: no end. */
+  expires_at: Date | null;
 }
 
-const SHOP_COLUMNS = 's.id, s.name, s.email, s.webhook_url, s.webhook_secret';
+const SHOP_COLUMNS = 's.id, s.name, s.email, s.webhook_url, s.webhook_secret, s.widget_origins';
 
-export async function insertShop(db: Queryable, shop: ShopRow & { is_demo?: boolean }): Promise<void> {
+export async function insertShop(
+  db: Queryable,
+  shop: Omit<ShopRow, 'widget_origins'> & { is_demo?: boolean },
+): Promise<void> {
   await db.query(
     'INSERT INTO shops (id, name, email, webhook_url, webhook_secret, is_demo) VALUES ($1, $2, $3, $4, $5, $6)',
     [shop.id, shop.name, shop.email, shop.webhook_url, shop.webhook_secret, shop.is_demo ?? false],
@@ -41,23 +48,41 @@ export async function lockShop(db: Queryable, shopId: string) {
   await db.query('SELECT id FROM shops WHERE id = $1 FOR UPDATE', [shopId]);
 }
 
-export async function revokeKeys(db: Queryable, shopId: string, kind: KeyKind) {
+/**
+ * Ends the shop's current keys of a kind: at once (`until` = null), or at `until`, so that servers
+ * still using them keep working while they are redeployed (rotation without an outage). A key that
+ * already ends sooner keeps its earlier end.
+ */
+export async function revokeKeys(db: Queryable, shopId: string, kind: KeyKind, until: Date | null = null) {
+  if (until === null) {
+    await db.query(
+      'UPDATE api_keys SET revoked_at = now() WHERE shop_id = $1 AND kind = $2 AND revoked_at IS NULL',
+      [shopId, kind],
+    );
+    return;
+  }
   await db.query(
-    'UPDATE api_keys SET revoked_at = now() WHERE shop_id = $1 AND kind = $2 AND revoked_at IS NULL',
-    [shopId, kind],
+    `UPDATE api_keys SET expires_at = LEAST(COALESCE(expires_at, $3), $3)
+      WHERE shop_id = $1 AND kind = $2 AND revoked_at IS NULL`,
+    [shopId, kind, until],
   );
 }
 
-export async function findShopByKeyHash(db: Queryable, hash: string): Promise<AuthenticatedKey | null> {
-  const rows = await db.query<ShopRow & { kind: KeyKind }>(
-    `SELECT ${SHOP_COLUMNS}, k.kind FROM api_keys k JOIN shops s ON s.id = k.shop_id
-      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-    [hash],
+/** The valid key with this hash at `now`: not revoked and not past its end. */
+export async function findShopByKeyHash(
+  db: Queryable,
+  hash: string,
+  now: Date,
+): Promise<AuthenticatedKey | null> {
+  const rows = await db.query<ShopRow & { kind: KeyKind; expires_at: Date | string | null }>(
+    `SELECT ${SHOP_COLUMNS}, k.kind, k.expires_at FROM api_keys k JOIN shops s ON s.id = k.shop_id
+      WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2)`,
+    [hash, now],
   );
   const row = rows[0];
   if (!row) return null;
-  const { kind, ...shop } = row;
-  return { shop, kind };
+  const { kind, expires_at, ...shop } = row;
+  return { shop, kind, expires_at: expires_at === null ? null : new Date(expires_at) };
 }
 
 export async function findShopById(db: Queryable, id: string): Promise<ShopRow | null> {

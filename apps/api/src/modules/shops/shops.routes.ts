@@ -37,7 +37,10 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
       schema: {
         tags: ['shop area'],
         summary: 'Выпустить новый ключ магазина',
-        description: 'Старый ключ этого вида перестаёт работать сразу; новый показывается один раз.',
+        description:
+          'Новый ключ показывается один раз. Старый ключ этого вида перестаёт работать сразу ' +
+          '(expire_old_in_seconds: 0, по умолчанию) или через expire_old_in_seconds секунд (до 604800 — 7 дней): ' +
+          'до тех пор работают оба, чтобы серверы магазина успели перейти на новый без простоя.',
         security: SHOP_AUTH,
         body: KeyRotate,
         response: { 200: KeyRotated, ...errorResponses(400, 401, 403, 429, 500) },
@@ -45,7 +48,10 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
     },
     async (request) => {
       const auth = await deps.auth.require(request);
-      return rotateKey(deps.db, auth.shop.id, request.body.kind);
+      return rotateKey(deps.db, auth.shop.id, request.body.kind, {
+        expireOldInSeconds: request.body.expire_old_in_seconds,
+        now: deps.clock.now(),
+      });
     },
   );
 

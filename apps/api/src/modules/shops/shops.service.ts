@@ -81,14 +81,25 @@ export async function syncDemoShop(db: Database, enabled: boolean) {
   });
 }
 
-/** Replaces one kind of key; the new key is shown once, the old one stops working at once. */
-export async function rotateKey(db: Database, shopId: string, kind: repo.KeyKind) {
+/**
+ * Replaces one kind of key; the new key is shown once. The old one stops working at once, or after
+ * `expireOldInSeconds` (up to 7 days), so that servers still using it keep working while they are
+ * redeployed with the new one (rotation without an outage).
+ */
+export async function rotateKey(
+  db: Database,
+  shopId: string,
+  kind: repo.KeyKind,
+  options: { expireOldInSeconds?: number; now?: Date } = {},
+) {
   const key = kind === 'secret' ? newSecretKey() : newPublishableKey();
+  const seconds = options.expireOldInSeconds ?? 0;
+  const until = seconds > 0 ? new Date((options.now ?? new Date()).getTime() + seconds * 1000) : null;
   await db.transaction(async (tx) => {
     await repo.lockShop(tx, shopId);
-    await repo.revokeKeys(tx, shopId, kind);
+    await repo.revokeKeys(tx, shopId, kind, until);
     await repo.insertKey(tx, shopId, kind, sha256Hex(key), keyHint(key));
   });
   invalidateKeyCache();
-  return { kind, key, hint: keyHint(key) };
+  return { kind, key, hint: keyHint(key), old_key_expires_at: until?.toISOString() ?? null };
 }

@@ -45,7 +45,7 @@ export const deliverWebhook: StagedJobHandler<Start> = {
     const body = JSON.stringify(start.payload);
     const result = await sendWebhook({
       url: start.delivery.url,
-      headers: webhookHeaders(start.secret, start.delivery.event_id, startedAt, body),
+      headers: webhookHeaders(start.secret, start.delivery.event_id, startedAt, body, start.previousSecret),
       body,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,

@@ -48,7 +48,6 @@ export async function recordEvent(
     status: e.order.status,
     previous_status: e.previousStatus,
     amount: kopecksToRubles(e.order.amount_kopecks),
-    version: e.order.version,
     ...e.extra,
     shop_id: e.order.shop_id,
     client: e.client ? toClientView(e.client) : null,

@@ -16,20 +16,27 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   return `v1,${mac}`;
 }
 
-/** The headers of one attempt: the id stays the event's across retries, the timestamp is the attempt's. */
+/**
+ * The headers of one attempt: the id stays the event's across retries, the timestamp is the attempt's.
+ * During a secret rotation with an overlap, `previousSecret` signs too: `v1,<new> v1,<old>`, a
+ * space-separated list as Standard Webhooks defines it, so a receiver verifies with either secret.
+ */
 export function webhookHeaders(
   secret: string,
   eventId: string,
   at: Date,
   body: string,
+  previousSecret: string | null = null,
 ): Record<string, string> {
   const timestamp = Math.floor(at.getTime() / 1000);
+  const signatures = [signWebhook(secret, eventId, timestamp, body)];
+  if (previousSecret) signatures.push(signWebhook(previousSecret, eventId, timestamp, body));
   return {
     'content-type': 'application/json',
     'user-agent': 'B2BPay-Webhooks/1.0',
     'webhook-id': eventId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signWebhook(secret, eventId, timestamp, body),
+    'webhook-signature': signatures.join(' '),
   };
 }
 

@@ -47,6 +47,8 @@ export interface AttemptStart {
   attempt: number;
   payload: unknown;
   secret: string;
+  /** The secret before a rotation with an overlap, while it still signs (issue 16); else null. */
+  previousSecret: string | null;
 }
 
 export const INTERRUPTED_ATTEMPT = 'Попытка прервана: обработчик остановился, не дождавшись ответа';
@@ -66,7 +68,9 @@ export async function beginAttempts(
 ): Promise<Map<number, AttemptStart>> {
   const started = new Map<number, AttemptStart>();
   if (wanted.length === 0) return started;
-  const rows = await db.query<DeliveryRow & { job_id: unknown; payload: unknown; webhook_secret: string }>(
+  const rows = await db.query<
+    DeliveryRow & { job_id: unknown; payload: unknown; webhook_secret: string; previous_secret: string | null }
+  >(
     `WITH wanted AS (
        SELECT DISTINCT ON (w.delivery_id) w.delivery_id, w.job_id
          FROM unnest($1::uuid[], $2::bigint[]) AS w(delivery_id, job_id)
@@ -83,14 +87,15 @@ export async function beginAttempts(
      ), logged AS (
        INSERT INTO webhook_attempts (delivery_id, attempt, started_at) SELECT s.id, s.attempts, $3 FROM started s
      )
-     SELECT s.*, e.payload, sh.webhook_secret
+     SELECT s.*, e.payload, sh.webhook_secret,
+            CASE WHEN sh.previous_webhook_secret_until > $3 THEN sh.previous_webhook_secret END AS previous_secret
        FROM started s JOIN events e ON e.id = s.event_id JOIN shops sh ON sh.id = s.shop_id`,
     [wanted.map((w) => w.deliveryId), wanted.map((w) => w.jobId), now, INTERRUPTED_ATTEMPT],
   );
   for (const row of rows) {
-    const { job_id: jobId, payload, webhook_secret: secret, ...delivery } = row;
+    const { job_id: jobId, payload, webhook_secret: secret, previous_secret: previousSecret, ...delivery } = row;
     const mapped = mapDelivery(delivery);
-    started.set(toNumber(jobId), { delivery: mapped, attempt: mapped.attempts, payload, secret });
+    started.set(toNumber(jobId), { delivery: mapped, attempt: mapped.attempts, payload, secret, previousSecret });
   }
   return started;
 }
@@ -251,25 +256,43 @@ export async function insertTestEvent(
 export interface ShopSettingsRow {
   webhook_url: string | null;
   webhook_secret: string;
+  widget_origins: string[];
+  previous_webhook_secret_until: Date | null;
 }
 
 export async function findShopSettings(db: Queryable, shopId: string): Promise<ShopSettingsRow | null> {
   const rows = await db.query<ShopSettingsRow>(
-    'SELECT webhook_url, webhook_secret FROM shops WHERE id = $1',
+    'SELECT webhook_url, webhook_secret, widget_origins, previous_webhook_secret_until FROM shops WHERE id = $1',
     [shopId],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  const until = row.previous_webhook_secret_until;
+  return { ...row, previous_webhook_secret_until: until === null ? null : new Date(until) };
 }
 
 export async function updateShopSettings(
   tx: Queryable,
   shopId: string,
-  change: { webhookUrl?: string | null; webhookSecret?: string },
+  change: {
+    webhookUrl?: string | null;
+    webhookSecret?: string;
+    /** With webhookSecret: the current secret keeps signing too until then; null — it stops now. */
+    previousSecretUntil?: Date | null;
+    widgetOrigins?: string[];
+  },
 ): Promise<void> {
   if (change.webhookUrl !== undefined)
     await tx.query('UPDATE shops SET webhook_url = $2 WHERE id = $1', [shopId, change.webhookUrl]);
+  if (change.widgetOrigins !== undefined)
+    await tx.query('UPDATE shops SET widget_origins = $2::text[] WHERE id = $1', [shopId, change.widgetOrigins]);
   if (change.webhookSecret !== undefined)
-    await tx.query('UPDATE shops SET webhook_secret = $2 WHERE id = $1', [shopId, change.webhookSecret]);
+    await tx.query(
+      `UPDATE shops SET previous_webhook_secret = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE webhook_secret END,
+              previous_webhook_secret_until = $3::timestamptz, webhook_secret = $2
+        WHERE id = $1`,
+      [shopId, change.webhookSecret, change.previousSecretUntil ?? null],
+    );
 }
 
 /** The hints of the shop's current (non-revoked) keys, newest per kind. */

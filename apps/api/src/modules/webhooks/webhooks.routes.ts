@@ -101,7 +101,9 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { aut
         summary: 'Изменить настройки магазина',
         description:
           'webhook_url: адрес по умолчанию (null — убрать). rotate_webhook_secret: новый секрет подписи ' +
-          'whsec_…, показывается один раз в этом ответе (webhook_secret).',
+          'whsec_…, показывается один раз в этом ответе (webhook_secret); expire_old_in_seconds (0–604800): ' +
+          'столько секунд каждый вебхук несёт обе подписи — webhook-signature: v1,<новая> v1,<старая>. ' +
+          'widget_origins: сайты https://…, с которых принимается публикуемый ключ (пусто — любые).',
         security: SHOP_AUTH,
         body: ShopSettingsUpdate,
         response: { 200: ShopSettings, ...errorResponses(400, 401, 403, 415, 429, 500) },

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps';
 import { newWebhookSecret } from '../../shared/crypto';
 import { conflict, notFound, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
+import { invalidateKeyCache } from '../auth/authenticate';
 import { enqueue } from '../jobs/jobs.repository';
 import { DELIVER_JOB } from './delivery.job';
 import { queueDelivery } from './events.repository';
@@ -125,14 +126,20 @@ async function settingsOf(deps: AppDeps, shopId: string): Promise<ShopSettings> 
     webhook_secret_hint: webhookSecretHint(settings.webhook_secret),
     secret_key_hint: hints.secret,
     publishable_key_hint: hints.publishable,
+    widget_origins: settings.widget_origins,
+    previous_webhook_secret_expires_at:
+      settings.previous_webhook_secret_until && settings.previous_webhook_secret_until > deps.clock.now()
+        ? settings.previous_webhook_secret_until.toISOString()
+        : null,
   };
 }
 
 export const getSettings = settingsOf;
 
 /**
- * Changes the default webhook URL (null clears it) and/or rotates the signing secret. The new
- * secret is in this answer only; deliveries sent from now on — retries included — are signed with it.
+ * Changes the default webhook URL (null clears it), the widget's origins, and/or rotates the signing
+ * secret. The new secret is in this answer only; deliveries sent from now on — retries included — are
+ * signed with it, and with the old one too while `expire_old_in_seconds` has not passed.
  */
 export async function updateSettings(
   deps: AppDeps,
@@ -141,9 +148,19 @@ export async function updateSettings(
 ): Promise<ShopSettings> {
   if (input.webhook_url) await assertWebhookUrlAllowed(input.webhook_url, deps.config);
   const webhookSecret = input.rotate_webhook_secret ? newWebhookSecret() : undefined;
+  const overlap = input.expire_old_in_seconds ?? 0;
+  // The old secret keeps signing (a second signature) until then: receivers switch without an outage.
+  const previousSecretUntil = overlap > 0 ? new Date(deps.clock.now().getTime() + overlap * 1000) : null;
   await deps.db.transaction((tx) =>
-    repo.updateShopSettings(tx, shopId, { webhookUrl: input.webhook_url, webhookSecret }),
+    repo.updateShopSettings(tx, shopId, {
+      webhookUrl: input.webhook_url,
+      webhookSecret,
+      previousSecretUntil,
+      widgetOrigins: input.widget_origins ? [...new Set(input.widget_origins)] : undefined,
+    }),
   );
+  // The shop row (widget origins) sits in the key cache: forget it so the change applies at once.
+  if (input.widget_origins) invalidateKeyCache();
   const settings = await settingsOf(deps, shopId);
   return webhookSecret ? { ...settings, webhook_secret: webhookSecret } : settings;
 }

@@ -17,6 +17,8 @@ const SETTINGS: ShopSettings = {
   webhook_secret_hint: 'whsec_…Ab12',
   secret_key_hint: 'sk_demo_…b6e2',
   publishable_key_hint: 'pk_demo_…e8a2',
+  widget_origins: [],
+  previous_webhook_secret_expires_at: null,
 };
 
 function testDelivery(status: WebhookDelivery['status']): WebhookDelivery {
