@@ -16,7 +16,8 @@ const duration = (name: string) =>
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Default by NODE_ENV (see loadConfig): 127.0.0.1 in development, 0.0.0.0 otherwise.
+  HOST: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
@@ -41,10 +42,15 @@ const EnvSchema = z.object({
     }),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  // Default by NODE_ENV: http:// webhook URLs are refused in production unless this allows them.
+  WEBHOOK_ALLOW_HTTP: bool.optional(),
   CLIENT_INFO_TTL: duration('CLIENT_INFO_TTL').default(72 * 3_600_000),
   SANDBOX_DECISION_DELAY_MS: z.coerce.number().int().min(0).default(5000),
   SANDBOX_PAYMENT_DELAY_MS: z.coerce.number().int().min(0).default(10000),
-  DEMO_SHOP: bool.default(true),
+  // Default by NODE_ENV: the demo shop (public keys) only outside production.
+  DEMO_SHOP: bool.optional(),
+  // The explicit second setting production needs to keep DEMO_SHOP=true.
+  DEMO_SHOP_IN_PRODUCTION: bool.default(false),
   ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN: не короче 16 символов').optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   PUBLISHABLE_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
@@ -64,7 +70,15 @@ const EnvSchema = z.object({
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+export type Config = Omit<
+  z.infer<typeof EnvSchema>,
+  'PUBLIC_URL' | 'HOST' | 'DEMO_SHOP' | 'WEBHOOK_ALLOW_HTTP'
+> & {
+  PUBLIC_URL: string;
+  HOST: string;
+  DEMO_SHOP: boolean;
+  WEBHOOK_ALLOW_HTTP: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -90,6 +104,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Неверные настройки окружения:\n  WORKER_LEASE_MS: должен быть больше WEBHOOK_TIMEOUT_MS',
     );
   }
+  const production = config.NODE_ENV === 'production';
+  const demoShop = config.DEMO_SHOP ?? !production;
+  if (production && demoShop && !config.DEMO_SHOP_IN_PRODUCTION) {
+    // The demo shop's keys are public: in production it exists only when asked for twice.
+    throw new ConfigError(
+      'Неверные настройки окружения:\n  DEMO_SHOP: демо-магазин с публичными ключами в production — ' +
+        'только вместе с DEMO_SHOP_IN_PRODUCTION=true',
+    );
+  }
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  return { ...config, PUBLIC_URL: publicUrl };
+  return {
+    ...config,
+    PUBLIC_URL: publicUrl,
+    // Development listens on this machine only (its outbox shows one-time codes); say HOST to share.
+    HOST: config.HOST ?? (config.NODE_ENV === 'development' ? '127.0.0.1' : '0.0.0.0'),
+    DEMO_SHOP: demoShop,
+    WEBHOOK_ALLOW_HTTP: config.WEBHOOK_ALLOW_HTTP ?? !production,
+  };
 }

@@ -28,6 +28,11 @@ async function main() {
   const app = await buildApp(deps, { lifecycle });
   await opening;
   await syncDemoShop(db, config.DEMO_SHOP);
+  if (config.DEMO_SHOP && config.NODE_ENV === 'production') {
+    app.log.warn(
+      'DEMO_SHOP=true в production (DEMO_SHOP_IN_PRODUCTION=true): демо-магазин с публичными ключами открыт всем',
+    );
+  }
   const worker =
     config.WORKER === 'inline'
       ? await createInlineWorker(deps, {

@@ -8,7 +8,7 @@ describe.each(DB_KINDS)('amount integrity on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const read = (id: string, headers: Record<string, string> = {}) =>
@@ -48,7 +48,11 @@ describe.each(DB_KINDS)('amount integrity on %s', (kind) => {
       headers: demoAuth,
     });
     const entry = history.json().at(-1);
-    expect(entry).toMatchObject({ actor: 'shop', from_status: 'client_expected', to_status: 'client_expected' });
+    expect(entry).toMatchObject({
+      actor: 'shop',
+      from_status: 'client_expected',
+      to_status: 'client_expected',
+    });
     expect(entry.reason).toMatch(/^Состав заказа изменён: 1\s000,00\s₽ → 999\s999\s000,00\s₽$/);
     const events = await t.db.query<{ type: string; payload: Record<string, unknown> | string }>(
       "SELECT type, payload FROM events WHERE order_id = $1 AND type = 'order.products.updated'",
@@ -88,7 +92,9 @@ describe.each(DB_KINDS)('amount integrity on %s', (kind) => {
     const stale = await patchClient(t, order.id, body);
     expect(stale.statusCode).toBe(409);
     expect(errorOf(stale)).toMatchObject({ code: 'ORDER_CHANGED', message: ORDER_CHANGED_MESSAGE });
-    expect(ORDER_CHANGED_MESSAGE).toBe('Состав заказа изменился. Проверьте заказ и подтвердите заявку снова.');
+    expect(ORDER_CHANGED_MESSAGE).toBe(
+      'Состав заказа изменился. Проверьте заказ и подтвердите заявку снова.',
+    );
     const after = (await read(order.id)).json();
     expect(after.status).toBe('client_expected');
     expect(after.amount).toBe(999_999_000);

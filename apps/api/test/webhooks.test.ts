@@ -505,6 +505,8 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
       webhook_secret_hint: `whsec_…${shop.webhook_secret.slice(-4)}`,
       secret_key_hint: `sk_live_…${shop.secret_key.slice(-4)}`,
       publishable_key_hint: `pk_live_…${shop.publishable_key.slice(-4)}`,
+      widget_origins: [],
+      previous_webhook_secret_expires_at: null,
     });
     const put = (payload: object, headers = shop.auth) =>
       t.app.inject({ method: 'PUT', url: '/api/shop/settings', headers, payload });

@@ -13,7 +13,9 @@ function isExempt(request: FastifyRequest) {
 /** Routes that take a shop key (their schema's security names ShopAuth); the rest need none. */
 function acceptsShopKey(request: FastifyRequest) {
   const security = (request.routeOptions.schema as { security?: unknown } | undefined)?.security;
-  return Array.isArray(security) && security.some((s) => typeof s === 'object' && s !== null && 'ShopAuth' in s);
+  return (
+    Array.isArray(security) && security.some((s) => typeof s === 'object' && s !== null && 'ShopAuth' in s)
+  );
 }
 
 /** The plugin constructs its store with its own options, which WindowStore does not need. */

@@ -85,7 +85,8 @@ export const Order = z
     status: z.string(),
     /** 1 at creation, +1 on every change of the products; the buyer's submission names it. */
     version: z.number().int().meta({
-      description: 'Версия заказа: 1 при создании, +1 при каждом изменении товаров. Шаг 2 анкеты передаёт её в order_version.',
+      description:
+        'Версия заказа: 1 при создании, +1 при каждом изменении товаров. Шаг 2 анкеты передаёт её в order_version.',
     }),
     link: z.string(),
     amount: z.number(),

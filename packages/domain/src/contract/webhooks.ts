@@ -60,7 +60,10 @@ export const ExpireOldInSeconds = z
   .number({ error: `expire_old_in_seconds: целое число секунд от 0 до ${MAX_ROTATION_OVERLAP_SECONDS}` })
   .int(`expire_old_in_seconds: целое число секунд от 0 до ${MAX_ROTATION_OVERLAP_SECONDS}`)
   .min(0, `expire_old_in_seconds: целое число секунд от 0 до ${MAX_ROTATION_OVERLAP_SECONDS}`)
-  .max(MAX_ROTATION_OVERLAP_SECONDS, `expire_old_in_seconds: не больше ${MAX_ROTATION_OVERLAP_SECONDS} (7 дней)`)
+  .max(
+    MAX_ROTATION_OVERLAP_SECONDS,
+    `expire_old_in_seconds: не больше ${MAX_ROTATION_OVERLAP_SECONDS} (7 дней)`,
+  )
   .meta({
     description:
       'Сколько секунд после смены старый ключ (или старый секрет подписи) ещё действует: 0 — сразу перестаёт, ' +

@@ -77,6 +77,16 @@ export async function insertConsent(
   await tx.query(
     `INSERT INTO consents (order_id, client_id, kind, document_version, amount_kopecks, order_version, ip, user_agent, given_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [c.orderId, c.clientId, c.kind, c.documentVersion, c.amountKopecks, c.orderVersion, c.ip, c.userAgent, c.now],
+    [
+      c.orderId,
+      c.clientId,
+      c.kind,
+      c.documentVersion,
+      c.amountKopecks,
+      c.orderVersion,
+      c.ip,
+      c.userAgent,
+      c.now,
+    ],
   );
 }

@@ -85,12 +85,26 @@ ${body}
 </html>`;
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export function isLoopback(ip: string) {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return v4.startsWith('127.') || ip === '::1';
+}
+
 /**
  * GET /dev/outbox (HTML) and /dev/outbox.json: the latest notifications with their status, attempts
- * and last error. Development and tests only: in production the routes are not registered (404).
+ * and last error — every one-time code and buyer contact of every shop. Development and tests only:
+ * in production the routes are not registered (404), and elsewhere they answer only requests from
+ * this machine (the client address, so a proxy on this host forwarding someone else's request is
+ * refused too): 404, as if there were nothing.
  */
 export async function devOutboxRoutes(app: FastifyInstance, deps: AppDeps) {
   if (deps.config.NODE_ENV === 'production') return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/dev/outbox') || isLoopback(request.ip)) return;
+    const message = `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}`;
+    return reply.code(404).send({ detail: message, error: { code: 'NOT_FOUND', message } });
+  });
 
   app.get('/dev/outbox.json', { schema: { hide: true } }, async (_request, reply) => {
     const notifications = await latestNotifications(deps.db, OUTBOX_LIMIT);

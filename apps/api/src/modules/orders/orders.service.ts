@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   type BankDecision,
   bankName,
-  lineTotalKopecks,
-  MAX_PRICE_RUBLES,
-  ORDER_AMOUNT_POSITIVE_MESSAGE,
-  normalizeEmail,
   formatRubles,
   kopecksToRubles,
+  lineTotalKopecks,
+  MAX_PRICE_RUBLES,
+  normalizeEmail,
   normalizePhone,
+  ORDER_AMOUNT_POSITIVE_MESSAGE,
   type Order,
   type OrderCreate,
   type OrderList,
@@ -44,7 +44,8 @@ export function assertWidgetOrigin(auth: AuthenticatedKey, origin: string | unde
   if (auth.kind !== 'publishable') return;
   const allowed = auth.shop.widget_origins;
   if (allowed.length === 0) return;
-  if (origin === undefined || !allowed.includes(origin.toLowerCase())) throw forbidden(WIDGET_ORIGIN_FORBIDDEN);
+  if (origin === undefined || !allowed.includes(origin.toLowerCase()))
+    throw forbidden(WIDGET_ORIGIN_FORBIDDEN);
 }
 
 /** Prices arrive in roubles; everything inside is integer kopecks (no float sums). */
@@ -99,7 +100,12 @@ export async function createOrder(
     // back). Idempotency keys have no spaces, so the prefix cannot collide with a real key.
     {
       shopId: auth.shop.id,
-      key: idempotencyKey === null ? null : auth.kind === 'publishable' ? `pk ${idempotencyKey}` : idempotencyKey,
+      key:
+        idempotencyKey === null
+          ? null
+          : auth.kind === 'publishable'
+            ? `pk ${idempotencyKey}`
+            : idempotencyKey,
       request: input,
       now,
     },

@@ -1,92 +1,58 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { Config } from '../../config';
 import { validationError } from '../../shared/errors';
 
 /**
  * SSRF guard for webhook URLs (DESIGN §6). A shop chooses where we POST, so a URL must never reach
- * our own network: loopback, private, link-local (cloud metadata at 169.254.169.254), unique-local,
- * CGNAT, multicast, unspecified and reserved ranges, in every spelling (IPv4-mapped IPv6, decimal,
- * octal and hex IPv4) and by name (`localhost`, `*.localhost`, or a public name resolving inside).
+ * our own network: every special-purpose range of the IANA IPv4 and IPv6 registries (loopback,
+ * private, link-local with cloud metadata at 169.254.169.254, unique-local, CGNAT, NAT64, multicast,
+ * reserved…), in every spelling (IPv4-mapped IPv6, decimal, octal and hex IPv4) and by name (`localhost`, `*.localhost`, or a public name resolving inside).
  * Checked at registration and, because DNS answers change, again at connect time on the resolved
  * address (see `guardedLookup`). `WEBHOOK_ALLOW_PRIVATE=true` turns it off (development, tests).
  */
 
 export const PRIVATE_ADDRESS_MESSAGE = 'Адрес вебхука не должен указывать на внутреннюю сеть';
 export const INVALID_URL_MESSAGE = 'Ожидается адрес http(s)://…';
-
-const BLOCKED_V4: [string, number][] = [
-  ['0.0.0.0', 8], // "this network", includes the unspecified 0.0.0.0
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // CGNAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay anycast
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, and the broadcast 255.255.255.255
-];
-
-const BLOCKED_V6: [string, number][] = [
-  ['::', 96], // unspecified ::, loopback ::1 and the deprecated IPv4-compatible ::a.b.c.d
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique-local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // deprecated site-local
-  ['ff00::', 8], // multicast
-];
-
-const blockList = new net.BlockList();
-for (const [address, prefix] of BLOCKED_V4) blockList.addSubnet(address, prefix, 'ipv4');
-for (const [address, prefix] of BLOCKED_V6) blockList.addSubnet(address, prefix, 'ipv6');
-
-/** The 8 groups of an IPv6 address (with `::` and a trailing dotted quad expanded), or null. */
-function ipv6Groups(address: string): number[] | null {
-  let text = address;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted?.[1]) {
-    const v4 = dotted[1].split('.').map(Number);
-    const [a = 0, b = 0, c = 0, d = 0] = v4;
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const part = (s: string) => (s === '' ? [] : s.split(':').map((g) => Number.parseInt(g, 16)));
-  const left = part(head);
-  const right = tail === undefined ? [] : part(tail);
-  const groups =
-    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff)
-    ? groups
-    : null;
-}
-
-const v4FromGroups = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
+export const HTTPS_REQUIRED_MESSAGE = 'Адрес вебхука должен начинаться с https://';
 
 /**
- * Whether an IP address (v4 or v6, no brackets) is one we refuse to call. IPv4-mapped (::ffff:a.b.c.d),
- * NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::) addresses are judged by the IPv4 inside.
+ * Entries of the IANA IPv4 and IPv6 special-purpose address registries that ipaddr.js 2.5 does not
+ * classify yet, and the deprecated IPv4-compatible IPv6 range (::a.b.c.d) this guard always refused.
+ * Everything else is judged by ipaddr.js's `range()` (every special-purpose range it knows: private,
+ * loopback, link-local, CGNAT, multicast, reserved, documentation, benchmarking, NAT64 64:ff9b::/96
+ * and 64:ff9b:1::/48, 6to4, Teredo, ORCHID, AS112, AMT, SRv6, discard, 3fff::/20, broadcast…).
+ */
+const EXTRA_BLOCKED_V6: [string, number][] = [
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d
+  ['100:0:0:1::', 64], // RFC 9780 dummy IPv6 prefix (registry entry of 2025)
+];
+
+const extraBlockList = new net.BlockList();
+for (const [address, prefix] of EXTRA_BLOCKED_V6) extraBlockList.addSubnet(address, prefix, 'ipv6');
+
+/**
+ * Whether an IP address (v4 or v6, no brackets) is one we refuse to call: anything but a global
+ * unicast address. An IPv4-mapped address (::ffff:a.b.c.d, how dual-stack sockets show IPv4) is
+ * judged by the IPv4 inside; every other IPv6 range that embeds an IPv4 address (NAT64, 6to4,
+ * Teredo, IPv4-translated) is special-purpose and refused whatever it embeds.
  */
 export function isBlockedAddress(address: string): boolean {
   const family = net.isIP(address);
-  if (family === 4) return blockList.check(address, 'ipv4');
-  if (family !== 6) return false;
-  if (blockList.check(address, 'ipv6')) return true;
-  const g = ipv6Groups(address);
-  if (!g) return true; // net.isIP accepted it but we cannot read it: refuse rather than guess
-  const [g0, g1, g2, g3, g4, g5, g6 = 0, g7 = 0] = g;
-  const mapped = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff;
-  const translated = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0xffff && g5 === 0;
-  const nat64 = g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0;
-  if (mapped || translated || nat64) return blockList.check(v4FromGroups(g6, g7), 'ipv4');
-  if (g0 === 0x2002) return blockList.check(v4FromGroups(g1 ?? 0, g2 ?? 0), 'ipv4');
-  return false;
+  if (family === 0) return false;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return true; // net.isIP accepted it but we cannot read it: refuse rather than guess
+  }
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return isBlockedAddress(v6.toIPv4Address().toString());
+    if (extraBlockList.check(v6.toNormalizedString(), 'ipv6')) return true;
+  }
+  return parsed.range() !== 'unicast';
 }
 
 /**
@@ -155,7 +121,7 @@ const REGISTRATION_DNS_TIMEOUT_MS = 3000;
  */
 export async function assertWebhookUrlAllowed(
   url: string,
-  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE'>,
+  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE'> & { WEBHOOK_ALLOW_HTTP?: boolean },
   options: { field?: string; resolve?: Resolver } = {},
 ): Promise<void> {
   const field = options.field ?? 'webhook_url';
@@ -168,6 +134,9 @@ export async function assertWebhookUrlAllowed(
   if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') {
     throw validationError(field, INVALID_URL_MESSAGE);
   }
+  // Production: the buyer's contacts travel in webhooks, so only over TLS unless explicitly allowed.
+  if (parsed.protocol === 'http:' && config.WEBHOOK_ALLOW_HTTP === false)
+    throw validationError(field, HTTPS_REQUIRED_MESSAGE);
   if (config.WEBHOOK_ALLOW_PRIVATE) return;
   const host = parsed.hostname;
   if (isBlockedHost(host)) throw validationError(field, PRIVATE_ADDRESS_MESSAGE);

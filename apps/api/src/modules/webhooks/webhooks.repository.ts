@@ -69,7 +69,12 @@ export async function beginAttempts(
   const started = new Map<number, AttemptStart>();
   if (wanted.length === 0) return started;
   const rows = await db.query<
-    DeliveryRow & { job_id: unknown; payload: unknown; webhook_secret: string; previous_secret: string | null }
+    DeliveryRow & {
+      job_id: unknown;
+      payload: unknown;
+      webhook_secret: string;
+      previous_secret: string | null;
+    }
   >(
     `WITH wanted AS (
        SELECT DISTINCT ON (w.delivery_id) w.delivery_id, w.job_id
@@ -93,9 +98,21 @@ export async function beginAttempts(
     [wanted.map((w) => w.deliveryId), wanted.map((w) => w.jobId), now, INTERRUPTED_ATTEMPT],
   );
   for (const row of rows) {
-    const { job_id: jobId, payload, webhook_secret: secret, previous_secret: previousSecret, ...delivery } = row;
+    const {
+      job_id: jobId,
+      payload,
+      webhook_secret: secret,
+      previous_secret: previousSecret,
+      ...delivery
+    } = row;
     const mapped = mapDelivery(delivery);
-    started.set(toNumber(jobId), { delivery: mapped, attempt: mapped.attempts, payload, secret, previousSecret });
+    started.set(toNumber(jobId), {
+      delivery: mapped,
+      attempt: mapped.attempts,
+      payload,
+      secret,
+      previousSecret,
+    });
   }
   return started;
 }
@@ -285,7 +302,10 @@ export async function updateShopSettings(
   if (change.webhookUrl !== undefined)
     await tx.query('UPDATE shops SET webhook_url = $2 WHERE id = $1', [shopId, change.webhookUrl]);
   if (change.widgetOrigins !== undefined)
-    await tx.query('UPDATE shops SET widget_origins = $2::text[] WHERE id = $1', [shopId, change.widgetOrigins]);
+    await tx.query('UPDATE shops SET widget_origins = $2::text[] WHERE id = $1', [
+      shopId,
+      change.widgetOrigins,
+    ]);
   if (change.webhookSecret !== undefined)
     await tx.query(
       `UPDATE shops SET previous_webhook_secret = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE webhook_secret END,

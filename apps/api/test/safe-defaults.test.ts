@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import {
+  HTTPS_REQUIRED_MESSAGE,
+  isBlockedAddress,
+  PRIVATE_ADDRESS_MESSAGE,
+} from '../src/modules/webhooks/ssrf-guard';
+import { DB_KINDS, demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
+
+/** Issue 16 §4: safe by default. */
+describe('configuration defaults', () => {
+  it('listens on 127.0.0.1 in development unless HOST says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('seeds the demo shop by default only outside production; production needs a second setting', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).DEMO_SHOP).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).DEMO_SHOP).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SHOP: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SHOP: 'true' })).toThrow(
+      /DEMO_SHOP_IN_PRODUCTION/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', DEMO_SHOP: 'true', DEMO_SHOP_IN_PRODUCTION: 'true' }).DEMO_SHOP,
+    ).toBe(true);
+  });
+
+  it('allows http:// webhooks by default only outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).WEBHOOK_ALLOW_HTTP).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_HTTP: 'true' }).WEBHOOK_ALLOW_HTTP).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).WEBHOOK_ALLOW_HTTP).toBe(true);
+  });
+});
+
+describe('the SSRF guard refuses every IANA special-purpose range', () => {
+  // One address from each entry of the IANA IPv4 and IPv6 special-purpose address registries.
+  const special = [
+    '0.1.2.3',
+    '10.1.2.3',
+    '100.64.0.1',
+    '127.0.0.1',
+    '169.254.169.254',
+    '172.16.0.1',
+    '192.0.0.8',
+    '192.0.0.170',
+    '192.0.2.1',
+    '192.31.196.1',
+    '192.52.193.1',
+    '192.88.99.1',
+    '192.168.1.1',
+    '192.175.48.1',
+    '198.18.0.1',
+    '198.51.100.1',
+    '203.0.113.1',
+    '240.0.0.1',
+    '255.255.255.255',
+    '224.0.0.1',
+    '::1',
+    '::',
+    '::ffff:127.0.0.1',
+    '64:ff9b::808:808',
+    '64:ff9b:1::7f00:1',
+    '100::1',
+    '100:0:0:1::1',
+    '2001::1',
+    '2001:1::1',
+    '2001:1::2',
+    '2001:1::3',
+    '2001:2::1',
+    '2001:3::1',
+    '2001:4:112::1',
+    '2001:10::1',
+    '2001:20::1',
+    '2001:30::1',
+    '2001:db8::1',
+    '2002:808:808::1',
+    '2620:4f:8000::1',
+    '3fff::1',
+    '5f00::1',
+    'fc00::1',
+    'fd12::1',
+    'fe80::1',
+    'ff02::1',
+  ];
+  it.each(special)('%s', (address) => {
+    expect(isBlockedAddress(address)).toBe(true);
+  });
+
+  it('still allows global unicast addresses', () => {
+    for (const address of [
+      '8.8.8.8',
+      '93.184.215.14',
+      '2001:4860:4860::8888',
+      '::ffff:8.8.8.8',
+      '2a00:1450::1',
+    ])
+      expect(isBlockedAddress(address)).toBe(false);
+  });
+});
+
+describe.each(DB_KINDS)('safe defaults through the API on %s', (kind) => {
+  let t: TestApp;
+  let production: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    production = await startTestApp(kind, {
+      NODE_ENV: 'production',
+      DEMO_SHOP: 'true',
+      DEMO_SHOP_IN_PRODUCTION: 'true',
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+    await production?.close();
+  });
+
+  it('answers /dev/outbox only to requests from loopback', async () => {
+    for (const url of ['/dev/outbox', '/dev/outbox.json']) {
+      expect((await t.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url, remoteAddress: '::1' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url, remoteAddress: '192.0.2.10' })).statusCode).toBe(404);
+      // A proxy on this host forwarding someone else's request does not make it local.
+      const forwarded = await t.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+      expect(forwarded.statusCode).toBe(404);
+      expect(
+        (await production.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })).statusCode,
+      ).toBe(404);
+    }
+  });
+
+  it('refuses http:// webhook URLs in production (400), https:// passes', async () => {
+    const put = (webhook_url: string) =>
+      production.app.inject({
+        method: 'PUT',
+        url: '/api/shop/settings',
+        headers: demoAuth,
+        payload: { webhook_url },
+      });
+    const plain = await put('http://93.184.215.14/hook');
+    expect(plain.statusCode).toBe(400);
+    expect(errorOf(plain)).toMatchObject({ field: 'webhook_url', message: HTTPS_REQUIRED_MESSAGE });
+    expect((await put('https://93.184.215.14/hook')).statusCode).toBe(200);
+    const order = await production.app.inject({
+      method: 'POST',
+      url: '/api/order/orders',
+      headers: demoAuth,
+      payload: {
+        products: [{ name: 'Бумага', price: 10, quantity: 1 }],
+        webhook_url: 'http://93.184.215.14/x',
+      },
+    });
+    expect(order.statusCode).toBe(400);
+  });
+
+  it('refuses a NAT64 webhook URL that embeds loopback (64:ff9b:1::/48)', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/shop/settings',
+      headers: demoAuth,
+      payload: { webhook_url: 'http://[64:ff9b:1::7f00:1]/' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).message).toBe(PRIVATE_ADDRESS_MESSAGE);
+  });
+});
