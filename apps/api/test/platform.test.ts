@@ -77,6 +77,19 @@ describe.each(DB_KINDS)('shops, enquiries, suggestions, health and errors on %s'
     const bad = await t.app.inject({ method: 'POST', url: '/api/shop/enquire', payload: { name: 'Анна' } });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).field).toBe('phone');
+    // Issue 16: the server re-checks that the phone is a phone, with the spec's text.
+    for (const phone of ['abc', '12345', '+7 999 123']) {
+      const notPhone = await t.app.inject({
+        method: 'POST',
+        url: '/api/shop/enquire',
+        payload: { name: 'Анна', phone },
+      });
+      expect(notPhone.statusCode).toBe(400);
+      expect(errorOf(notPhone)).toMatchObject({
+        field: 'phone',
+        message: 'Неверный формат номера (+7XXXXXXXXXX)',
+      });
+    }
   });
 
   it('suggests companies from the shipped directory by INN prefix', async () => {
@@ -155,7 +168,7 @@ describe.each(DB_KINDS)('shops, enquiries, suggestions, health and errors on %s'
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/shop/enquire',
-        payload: { name: 'A', phone: '1' },
+        payload: { name: 'A', phone: '+79991234567' },
       });
       expect(res.statusCode).toBe(500);
       expect(errorOf(res)).toEqual({

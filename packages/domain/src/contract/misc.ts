@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { isValidPhone } from '../phone';
 import { HttpUrl, shortText, Uuid } from './common';
 
 export const Shop = z.object({ id: Uuid, name: z.string(), email: z.string() }).meta({ id: 'Shop' });
@@ -16,7 +18,8 @@ export const CompanySuggestQuery = z.strictObject({
 export const Enquiry = z
   .strictObject({
     name: shortText().min(1, 'Укажите имя'),
-    phone: z.string().trim().min(1, 'Укажите телефон').max(32),
+    // The server re-checks the landing form's rule (issue 16: "abc" was accepted), with the spec's text.
+    phone: z.string().trim().min(1, 'Укажите телефон').max(32).refine(isValidPhone, MESSAGES.phoneInvalid),
   })
   .meta({ id: 'Enquiry' });
 export type Enquiry = z.infer<typeof Enquiry>;

@@ -215,7 +215,8 @@ export default function ApiDocsPage() {
                 },
                 {
                   name: <C>pk_…</C>,
-                  description: 'Публикуемый: только создание заказа. Для кнопки на сайте.',
+                  description:
+                    'Публикуемый: только создание заказа, без webhook_url. Для кнопки на сайте; в настройках магазина можно перечислить сайты (widget_origins), и запросы с другим Origin получат 403.',
                   extra: 'Можно в HTML',
                 },
                 {
@@ -231,14 +232,22 @@ export default function ApiDocsPage() {
               ); без них берутся <C>http://localhost:3000</C> и демо-ключи. Для этого сервера:
             </p>
             <CodeBlock title="Переменные окружения для примеров" code={envSample(origin)} />
+            <p>
+              Смена ключа без простоя: <C>POST /api/shop/keys/rotate</C> с полем <C>expire_old_in_seconds</C>{' '}
+              (0–604800, по умолчанию 0) — столько секунд работают и старый, и новый ключ. Так же{' '}
+              <C>PUT /api/shop/settings</C> с <C>rotate_webhook_secret: true</C> и{' '}
+              <C>expire_old_in_seconds</C>: до конца этого срока каждый вебхук несёт обе подписи. Отозванный
+              или истёкший ключ перестаёт работать на всех серверах B2BPay в течение секунды.
+            </p>
           </DocSection>
 
           <DocSection id="create-order" title={titleOf('create-order')}>
             <Endpoint method="POST" path="/api/order/orders" />
             <p>
-              Создаёт заказ и возвращает его с полем <C>link</C> — страницей покупателя. Сумму считает сервер.
-              Заголовок <C>Idempotency-Key</C> защищает от двойного заказа при повторе: тот же ключ и то же
-              тело в течение 24 часов вернут первый ответ.
+              Создаёт заказ и возвращает его с полем <C>link</C> — страницей покупателя. Сумму считает сервер;
+              она должна быть больше 0 (иначе 400 с полем <C>products</C>). Заголовок <C>Idempotency-Key</C>{' '}
+              защищает от двойного заказа при повторе: тот же ключ и то же тело в течение 24 часов вернут
+              первый ответ (для ключей sk_ и pk_ — раздельно).
             </p>
             <ParamTable
               caption="Тело запроса"
@@ -253,7 +262,7 @@ export default function ApiDocsPage() {
                 {
                   name: <C>webhook_url</C>,
                   description:
-                    'Адрес https://… для вебхуков этого заказа; без него — адрес магазина по умолчанию.',
+                    'Адрес https://… для вебхуков этого заказа; без него — адрес магазина по умолчанию. Только с секретным ключом: с pk_ — 403.',
                   extra: 'нет',
                 },
                 {
@@ -291,6 +300,15 @@ export default function ApiDocsPage() {
             <p>
               Заказ со статусом, номером, суммой, датами и данными клиента. С секретным ключом
               магазина-владельца — полный вид; заказ другого магазина — 404.
+            </p>
+            <p>
+              Поле <C>version</C> — версия состава заказа: 1 при создании, +1 при каждой замене товаров (
+              <C>PUT /api/order/orders/{'{order_id}'}/products</C>, пока заказ в <C>client_expected</C>).
+              Замена пишет в историю «Состав заказа изменён» со старой и новой суммой и отправляет вебхук{' '}
+              <C>order.products.updated</C>. Покупатель отправляет заявку с <C>order_version</C> — версией,
+              которую он видел; если состав изменился, он получает 409 <C>ORDER_CHANGED</C> «Состав заказа
+              изменился. Проверьте заказ и подтвердите заявку снова.», видит новую сумму и подтверждает заявку
+              снова. Банк получает заявку ровно на ту сумму, с которой согласился покупатель.
             </p>
             <CodeTabs examples={EXAMPLES.getOrder} label="Примеры: получение заказа" {...tabs} />
           </DocSection>
@@ -347,6 +365,11 @@ export default function ApiDocsPage() {
                   name: <C>order.payment.completed</C>,
                   description: 'Банк перечислил деньги магазину (payment_sent).',
                 },
+                {
+                  name: <C>order.products.updated</C>,
+                  description:
+                    'Магазин заменил товары заказа: amount и version — новые, previous_amount и previous_version — прежние.',
+                },
               ]}
             />
             <CodeBlock title="Запрос вебхука (пример)" code={WEBHOOK_SAMPLE} />
@@ -366,7 +389,8 @@ export default function ApiDocsPage() {
               </li>
               <li>
                 HMAC-SHA256 в base64 сравнивается с каждой подписью <C>v1,…</C> из <C>webhook-signature</C>{' '}
-                (их может быть несколько через пробел).
+                (их может быть несколько через пробел: во время смены секрета с <C>expire_old_in_seconds</C> —{' '}
+                <C>v1,&lt;новая&gt; v1,&lt;старая&gt;</C>, подходит любая).
               </li>
               <li>
                 Отметка <C>webhook-timestamp</C> старше 5 минут — повтор старого запроса, его отклоняют.
@@ -405,6 +429,12 @@ export default function ApiDocsPage() {
                   name: '409',
                   description: 'Запрос с тем же Idempotency-Key ещё выполняется.',
                   extra: 'CONFLICT',
+                },
+                {
+                  name: '409',
+                  description:
+                    'Состав заказа изменился после того, как покупатель его увидел (order_version не совпадает с version).',
+                  extra: 'ORDER_CHANGED',
                 },
                 {
                   name: '422',

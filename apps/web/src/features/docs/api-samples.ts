@@ -9,6 +9,7 @@ export const ORDER_SAMPLE = `{
   "shop_id": "${DEMO_SHOP.id}",
   "order_number": "1042",
   "status": "client_expected",
+  "version": 1,
   "link": "https://b2bpay.ru/client/${ORDER_ID}",
   "amount": 6040.3,
   "products": [
