@@ -581,7 +581,7 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
             payload: { products: sampleProducts },
           },
           { method: 'PATCH', url: `/api/order/orders/${ownOrder.id}/client`, payload: STEP1 },
-          { method: 'POST', url: '/api/shop/enquire', payload: { name: 'A', phone: '1' } },
+          { method: 'POST', url: '/api/shop/enquire', payload: { name: 'A', phone: '+79991234567' } },
           { method: 'GET', url: `/api/shop/${DEMO_SHOP.id}` },
         ];
         for (const r of requests) {
