@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountToKopecks,
   formatAmount2,
   formatRubles,
+  formatTypedRubles,
   hasAtMostTwoDecimals,
   isValidRublesAmount,
+  itemsTotalKopecks,
   kopecksToRubles,
   lineTotalKopecks,
+  parseTypedQuantity,
+  parseTypedRubles,
   rublesToKopecks,
   sumKopecks,
 } from './money';
@@ -219,5 +224,62 @@ describe('formatAmount2', () => {
 
   it('never shows the currency sign', () => {
     expect(formatAmount2(1050.6)).not.toContain('₽');
+  });
+});
+
+describe('parseTypedRubles (a price typed the Russian way, issue 19)', () => {
+  it.each([
+    ['350,10', 35010],
+    ['350.10', 35010],
+    ['350,1', 35010],
+    ['350', 35000],
+    [' 0,99 ', 99],
+    ['1 234,50', 123450],
+    [`1${NBSP}234,50`, 123450],
+    ['1\u202f234,50', 123450],
+    ['12 345 678.9', 1234567890],
+    ['1234,50', 123450],
+  ])('%j → %d kopecks', (text, kopecks) => {
+    expect(parseTypedRubles(text)).toBe(kopecks);
+  });
+
+  it.each(['', 'abc', '-1', '+5', '1,234,50', '1.2.3', '350,101', '12 34,5', '1  234', '1e3', ',5', '5,'])(
+    'refuses %j',
+    (text) => {
+      expect(parseTypedRubles(text)).toBeNull();
+    },
+  );
+
+  it('shows a typed price back in the ru-RU way', () => {
+    expect(formatTypedRubles(123450)).toBe(`1${NBSP}234,50`);
+    expect(parseTypedRubles(formatTypedRubles(123450))).toBe(123450);
+  });
+});
+
+describe('parseTypedQuantity', () => {
+  it('takes whole numbers only', () => {
+    expect(parseTypedQuantity(' 3 ')).toBe(3);
+    expect(parseTypedQuantity('1,5')).toBeNull();
+    expect(parseTypedQuantity('2.0')).toBeNull();
+    expect(parseTypedQuantity('-1')).toBeNull();
+    expect(parseTypedQuantity('')).toBeNull();
+  });
+});
+
+describe('amountToKopecks / itemsTotalKopecks (order views)', () => {
+  it('turns wire roubles into exact kopecks', () => {
+    expect(amountToKopecks(350.1)).toBe(35010);
+    expect(amountToKopecks(0.29)).toBe(29);
+    expect(amountToKopecks(Number.NaN)).toBe(0);
+  });
+
+  it('sums price × quantity without float drift', () => {
+    expect(
+      itemsTotalKopecks([
+        { price: 0.1, quantity: 3 },
+        { price: 1050.6, quantity: 1 },
+      ]),
+    ).toBe(105090);
+    expect(itemsTotalKopecks([])).toBe(0);
   });
 });

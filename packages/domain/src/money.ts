@@ -107,3 +107,48 @@ export function formatRubles(value: number): string {
 export function formatAmount2(value: number): string {
   return AMOUNT2_FORMAT.format(value);
 }
+
+// A price typed the Russian way: '350,10', '350.10', '1 234,50' (the groups of three may be split by a
+// space, a no-break space or a narrow no-break space), at most 2 decimals, no sign.
+const TYPED_RUBLES = /^(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d{1,2}))?$/;
+
+/**
+ * What a person typed into a price field → kopecks, or null when it is not a price. Anything but the
+ * forms above (letters, a minus, two separators, three decimals) is refused rather than guessed at.
+ */
+export function parseTypedRubles(text: string): number | null {
+  const match = TYPED_RUBLES.exec(text.trim());
+  if (!match) return null;
+  const whole = (match[1] ?? '').replace(/[ \u00a0\u202f]/g, '');
+  return parseKopecks(match[2] === undefined ? whole : `${whole}.${match[2]}`);
+}
+
+/** Kopecks → how a price field shows it once typed: '1 234,50' (ru-RU grouping, 2 decimals). */
+export function formatTypedRubles(kopecks: number): string {
+  return formatAmount2(kopecksToRubles(kopecks));
+}
+
+/** A quantity typed into a field: digits only (spaces around allowed), a safe integer, else null. */
+export function parseTypedQuantity(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const quantity = Number(trimmed);
+  return Number.isSafeInteger(quantity) ? quantity : null;
+}
+
+/**
+ * A rouble amount received from the server (a JS number, at most 2 decimals by contract) → kopecks,
+ * exactly, through its decimal text. A value outside the contract (negative, NaN, 3 decimals) is
+ * rounded to the nearest kopeck rather than throwing, so a view never breaks on one odd row.
+ */
+export function amountToKopecks(rubles: number): number {
+  const exact = parseKopecks(rubles);
+  if (exact !== null) return exact;
+  const rounded = Number.isFinite(rubles) ? Number(rubles.toFixed(2).replace('.', '')) : 0;
+  return Number.isSafeInteger(rounded) ? rounded : 0;
+}
+
+/** Σ price × quantity in kopecks for items priced in roubles (the order views and the new-order form). */
+export function itemsTotalKopecks(items: readonly { price: number; quantity: number }[]): number {
+  return sumKopecks(items.map((item) => lineTotalKopecks(amountToKopecks(item.price), item.quantity)));
+}

@@ -1,4 +1,4 @@
-import type { Order } from '@b2bpay/domain';
+import { amountToKopecks, kopecksToRubles, lineTotalKopecks, type Order, sumKopecks } from '@b2bpay/domain';
 
 /** Spec §9: a buyer order with more than 5 items is a long list. */
 export const LONG_LIST_THRESHOLD = 5;
@@ -23,30 +23,28 @@ export interface BuyerOrderView {
   awaitsClient: boolean;
 }
 
-/** Rounds to kopecks so that 0.1 × 3 shows as 0,30 and sums do not drift. */
-const kopecks = (value: number) => Math.round(value * 100);
-
 export function toBuyerOrderView(order: Order): BuyerOrderView {
   const items = order.products.map((p, index) => {
-    const quantity = Number.isFinite(p.quantity) && p.quantity > 0 ? p.quantity : 1;
-    const price = Number.isFinite(p.price) ? p.price : 0;
+    const quantity = Number.isSafeInteger(p.quantity) && p.quantity > 0 ? p.quantity : 1;
+    const price = Number.isFinite(p.price) && p.price >= 0 ? p.price : 0;
     return {
       key: String(p.id ?? index),
       name: p.name.trim() || 'Товар без имени',
       quantity,
       price,
-      total: kopecks(price) * quantity,
+      // Kopecks through packages/domain/src/money.ts, so 0.1 × 3 shows as 0,30 and sums do not drift.
+      total: lineTotalKopecks(amountToKopecks(price), quantity),
     };
   });
-  const totalKopecks = items.reduce((sum, item) => sum + item.total, 0);
+  const totalKopecks = sumKopecks(items.map((item) => item.total));
   return {
     id: order.id,
     orderNumber: order.order_number,
     status: order.status,
     shopId: order.shop_id,
-    items: items.map((item) => ({ ...item, total: item.total / 100 })),
+    items: items.map((item) => ({ ...item, total: kopecksToRubles(item.total) })),
     // The server's amount is authoritative; the item sum is only a fallback for an amount-less body.
-    total: Number.isFinite(order.amount) ? order.amount : totalKopecks / 100,
+    total: Number.isFinite(order.amount) ? order.amount : kopecksToRubles(totalKopecks),
     isLongList: items.length > LONG_LIST_THRESHOLD,
     awaitsClient: order.status === 'client_expected',
   };

@@ -57,7 +57,7 @@ describe('new order screen', () => {
 
     const quantities = screen.getAllByLabelText('Количество');
     expect(quantities).toHaveLength(2);
-    expect(quantities[1]).toHaveValue(1);
+    expect(quantities[1]).toHaveValue('1');
     await user.type(screen.getAllByLabelText('Цена')[1] as HTMLElement, '1050.6');
     expect(screen.getByTestId('order-total')).toHaveTextContent(/^1\s050,90\s₽$/);
 
@@ -65,6 +65,28 @@ describe('new order screen', () => {
     expect(screen.getAllByLabelText('Количество')).toHaveLength(1);
     expect(screen.getByTestId('order-total')).toHaveTextContent(/^0,30\s₽$/);
     expect(screen.queryByRole('button', { name: /Удалить товар/ })).not.toBeInTheDocument();
+  });
+
+  it('takes a price typed the Russian way, shows it ru-RU and refuses other text (issue 19)', async () => {
+    const calls = mockFetch(() => json(ORDER));
+    const user = userEvent.setup();
+    open();
+    const price = screen.getByLabelText('Цена');
+    await user.type(price, '350,10');
+    expect(screen.getByTestId('order-total')).toHaveTextContent(/^350,10\s₽$/);
+    await user.clear(price);
+    await user.type(price, '1 234,5');
+    await user.tab();
+    expect(price).toHaveValue('1\u00a0234,50');
+    expect(screen.getByTestId('order-total')).toHaveTextContent(/^1\s234,50\s₽$/);
+
+    await user.clear(price);
+    await user.type(price, '350,1,0');
+    await user.type(screen.getByLabelText('Наименование'), 'Стул');
+    await user.click(screen.getByRole('button', { name: 'Сгенерировать QR' }));
+    expect(screen.getByText('Введите цену')).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent(/^0,00\s₽$/);
+    expect(calls).toHaveLength(0);
   });
 
   it('sends shop_id and products with the token, then opens the QR screen with the shop id', async () => {
@@ -113,7 +135,7 @@ describe('new order screen', () => {
     const user = userEvent.setup();
     open();
     await user.type(screen.getByLabelText('Наименование'), 'Стул');
-    await user.type(screen.getByLabelText('Цена'), '1.234');
+    await user.type(screen.getByLabelText('Цена'), '10');
     await user.click(screen.getByRole('button', { name: 'Сгенерировать QR' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Цена может иметь не больше двух знаков после запятой');

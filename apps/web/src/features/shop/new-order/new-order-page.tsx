@@ -14,6 +14,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { type ShopNavState, shopPaths } from '../shared/shop-id';
 import {
   clearFieldError,
+  displayPrice,
   type FormItem,
   formTotal,
   type ItemField,
@@ -49,6 +50,13 @@ export default function NewOrderPage() {
   const edit = (index: number, field: ItemField, value: string) => {
     setItems((list) => list.map((item, i) => (i === index ? { ...item, [field]: value } : item)));
     setErrors((list) => clearFieldError(list, index, field));
+  };
+
+  // Leaving a price field shows a valid price the ru-RU way ('1 234,50'); its error stays as it was.
+  const showPrice = (index: number) => {
+    setItems((list) =>
+      list.map((item, i) => (i === index ? { ...item, price: displayPrice(item.price) } : item)),
+    );
   };
 
   const add = () => {
@@ -108,29 +116,27 @@ export default function NewOrderPage() {
                   <Input
                     label="Количество"
                     labelClassName={hideOnDesktop}
-                    type="number"
                     inputMode="numeric"
-                    min={1}
-                    step={1}
                     placeholder="Кол-во"
                     value={item.quantity}
                     error={rowErrors.quantity}
                     onChange={(e) => edit(index, 'quantity', e.target.value)}
-                    className="tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+                    className="tabular-nums"
                   />
                   <Input
                     label="Цена"
                     labelClassName={hideOnDesktop}
-                    type="number"
+                    // Text, not type=number: Chromium's number field drops the comma of '350,10'
+                    // (issue 19); order-form.ts parses the Russian forms and refuses the rest.
                     inputMode="decimal"
-                    min={0}
-                    step={0.01}
+                    autoComplete="off"
                     placeholder="Цена"
                     suffix="₽"
                     value={item.price}
                     error={rowErrors.price}
                     onChange={(e) => edit(index, 'price', e.target.value)}
-                    className="tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+                    onBlur={() => showPrice(index)}
+                    className="tabular-nums"
                   />
                   <div className="flex items-center gap-2 sm:flex-col sm:items-end sm:gap-1.5">
                     <span className={cn('text-sm font-medium text-slate-700', hideOnDesktop)}>Сумма</span>

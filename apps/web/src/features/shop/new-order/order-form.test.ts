@@ -3,6 +3,7 @@ import { MESSAGES } from '@b2bpay/domain';
 import { describe, expect, it } from 'vitest';
 import {
   clearFieldError,
+  displayPrice,
   type FormItem,
   formTotal,
   itemLineTotal,
@@ -78,6 +79,20 @@ describe('order form rules (spec §5)', () => {
     expect(itemLineTotal(item('a', '0.1', '3'))).toBe(0.3);
     expect(formTotal([item('a', '0.1', '3'), item('b', '1050.6', '1'), item('c', 'bad', '2')])).toBe(1050.9);
     expect(formTotal([])).toBe(0);
+  });
+
+  it('takes prices typed the Russian way and refuses anything else (issue 19)', () => {
+    expect(itemLineTotal(item('a', '350,10', '1'))).toBe(350.1);
+    expect(itemLineTotal(item('a', '1 234,50', '2'))).toBe(2469);
+    expect(itemLineTotal(item('a', '1\u00a0234,50', '1'))).toBe(1234.5);
+    expect(itemLineTotal(item('a', '1\u202f234,50', '1'))).toBe(1234.5);
+    expect(validateItem(item('a', '1 234,50', '1')).price).toBeUndefined();
+    expect(validateItem(item('a', '350,101', '1')).price).toBe('Введите цену');
+    expect(validateItem(item('a', '1,2,3', '1')).price).toBe('Введите цену');
+    expect(validateItem(item('a', '10', '1,5')).quantity).toBe('Введите количество');
+    expect(toProducts([item('a', '1 234,50', '2')])).toEqual([{ name: 'a', price: 1234.5, quantity: 2 }]);
+    expect(displayPrice('1234,5')).toBe('1\u00a0234,50');
+    expect(displayPrice('abc')).toBe('abc');
   });
 
   it('sends trimmed names, numeric prices and integer quantities', () => {

@@ -1,4 +1,13 @@
-import { MESSAGES, type ProductCreate } from '@b2bpay/domain';
+import {
+  formatTypedRubles,
+  kopecksToRubles,
+  lineTotalKopecks,
+  MESSAGES,
+  type ProductCreate,
+  parseTypedQuantity,
+  parseTypedRubles,
+  sumKopecks,
+} from '@b2bpay/domain';
 
 /** The new-order form's rows and rules (spec §5 "Shop order form"). Values are kept as typed. */
 export interface FormItem {
@@ -25,25 +34,24 @@ export function newItem(): FormItem {
   return { key: `item-${sequence}`, name: '', price: '', quantity: '1' };
 }
 
-function parsePrice(value: string): number | null {
-  const text = value.trim().replace(',', '.');
-  if (text === '' || !/^[+]?\d*\.?\d+$|^[+]?\d+\.$/.test(text)) return null;
-  const price = Number(text);
-  return Number.isFinite(price) ? price : null;
-}
+/**
+ * A price as typed the Russian way ('350,10', '350.10', '1 234,50') → kopecks, or null
+ * (packages/domain/src/money.ts holds the rule, shared with every other money figure).
+ */
+const parsePrice = parseTypedRubles;
+const parseQuantity = parseTypedQuantity;
 
-function parseQuantity(value: string): number | null {
-  const text = value.trim();
-  if (!/^\d+$/.test(text)) return null;
-  const quantity = Number(text);
-  return Number.isSafeInteger(quantity) ? quantity : null;
+/** The price field once left: a valid price is shown the ru-RU way ('1 234,50'); anything else as typed. */
+export function displayPrice(value: string): string {
+  const kopecks = parsePrice(value);
+  return kopecks === null ? value : formatTypedRubles(kopecks);
 }
 
 export function validateItem(item: FormItem): RowErrors {
   const errors: RowErrors = {};
   if (item.name.trim() === '') errors.name = MESSAGES.productNameRequired;
   const price = parsePrice(item.price);
-  if (price === null || price < 0) errors.price = MESSAGES.productPriceRequired;
+  if (price === null) errors.price = MESSAGES.productPriceRequired;
   const quantity = parseQuantity(item.quantity);
   if (quantity === null || quantity <= 0) errors.quantity = MESSAGES.productQuantityRequired;
   return errors;
@@ -78,24 +86,32 @@ export function removeRow<T>(list: readonly T[], index: number): T[] {
 function lineKopecks(item: FormItem): number {
   const price = parsePrice(item.price);
   const quantity = parseQuantity(item.quantity);
-  if (price === null || price < 0 || quantity === null) return 0;
-  return Math.round(price * 100) * quantity;
+  if (price === null || quantity === null) return 0;
+  try {
+    return lineTotalKopecks(price, quantity);
+  } catch {
+    return 0; // beyond safe integers: the server refuses such an order anyway
+  }
 }
 
 export function itemLineTotal(item: FormItem): number {
-  return lineKopecks(item) / 100;
+  return kopecksToRubles(lineKopecks(item));
 }
 
 /** Spec §5: the sum of price × quantity, shown with 2 decimals. */
 export function formTotal(items: readonly FormItem[]): number {
-  return items.reduce((sum, item) => sum + lineKopecks(item), 0) / 100;
+  try {
+    return kopecksToRubles(sumKopecks(items.map(lineKopecks)));
+  } catch {
+    return 0;
+  }
 }
 
 /** The payload's products: trimmed name, price as a number, quantity as an integer. */
 export function toProducts(items: readonly FormItem[]): ProductCreate[] {
   return items.map((item) => ({
     name: item.name.trim(),
-    price: parsePrice(item.price) ?? 0,
+    price: kopecksToRubles(parsePrice(item.price) ?? 0),
     quantity: parseQuantity(item.quantity) ?? 0,
   }));
 }

@@ -1,4 +1,13 @@
-import { formatDateTime, getStatusInfo, type Order, type StatusInfo } from '@b2bpay/domain';
+import {
+  amountToKopecks,
+  formatDateTime,
+  getStatusInfo,
+  itemsTotalKopecks,
+  kopecksToRubles,
+  lineTotalKopecks,
+  type Order,
+  type StatusInfo,
+} from '@b2bpay/domain';
 
 /** The shop area's view of an order (spec §3 "Order view model"). */
 export interface OrderItemView {
@@ -17,25 +26,27 @@ export interface OrderView {
   total: number;
 }
 
-/** Price may arrive as a string; an invalid price counts as 0, a missing quantity as 1. */
+/**
+ * Price may arrive as a string; an invalid or negative price counts as 0, a missing or non-whole
+ * quantity as 1 (so the money helpers below never see values outside their contract).
+ */
 export function toItemView(product: { name?: unknown; price?: unknown; quantity?: unknown }): OrderItemView {
   const price = typeof product.price === 'string' ? Number.parseFloat(product.price) : Number(product.price);
   const quantity = product.quantity === undefined || product.quantity === null ? 1 : Number(product.quantity);
   return {
     name: typeof product.name === 'string' ? product.name : '',
-    price: Number.isFinite(price) ? price : 0,
-    quantity: Number.isFinite(quantity) ? quantity : 1,
+    price: Number.isFinite(price) && price >= 0 ? price : 0,
+    quantity: Number.isSafeInteger(quantity) && quantity >= 0 ? quantity : 1,
   };
 }
 
 /** Sum of price × quantity in whole kopecks, so 0.1 + 0.2 shows as 0,30 ₽. 0 when there are no items. */
 export function itemsTotal(items: readonly OrderItemView[]): number {
-  const kopecks = items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
-  return kopecks / 100;
+  return kopecksToRubles(itemsTotalKopecks(items));
 }
 
 export function lineTotal(item: OrderItemView): number {
-  return (Math.round(item.price * 100) * item.quantity) / 100;
+  return kopecksToRubles(lineTotalKopecks(amountToKopecks(item.price), item.quantity));
 }
 
 export function toOrderView(order: Order): OrderView {

@@ -1,4 +1,11 @@
-import { formatRubles, pluralRu, type Stats } from '@b2bpay/domain';
+import {
+  amountToKopecks,
+  formatRubles,
+  kopecksToRubles,
+  pluralRu,
+  type Stats,
+  sumKopecks,
+} from '@b2bpay/domain';
 import { type PointerEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import { displayDay } from '../orders/calendar';
 import { niceMax, shortDay, tickIndexes } from './stats-model';
@@ -186,7 +193,7 @@ export function DailyChart({ daily }: { daily: readonly Day[] }) {
   const orders = daily.map((day) => day.orders);
   const paid = daily.map((day) => day.paid_amount);
   const totalOrders = orders.reduce((sum, n) => sum + n, 0);
-  const totalPaid = daily.reduce((sum, day) => sum + Math.round(day.paid_amount * 100), 0) / 100;
+  const totalPaid = kopecksToRubles(sumKopecks(daily.map((day) => amountToKopecks(day.paid_amount))));
   const paidOrders = daily.reduce((sum, day) => sum + day.paid_orders, 0);
   const first = daily[0];
   const last = daily.at(-1);
