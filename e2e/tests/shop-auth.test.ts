@@ -49,7 +49,7 @@ describe('shop token handling', () => {
       if (new URL(request.url()).pathname === '/api/order/orders') listCalls.push(request.url());
     });
     await page.goto(`/shops/${DEMO_SHOP.id}/all-orders`);
-    await page.getByText('Нет заказов для отображения.').waitFor();
+    await page.getByRole('heading', { name: 'Нет ключа доступа магазина' }).waitFor();
     expect(listCalls).toEqual([]);
     await context.close();
   });

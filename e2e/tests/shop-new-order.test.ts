@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, shopUrl } from '../support/api';
 import { baseUrl, launchBrowser, openPage, PHONE } from '../support/browser';
+import { axeViolations } from '../support/axe';
 
 let browser: Browser;
 
@@ -105,13 +106,37 @@ describe('new order → QR screen', () => {
     await context.close();
   });
 
-  it('shows the fixed failure text without a token', async () => {
+  it('takes prices typed the Russian way in Chromium and refuses other text (issue 19)', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(shopUrl('/generate-qr'));
+    const price = page.getByLabel('Цена');
+    const total = async () => (await page.getByTestId('order-total').textContent())?.replace(/\s/g, ' ');
+    await price.pressSequentially('350,10');
+    expect(await total()).toBe('350,10 ₽');
+    for (const typed of ['350.10', '1 234,50', '1\u00a0234,50', '1\u202f234,50']) {
+      await price.fill('');
+      await price.pressSequentially(typed);
+      await price.blur();
+      expect(await total(), typed).toBe(typed.startsWith('350') ? '350,10 ₽' : '1 234,50 ₽');
+    }
+    expect(await price.inputValue()).toBe('1\u00a0234,50');
+    await page.getByLabel('Количество').fill('1,5');
+    await price.fill('12абв');
+    await page.getByLabel('Наименование').fill('Бумага');
+    await page.getByRole('button', { name: 'Сгенерировать QR' }).click();
+    expect(await page.getByText('Введите цену').isVisible()).toBe(true);
+    expect(await page.getByText('Введите количество').isVisible()).toBe(true);
+    expect(page.url()).toContain('/generate-qr');
+    await context.close();
+  });
+
+  it('without a token says the key is missing and how to get in, instead of a form that fails (issue 19)', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`/shops/${DEMO_SHOP.id}/generate-qr`);
-    await page.getByLabel('Наименование').fill('Бумага');
-    await page.getByLabel('Цена').fill('10');
-    await page.getByRole('button', { name: 'Сгенерировать QR' }).click();
-    await page.getByText('Не удалось создать заказ. Попробуйте еще раз.').waitFor();
+    await page.getByRole('heading', { name: 'Нет ключа доступа магазина' }).waitFor();
+    expect(await page.getByText(/из письма о подключении магазина/).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Сгенерировать QR' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

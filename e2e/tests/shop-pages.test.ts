@@ -55,7 +55,7 @@ describe('shop main page, FAQ, support, not-found', () => {
 
   it('shows the not-found page for an unknown shop', async () => {
     const { page, context } = await openPage(browser);
-    await page.goto('/shops/00000000-0000-4000-8000-000000000000');
+    await page.goto(`/shops/00000000-0000-4000-8000-000000000000?token=${DEMO_SHOP.secretKey}`);
     await page.getByText('404').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Магазин не найден/);
     await context.close();
@@ -87,6 +87,10 @@ describe('shop main page, FAQ, support, not-found', () => {
     expect(await page.getByRole('link', { name: 'Для магазинов' }).getAttribute('href')).toBe('/shops');
     expect(await page.locator('main a[href^="mailto:"]').count()).toBe(1);
     await page.getByRole('button', { name: 'Назад' }).waitFor();
+    // «Для магазинов» leads to a real page: how to get into a shop's area (issue 19).
+    await page.getByRole('link', { name: 'Для магазинов' }).click();
+    await page.getByRole('heading', { name: 'Вход в кабинет магазина', level: 1 }).waitFor();
+    expect(await page.getByText('404', { exact: true }).count()).toBe(0);
     await context.close();
   });
 
@@ -119,6 +123,7 @@ describe('accessibility (axe) of every shop route', () => {
     { name: 'FAQ', path: `/shops/${DEMO_SHOP.id}/faq`, ready: 'Часто задаваемые вопросы' },
     { name: 'support', path: `/shops/${DEMO_SHOP.id}/support`, ready: 'Поддержка' },
     { name: 'not found', path: '/no/such/page', ready: 'Страница, которую вы ищете, не существует' },
+    { name: 'shops entry', path: '/shops', ready: 'Вход в кабинет магазина' },
   ];
 
   for (const viewport of [PHONE, DESKTOP]) {

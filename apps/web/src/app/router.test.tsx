@@ -9,6 +9,7 @@ const leaf = (path: string) => matchRoutes(routes, path)?.at(-1);
 describe('route table (spec §2)', () => {
   it.each([
     '/',
+    '/shops',
     '/shops/s1',
     '/shops/s1/generate-qr',
     '/shops/order-qr/o1',
@@ -38,7 +39,7 @@ describe('route table (spec §2)', () => {
     else expect(route?.ErrorBoundary).toBeUndefined();
   });
 
-  it.each(['/shops', '/nope', '/client', '/shops/s1/unknown', '/client/o1/apply/step3'])(
+  it.each(['/nope', '/client', '/shops/s1/unknown', '/client/o1/apply/step3'])(
     '%s falls to the not-found page',
     (path) => {
       expect(leaf(path)?.route.lazy).toBe(notFoundPage);

@@ -4,6 +4,7 @@ import { cn } from '../../../shared/lib/cn';
 import { CloseIcon, MenuIcon } from '../../../shared/ui/icons';
 import { Logo } from '../../../shared/ui/logo';
 import { SiteFooter } from '../../../shared/ui/site-footer';
+import { ShopKeyGate } from '../access/shop-key-gate';
 import { LiveEventsProvider } from '../live/live-events';
 import { shopPaths, useCurrentShopId } from '../shared/shop-id';
 
@@ -96,9 +97,11 @@ export default function ShopLayout() {
         )}
       </header>
       <main className="flex-1">
-        <LiveEventsProvider>
-          <Outlet />
-        </LiveEventsProvider>
+        <ShopKeyGate>
+          <LiveEventsProvider>
+            <Outlet />
+          </LiveEventsProvider>
+        </ShopKeyGate>
       </main>
       <SiteFooter />
     </div>

@@ -163,8 +163,9 @@ describe('new order screen', () => {
     await user.type(screen.getByLabelText('Наименование'), 'Стул');
     await user.type(screen.getByLabelText('Цена'), '10');
     await user.click(screen.getByRole('button', { name: 'Сгенерировать QR' }));
+    // The spec's 'Authentication required to add orders.' in Russian, saying where the key comes from.
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Не удалось создать заказ. Попробуйте еще раз.',
+      'Чтобы создать заказ, нужен ключ доступа магазина. Откройте кабинет по ссылке для входа из письма о подключении магазина.',
     );
     expect(calls).toHaveLength(0);
     expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1);

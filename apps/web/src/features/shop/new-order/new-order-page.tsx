@@ -25,7 +25,7 @@ import {
   toProducts,
   validateItems,
 } from './order-form';
-import { useCreateOrder } from './use-create-order';
+import { AUTH_REQUIRED, AUTH_REQUIRED_TEXT, useCreateOrder } from './use-create-order';
 
 export const CREATE_FAILED = 'Не удалось создать заказ. Попробуйте еще раз.';
 
@@ -81,7 +81,8 @@ export default function NewOrderPage() {
       const state: ShopNavState = { shopId, created: true };
       navigate(shopPaths.orderQr(order.id), { state });
     } catch (error) {
-      setFailure(serverMessage(error) ?? CREATE_FAILED);
+      const authMissing = error instanceof Error && error.message === AUTH_REQUIRED;
+      setFailure(authMissing ? AUTH_REQUIRED_TEXT : (serverMessage(error) ?? CREATE_FAILED));
     }
   };
 

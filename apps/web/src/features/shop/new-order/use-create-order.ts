@@ -6,6 +6,9 @@ import { useAuth } from '../../../shared/auth/auth-context';
 
 export const INVALID_ORDER_DATA = 'Invalid order data provided.';
 export const AUTH_REQUIRED = 'Authentication required to add orders.';
+/** What the screen says for AUTH_REQUIRED (spec §5 'Authentication required to add orders.', in Russian). */
+export const AUTH_REQUIRED_TEXT =
+  'Чтобы создать заказ, нужен ключ доступа магазина. Откройте кабинет по ссылке для входа из письма о подключении магазина.';
 
 /**
  * Creates an order for the shop (spec §5 "Order creation"): refused without a shop id or products,
