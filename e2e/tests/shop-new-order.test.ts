@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, shopUrl } from '../support/api';
-import { baseUrl, launchBrowser, openPage, PHONE } from '../support/browser';
 import { axeViolations } from '../support/axe';
+import { baseUrl, launchBrowser, openPage, PHONE } from '../support/browser';
 
 let browser: Browser;
 

@@ -183,6 +183,35 @@ describe('order list', () => {
     await context.close();
   });
 
+  it('offline: the error is Russian with «Повторить», the live dot goes out, and both come back (issue 19)', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(shopUrl('/all-orders'));
+    await cards(page).first().waitFor();
+    const live = page.getByTestId('live-indicator');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=live-indicator]')?.getAttribute('data-live') === 'open',
+    );
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Ожидаем данные клиента' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(
+      'Ошибка загрузки заказов: нет связи с сервером. Проверьте подключение к интернету.',
+    );
+    expect(await alert.textContent()).not.toContain('Network');
+    expect(await live.getAttribute('data-live')).not.toBe('open');
+    expect(await live.textContent()).not.toContain('Обновляется автоматически');
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Повторить' }).click();
+    await cards(page).first().waitFor();
+    expect(await alert.count()).toBe(0);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=live-indicator]')?.getAttribute('data-live') === 'open',
+    );
+    await context.close();
+  });
+
   it('the «Подтвержденные» tile opens the confirmed filter', async () => {
     const { page, context } = await openPage(browser, { viewport: PHONE });
     await page.goto(shopUrl());

@@ -40,7 +40,11 @@ export const routes: RouteObject[] = [
         path: 'shops',
         children: [
           // How to get into a shop's area (the not-found page's «Для магазинов» link goes here).
-          { index: true, lazy: lazyPage(() => import('../features/shop/access/shops-entry-page')), ...guarded },
+          {
+            index: true,
+            lazy: lazyPage(() => import('../features/shop/access/shops-entry-page')),
+            ...guarded,
+          },
           {
             // Standalone documentation pages: a public page with the logo header and footer.
             lazy: lazyPage(() => import('./public-route-layout')),

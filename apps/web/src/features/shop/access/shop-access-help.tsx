@@ -36,7 +36,10 @@ export function ShopAccessHelp({ title = KEY_MISSING_TITLE }: { title?: string }
         <li>Демо-магазин открывается по демо-ссылке из README проекта (раздел «Two commands»).</li>
         <li>
           Ключ потерян или магазин ещё не подключён — напишите нам:{' '}
-          <a className="font-medium text-brand-700 underline underline-offset-4" href={`mailto:${SUPPORT_EMAIL}`}>
+          <a
+            className="font-medium text-brand-700 underline underline-offset-4"
+            href={`mailto:${SUPPORT_EMAIL}`}
+          >
             {SUPPORT_EMAIL}
           </a>
           .

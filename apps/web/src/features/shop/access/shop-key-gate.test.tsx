@@ -47,7 +47,9 @@ describe('no key, no dead end (issue 19)', () => {
   it('/shops is a real page about getting into a shop area', async () => {
     mockFetch(() => json({}));
     renderRoute(<ShopsEntryPage />, { path: '/shops', url: '/shops' });
-    expect(await screen.findByRole('heading', { name: 'Вход в кабинет магазина', level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Вход в кабинет магазина', level: 1 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Подключить магазин' })).toHaveAttribute('href', '/#contact');
   });
 });

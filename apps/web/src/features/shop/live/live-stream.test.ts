@@ -35,6 +35,40 @@ async function until(check: () => boolean, what: string) {
 }
 
 describe('live event stream', () => {
+  it('goes to reconnecting as soon as the browser goes offline and tries again when it is back (issue 19)', async () => {
+    const connectivity = new EventTarget();
+    let calls = 0;
+    const fetchImpl = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      calls += 1;
+      // An open stream over a connection that stays silent: only an abort ends it, as fetch does.
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(event(String(calls))));
+          init?.signal?.addEventListener('abort', () =>
+            controller.error(new DOMException('aborted', 'AbortError')),
+          );
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+    });
+    const states: LiveState[] = [];
+    const close = openLiveStream({
+      token: 'sk_1',
+      onEvent: () => {},
+      onState: (s) => states.push(s),
+      fetchImpl,
+      connectivity,
+    });
+    await until(() => states.at(-1) === 'open', 'the stream to open');
+    connectivity.dispatchEvent(new Event('offline'));
+    await until(() => states.at(-1) === 'reconnecting', 'reconnecting after offline');
+    // The default pause is 2 s; 'online' ends it at once.
+    connectivity.dispatchEvent(new Event('online'));
+    await until(() => calls === 2 && states.at(-1) === 'open', 'a new attempt once online');
+    close();
+    expect(states).toEqual(['connecting', 'open', 'reconnecting', 'open']);
+  });
+
   it('sends the key, hands over events, and reconnects with Last-Event-ID after the stream ends', async () => {
     const requests: Array<Record<string, string>> = [];
     const responses = [

@@ -19,6 +19,12 @@ export interface LiveStreamOptions {
   onEvent: (event: LiveEvent) => void;
   onState?: (state: LiveState) => void;
   fetchImpl?: typeof fetch;
+  /**
+   * Where the browser announces 'offline' and 'online' (window by default). Offline ends the current
+   * attempt at once, so the state says 'reconnecting' instead of 'open' over a dead connection until the
+   * idle time-out; online ends the pause before the next attempt.
+   */
+  connectivity?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 }
 
 /** Reads a `data:` payload; anything that is not an event object is skipped. */
@@ -70,11 +76,15 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
   let lastEventId = options.lastEventId ?? '';
   let retryMs = DEFAULT_RETRY_MS;
   let failures = 0;
+  const connectivity = options.connectivity ?? (typeof window === 'undefined' ? undefined : window);
+  let wake: AbortController | null = null;
+  const onOnline = () => wake?.abort();
 
   async function readOnce(): Promise<'retry' | 'stop'> {
     const attempt = new AbortController();
     const abortAttempt = () => attempt.abort();
     stopper.signal.addEventListener('abort', abortAttempt);
+    connectivity?.addEventListener('offline', abortAttempt);
     let idle: ReturnType<typeof setTimeout> | undefined;
     const touch = () => {
       clearTimeout(idle);
@@ -122,17 +132,25 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     } finally {
       clearTimeout(idle);
       stopper.signal.removeEventListener('abort', abortAttempt);
+      connectivity?.removeEventListener('offline', abortAttempt);
     }
   }
 
   void (async () => {
     options.onState?.('connecting');
-    while (!stopper.signal.aborted) {
-      const outcome = await readOnce();
-      if (outcome === 'stop' || stopper.signal.aborted) return;
-      failures += 1;
-      options.onState?.('reconnecting');
-      await sleep(retryDelay(failures, retryMs), stopper.signal);
+    connectivity?.addEventListener('online', onOnline);
+    try {
+      while (!stopper.signal.aborted) {
+        const outcome = await readOnce();
+        if (outcome === 'stop' || stopper.signal.aborted) return;
+        failures += 1;
+        options.onState?.('reconnecting');
+        wake = new AbortController();
+        await sleep(retryDelay(failures, retryMs), AbortSignal.any([stopper.signal, wake.signal]));
+        wake = null;
+      }
+    } finally {
+      connectivity?.removeEventListener('online', onOnline);
     }
   })();
 

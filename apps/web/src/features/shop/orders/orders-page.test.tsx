@@ -128,4 +128,27 @@ describe('order list page', () => {
       'Ошибка загрузки заказов: Неверный ключ доступа',
     );
   });
+
+  it('says a network failure in Russian and loads again on «Повторить» (issue 19)', async () => {
+    let fail = true;
+    const calls = mockFetch(() => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return json({ items: orders(2), count: 2 });
+    });
+    const user = userEvent.setup();
+    renderRoute(<OrdersPage />, {
+      path: '/shops/:shopId/all-orders',
+      url: `/shops/${SHOP}/all-orders?token=${TOKEN}`,
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Ошибка загрузки заказов: нет связи с сервером. Проверьте подключение к интернету.',
+    );
+    expect(alert).not.toHaveTextContent('Network request failed');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findAllByText(/^Заказ №/)).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -7,7 +7,13 @@ import { usePageMeta } from '../../../shared/meta/page-meta';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, SearchIcon } from '../../../shared/ui/icons';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  RefreshIcon,
+  SearchIcon,
+} from '../../../shared/ui/icons';
 import { Input } from '../../../shared/ui/input';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -16,6 +22,7 @@ import { LiveIndicator } from '../live/live-events';
 import { shopPaths } from '../shared/shop-id';
 import { DateRangePicker } from './date-range-picker';
 import { OrderCard } from './order-card';
+import { ordersErrorText } from './orders-error';
 import {
   activeFilterCount,
   applyOrdersChange,
@@ -172,7 +179,19 @@ export default function OrdersPage() {
           <LoadingState text="Загрузка заказов..." />
         ) : orders.isError ? (
           <Alert tone="error">
-            Ошибка загрузки заказов: {orders.error.message || 'Пожалуйста, попробуйте еще раз.'}
+            <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p>{ordersErrorText(orders.error)}</p>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="min-h-11 shrink-0 sm:min-h-9"
+                loading={orders.isFetching}
+                icon={<RefreshIcon size={16} />}
+                onClick={() => void orders.refetch()}
+              >
+                Повторить
+              </Button>
+            </div>
           </Alert>
         ) : !orders.data || orders.data.orders.length === 0 ? (
           <EmptyState
