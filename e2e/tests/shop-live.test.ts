@@ -283,6 +283,14 @@ describe('accessibility and layout of the statistics and order details pages', (
       await page.getByTestId('status-history').waitFor();
       await page.getByTestId('webhook-delivery').first().waitFor();
       await check('order-details');
+
+      // A paid order's QR screen says its status instead of inviting a scan (issue 19).
+      await page.goto(`/shops/order-qr/${order.id}`);
+      await page.getByRole('heading', { name: 'Статус заказа' }).waitFor();
+      expect(await page.getByText('Заказ оплачен: банк перечислил деньги магазину.').isVisible()).toBe(true);
+      expect(await page.getByText('QR-код для оплаты').count()).toBe(0);
+      expect(await page.getByTestId('order-qr').count()).toBe(0);
+      await check('order-qr-paid');
       expect(found).toEqual([]);
       await context.close();
     });

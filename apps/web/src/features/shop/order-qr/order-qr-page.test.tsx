@@ -82,7 +82,7 @@ describe('QR screen', () => {
   });
 
   it('copies the link and says «Скопировано!» for 2 s', async () => {
-    mockFetch(() => json(order([])));
+    mockFetch(() => json(order([], 'client_expected')));
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     open();
@@ -95,6 +95,25 @@ describe('QR screen', () => {
     expect(screen.getByRole('button', { name: 'Скопировано!' })).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(1));
     expect(screen.getByRole('button', { name: 'Копировать ссылку' })).toBeInTheDocument();
+  });
+
+  it('past client_expected shows the status instead of inviting a scan (issue 19)', async () => {
+    mockFetch(() => json(order([], 'payment_sent')));
+    open();
+    const card = await screen.findByTestId('order-status-card');
+    expect(screen.getByRole('heading', { name: 'Статус заказа' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Заказ оплачен: банк перечислил деньги магазину.');
+    expect(screen.queryByText('QR-код для оплаты')).not.toBeInTheDocument();
+    expect(screen.queryByText('Покажите этот код покупателю для сканирования')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-qr')).not.toBeInTheDocument();
+  });
+
+  it('while the buyer is awaited the QR invites a scan', async () => {
+    mockFetch(() => json(order([], 'client_expected')));
+    open();
+    expect(await screen.findByText('QR-код для оплаты')).toBeInTheDocument();
+    expect(screen.getByText('Покажите этот код покупателю для сканирования')).toBeInTheDocument();
+    expect(screen.getByTestId('order-qr')).toBeInTheDocument();
   });
 
   it('says the order is not found, and how a download is named', async () => {

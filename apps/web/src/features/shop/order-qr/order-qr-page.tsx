@@ -1,3 +1,4 @@
+import { isOrderStatus, type OrderStatus } from '@b2bpay/domain';
 import { QRCodeSVG } from 'qrcode.react';
 import { useRef } from 'react';
 import { useLocation, useParams } from 'react-router';
@@ -18,6 +19,20 @@ import { OrderItems } from '../shared/order-items';
 import { readShopNavState, shopPaths } from '../shared/shop-id';
 
 export const QR_SIZE = 200;
+
+/** What the QR screen says about an order the buyer has already moved past client_expected. */
+export const STATUS_NOTES: Readonly<Record<Exclude<OrderStatus, 'client_expected'>, string>> = {
+  bank_info_expected: 'Покупатель отправил заявку, банки-партнёры её рассматривают. QR-код больше не нужен.',
+  app_approved: 'Банк одобрил заявку; оплата поступит на счёт магазина.',
+  app_rejected: 'Банки отклонили заявку. Чтобы предложить покупателю рассрочку снова, создайте новый заказ.',
+  payment_sent: 'Заказ оплачен: банк перечислил деньги магазину.',
+  client_info_overdue: 'Покупатель не заполнил заявку вовремя. Для новой попытки создайте новый заказ.',
+};
+
+function statusNote(status: string): string {
+  if (isOrderStatus(status) && status !== 'client_expected') return STATUS_NOTES[status];
+  return 'Покупатель уже перешёл к заявке: QR-код больше не нужен.';
+}
 
 export function qrFileName(orderId: string): string {
   return `order-N${orderId}-qr.svg`;
@@ -92,45 +107,55 @@ export default function OrderQrPage() {
           <OrderItems products={data.products} />
         </Card>
 
-        <Card
-          title="QR-код для оплаты"
-          description="Покажите этот код покупателю для сканирования"
-          className="md:w-[340px]"
-        >
-          <div className="flex justify-center">
-            <div className="rounded-[var(--radius-control)] border border-slate-200 bg-white">
-              <QRCodeSVG
-                ref={qrRef}
-                value={link}
-                size={QR_SIZE}
-                level="H"
-                marginSize={4}
-                title={`QR-код заказа №${data.order_number}`}
-                role="img"
-                data-testid="order-qr"
-              />
+        {data.status === 'client_expected' ? (
+          <Card
+            title="QR-код для оплаты"
+            description="Покажите этот код покупателю для сканирования"
+            className="md:w-[340px]"
+          >
+            <div className="flex justify-center">
+              <div className="rounded-[var(--radius-control)] border border-slate-200 bg-white">
+                <QRCodeSVG
+                  ref={qrRef}
+                  value={link}
+                  size={QR_SIZE}
+                  level="H"
+                  marginSize={4}
+                  title={`QR-код заказа №${data.order_number}`}
+                  role="img"
+                  data-testid="order-qr"
+                />
+              </div>
             </div>
-          </div>
-          <div className="mt-5 grid gap-3">
-            <Button
-              icon={<DownloadIcon size={18} />}
-              onClick={() => {
-                if (qrRef.current)
-                  downloadText(serializeSvg(qrRef.current), qrFileName(data.id), 'image/svg+xml');
-              }}
-            >
-              Скачать QR
-            </Button>
-            <Button
-              variant="secondary"
-              icon={copied ? <CheckIcon size={18} className="text-green-700" /> : <CopyIcon size={18} />}
-              onClick={() => void copy(link)}
-              aria-live="polite"
-            >
-              {copied ? 'Скопировано!' : 'Копировать ссылку'}
-            </Button>
-          </div>
-        </Card>
+            <div className="mt-5 grid gap-3">
+              <Button
+                icon={<DownloadIcon size={18} />}
+                onClick={() => {
+                  if (qrRef.current)
+                    downloadText(serializeSvg(qrRef.current), qrFileName(data.id), 'image/svg+xml');
+                }}
+              >
+                Скачать QR
+              </Button>
+              <Button
+                variant="secondary"
+                icon={copied ? <CheckIcon size={18} className="text-green-700" /> : <CopyIcon size={18} />}
+                onClick={() => void copy(link)}
+                aria-live="polite"
+              >
+                {copied ? 'Скопировано!' : 'Копировать ссылку'}
+              </Button>
+            </div>
+          </Card>
+        ) : (
+          // Past client_expected the buyer has nothing left to scan (issue 19): the card says where the
+          // order is instead of inviting a scan.
+          <Card title="Статус заказа" className="md:w-[340px]">
+            <p className="text-slate-700" data-testid="order-status-card">
+              {statusNote(data.status)}
+            </p>
+          </Card>
+        )}
       </div>
 
       <Card padded={false} className="p-4 sm:p-6">
