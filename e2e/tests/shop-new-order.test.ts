@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, shopUrl } from '../support/api';
 import { axeViolations } from '../support/axe';
-import { baseUrl, launchBrowser, openPage, PHONE } from '../support/browser';
+import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE } from '../support/browser';
+import { ARTIFACTS_DIR } from '../support/paths';
 
 let browser: Browser;
 
@@ -129,6 +131,42 @@ describe('new order → QR screen', () => {
     expect(page.url()).toContain('/generate-qr');
     await context.close();
   });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`lays the form out at ${viewport.width} px: the sum on one line, room for names, 44 px delete buttons (issue 19)`, async () => {
+      const { page, context } = await openPage(browser, { viewport });
+      await page.goto(shopUrl('/generate-qr'));
+      await page
+        .getByLabel('Наименование')
+        .fill('Кресло офисное эргономичное с подголовником и подлокотниками');
+      await page.getByLabel('Цена').fill('1 234 567,89');
+      await page.getByLabel('Количество').fill('12');
+      await page.getByRole('button', { name: 'Добавить товар' }).click();
+      const label = page.getByText('Сумма заказа:');
+      const lineHeight = await label.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+      expect((await label.boundingBox())?.height ?? 0).toBeLessThan(lineHeight * 1.5);
+      const total = page.getByTestId('order-total');
+      expect((await total.boundingBox())?.height ?? 0).toBeLessThan(lineHeight * 1.5);
+      const remove = page.getByRole('button', { name: 'Удалить товар 1' });
+      const box = await remove.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      if (viewport === DESKTOP) {
+        expect(
+          (await page.getByLabel('Наименование').first().boundingBox())?.width ?? 0,
+        ).toBeGreaterThanOrEqual(440);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: path.join(ARTIFACTS_DIR, `new-order-${viewport.width}.png`),
+        fullPage: true,
+      });
+      await context.close();
+    });
+  }
 
   it('without a token says the key is missing and how to get in, instead of a form that fails (issue 19)', async () => {
     const { page, context } = await openPage(browser);

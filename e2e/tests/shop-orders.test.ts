@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrdersViaApi, DEMO_SHOP, listOrdersViaApi, shopUrl } from '../support/api';
 import { launchBrowser, openPage, PHONE } from '../support/browser';
+import { ARTIFACTS_DIR } from '../support/paths';
 
 let browser: Browser;
 let total = 0;
@@ -183,6 +185,25 @@ describe('order list', () => {
     await context.close();
   });
 
+  it('at 360 px the status chips are one row that scrolls sideways, and the first order is in view (issue 19)', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(shopUrl('/all-orders'));
+    await cards(page).first().waitFor();
+    const chips = page.getByTestId('status-chips');
+    const row = await chips.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      scrolls: el.scrollWidth > el.clientWidth,
+      tops: new Set([...el.children].map((c) => Math.round(c.getBoundingClientRect().top))).size,
+    }));
+    expect(row.tops).toBe(1);
+    expect(row.height).toBeLessThan(60);
+    expect(row.scrolls).toBe(true);
+    expect((await cards(page).first().boundingBox())?.y ?? 9999).toBeLessThan(PHONE.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'orders-360.png') });
+    await context.close();
+  });
+
   it('offline: the error is Russian with «Повторить», the live dot goes out, and both come back (issue 19)', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(shopUrl('/all-orders'));
@@ -212,11 +233,11 @@ describe('order list', () => {
     await context.close();
   });
 
-  it('the «Подтвержденные» tile opens the confirmed filter', async () => {
+  it('the «Подтверждённые» tile opens the confirmed filter', async () => {
     const { page, context } = await openPage(browser, { viewport: PHONE });
     await page.goto(shopUrl());
     const request = page.waitForRequest((r) => r.url().includes('/api/order/orders?'));
-    await page.getByRole('link', { name: /Подтвержденные/ }).click();
+    await page.getByRole('link', { name: /Подтверждённые/ }).click();
     await page.getByRole('heading', { name: 'Подтвержденные заказы' }).waitFor();
     const params = new URL((await request).url()).searchParams;
     expect(params.getAll('status')).toEqual(['app_approved', 'payment_sent']);

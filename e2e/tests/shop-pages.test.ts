@@ -25,7 +25,7 @@ describe('shop main page, FAQ, support, not-found', () => {
     const main = page.getByRole('main');
     for (const tile of [
       'Все заказы',
-      'Подтвержденные',
+      'Подтверждённые',
       'Сгенерировать QR',
       'Кнопка рассрочки',
       'Интеграция с Битрикс',

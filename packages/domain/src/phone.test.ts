@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, maskPhone, normalizePhone, PHONE_PATTERN } from './phone';
+import { formatPhone, isValidPhone, maskPhone, normalizePhone, PHONE_PATTERN } from './phone';
 
 describe('PHONE_PATTERN', () => {
   it('is the spec pattern', () => {
@@ -90,5 +90,16 @@ describe('maskPhone', () => {
   it('reveals nothing of a number it cannot read', () => {
     expect(maskPhone('12345')).toBe('***');
     expect(maskPhone('')).toBe('***');
+  });
+});
+
+describe('formatPhone (issue 19: the order details show the phone as everywhere else)', () => {
+  it('formats a Russian phone as +7 916 123-45-67', () => {
+    expect(formatPhone('+79161234567')).toBe('+7 916 123-45-67');
+    expect(formatPhone('8 (916) 123-45-67')).toBe('+7 916 123-45-67');
+  });
+
+  it('shows anything else as given', () => {
+    expect(formatPhone('12345')).toBe('12345');
   });
 });

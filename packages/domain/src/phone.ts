@@ -26,3 +26,13 @@ export function maskPhone(raw: string): string {
   if (phone === null) return '***';
   return `+7 *** ***-**-${phone.slice(-2)}`;
 }
+
+/**
+ * For display: '+79161234567' (or any form normalizePhone takes) → '+7 916 123-45-67'; anything that
+ * is not a Russian phone is shown as given.
+ */
+export function formatPhone(raw: string): string {
+  const phone = normalizePhone(raw);
+  if (phone === null) return raw;
+  return `+7 ${phone.slice(2, 5)} ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10, 12)}`;
+}

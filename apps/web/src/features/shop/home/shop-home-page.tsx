@@ -45,7 +45,7 @@ function tiles(shopId: string): Tile[] {
       to: `${shopPaths.orders(shopId)}${ordersSearch({})}`,
     },
     {
-      title: 'Подтвержденные',
+      title: 'Подтверждённые',
       description: 'Заказы, одобренные банком, и оплаченные заказы',
       icon: <CheckCircleIcon />,
       to: `${shopPaths.orders(shopId)}${ordersSearch({ statuses: [...CONFIRMED_STATUSES] })}`,

@@ -87,7 +87,8 @@ export default function NewOrderPage() {
   };
 
   return (
-    <PageContainer narrow>
+    // Wider than the other narrow pages from lg up, so long product names have room (issue 19).
+    <PageContainer narrow className="lg:max-w-5xl">
       <PageHeader title="Новый заказ" backTo={shopPaths.home(shopId)} />
       <form noValidate onSubmit={submit} className="flex flex-col gap-6">
         <Card title="Товары и услуги">
@@ -148,8 +149,8 @@ export default function NewOrderPage() {
                   <div className={cn('flex items-end justify-end', index === 0 && 'sm:pt-[1.875rem]')}>
                     {items.length > 1 && (
                       <Button
-                        variant="ghost"
-                        className="w-11 px-0 text-slate-600 hover:bg-red-50 hover:text-red-700"
+                        variant="secondary"
+                        className="size-11 shrink-0 px-0 text-slate-700 hover:border-red-300 hover:bg-red-50 hover:text-red-700"
                         aria-label={`Удалить товар ${position}`}
                         onClick={() => remove(index)}
                       >
@@ -175,8 +176,11 @@ export default function NewOrderPage() {
 
         <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
           <p className="flex items-baseline justify-between gap-3 text-lg sm:justify-start">
-            <span className="text-slate-700">Сумма заказа:</span>
-            <span className="font-semibold text-slate-900 tabular-nums" data-testid="order-total">
+            <span className="whitespace-nowrap text-slate-700">Сумма заказа:</span>
+            <span
+              className="font-semibold whitespace-nowrap text-slate-900 tabular-nums"
+              data-testid="order-total"
+            >
               {formatRubles(formTotal(items))}
             </span>
           </p>

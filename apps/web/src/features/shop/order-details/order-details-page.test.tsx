@@ -132,7 +132,8 @@ describe('order details page', () => {
     expect(buyer.getByText('7707083893')).toBeInTheDocument();
     expect(buyer.getByText('Петров Пётр')).toBeInTheDocument();
     expect(buyer.getByText('buh@romashka.ru').parentElement).toHaveTextContent('подтверждён');
-    expect(buyer.getByText('+79001234567').parentElement).toHaveTextContent('не подтверждён');
+    // Formatted as everywhere else in the product (issue 19), not raw.
+    expect(buyer.getByText('+7 900 123-45-67').parentElement).toHaveTextContent('не подтверждён');
 
     const banks = section('Решения банков');
     expect(banks.getByText('Банк «Северный Кредит»').parentElement).toHaveTextContent('Одобрил');

@@ -1,4 +1,4 @@
-import { type Client, formatDateTime, formatRubles, type Order } from '@b2bpay/domain';
+import { type Client, formatDateTime, formatPhone, formatRubles, type Order } from '@b2bpay/domain';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useOrder } from '../../../shared/api/queries';
@@ -61,7 +61,11 @@ function Buyer({ client }: { client: Client | null }) {
             <span className="tabular-nums">{client.inn || 'не указан'}</span>
           </Field>
           <Field label="Контактное лицо">{personName(client) ?? 'не указано'}</Field>
-          <Contact label="Телефон" value={client.phone_number} confirmed={client.sms_confirmed} />
+          <Contact
+            label="Телефон"
+            value={client.phone_number && formatPhone(client.phone_number)}
+            confirmed={client.sms_confirmed}
+          />
           <Contact label="Электронная почта" value={client.email} confirmed={client.email_confirmed} />
         </dl>
       )}

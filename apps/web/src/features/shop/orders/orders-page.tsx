@@ -121,9 +121,14 @@ export default function OrdersPage() {
           />
         </div>
 
-        <fieldset className="mt-4">
+        <fieldset className="mt-4 min-w-0">
           <legend className="mb-2 text-sm font-medium text-slate-700">Статус</legend>
-          <div className="flex flex-wrap gap-2">
+          {/* One row that scrolls sideways on phones (six wrapped rows pushed the list below the fold),
+              wrapped from sm up. The negative margin lets the chips run to the card's edge. */}
+          <div
+            className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+            data-testid="status-chips"
+          >
             {ORDER_STATUSES.map((status) => {
               const active = state.statuses.includes(status);
               return (
@@ -133,7 +138,7 @@ export default function OrdersPage() {
                   aria-pressed={active}
                   onClick={() => change({ type: 'toggleStatus', status })}
                   className={cn(
-                    'inline-flex min-h-11 items-center gap-2 rounded-full border px-3.5 text-sm font-medium transition-colors duration-150 sm:min-h-9',
+                    'inline-flex min-h-11 shrink-0 snap-start items-center gap-2 whitespace-nowrap rounded-full border px-3.5 text-sm font-medium transition-colors duration-150 sm:min-h-9',
                     active
                       ? 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800'
                       : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50',

@@ -29,9 +29,9 @@ import { shopPaths } from '../shared/shop-id';
 import { DeliveryList } from '../webhooks/delivery-list';
 import { maskedHint, testOutcome, urlFieldError, webhookUrlValue } from './settings-model';
 
-export const SAVE_FAILED = 'Не удалось сохранить настройки. Попробуйте еще раз.';
-export const TEST_FAILED = 'Не удалось отправить тестовое событие. Попробуйте еще раз.';
-export const ROTATE_FAILED = 'Не удалось выпустить новый ключ. Попробуйте еще раз.';
+export const SAVE_FAILED = 'Не удалось сохранить настройки. Попробуйте ещё раз.';
+export const TEST_FAILED = 'Не удалось отправить тестовое событие. Попробуйте ещё раз.';
+export const ROTATE_FAILED = 'Не удалось выпустить новый ключ. Попробуйте ещё раз.';
 
 /** A secret shown once, right after it was issued, with a copy button. */
 function Revealed({ label, value, note }: { label: string; value: string; note: ReactNode }) {
@@ -197,7 +197,7 @@ function SigningSecretCard({ settings }: { settings: ShopSettings }) {
       </div>
       {rotate.isError && (
         <Alert tone="error" className="mt-4">
-          {serverMessage(rotate.error) ?? 'Не удалось сменить секрет. Попробуйте еще раз.'}
+          {serverMessage(rotate.error) ?? 'Не удалось сменить секрет. Попробуйте ещё раз.'}
         </Alert>
       )}
       {secret && (

@@ -16,7 +16,7 @@ import { shopKeys, useDeliveries } from '../api/shop-queries';
 import { shopPaths } from '../shared/shop-id';
 import { attemptOutcome, canRetry, DELIVERY_STATUS, eventText, lastAnswer } from './delivery-model';
 
-export const RETRY_FAILED = 'Не удалось отправить вебхук повторно. Попробуйте еще раз.';
+export const RETRY_FAILED = 'Не удалось отправить вебхук повторно. Попробуйте ещё раз.';
 
 function DeliveryItem({
   delivery,
