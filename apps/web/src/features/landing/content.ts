@@ -16,6 +16,9 @@ export const HERO = {
 
 export const HEADER_ACTION = 'Начать сотрудничество';
 
+/** The enquiry form: «Оставить заявку» scrolls to it (not to its section's top) and focuses its name field. */
+export const ENQUIRY_FORM_ID = 'enquiry-form';
+
 /** Section anchors: the buttons scroll to them, the header links point at them. */
 export const SECTION_IDS = {
   benefits: 'benefits',
@@ -214,6 +217,7 @@ export const CONTACT = {
   namePlaceholder: 'Иван Петров',
   phoneLabel: 'Телефон',
   phonePlaceholder: '+7 (999) 123-45-67',
+  phoneInvalid: 'Введите номер телефона в формате +7 (999) 123-45-67',
   submit: 'Оставить заявку',
   submitting: 'Отправка...',
   consentBefore: 'Нажимая кнопку, вы соглашаетесь с ',

@@ -61,8 +61,9 @@ describe('landing page', () => {
     renderLanding();
     await user.click(screen.getByRole('link', { name: HERO.primaryAction }));
     expect(scrollIntoView).toHaveBeenLastCalledWith({ behavior: 'smooth', block: 'start' });
-    expect(scrollIntoView.mock.contexts.at(-1)).toBe(document.getElementById('contact'));
-    expect(document.activeElement).toBe(document.getElementById('contact'));
+    // The form itself, not its section's top, and the name field is ready for typing (issue 19).
+    expect(scrollIntoView.mock.contexts.at(-1)).toBe(document.getElementById('enquiry-form'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Ваше имя'));
 
     await user.click(screen.getByRole('link', { name: 'Начать сотрудничество' }));
     expect(scrollIntoView.mock.contexts.at(-1)).toBe(document.getElementById('contact'));
@@ -129,6 +130,26 @@ describe('landing page', () => {
     });
     expect(vi.mocked(reachGoal).mock.calls.filter(([goal]) => goal === 'form_start')).toHaveLength(1);
   });
+
+  it.each(['abc', '1', '+7 912 345', '+1 (555) 123-45-67'])(
+    'refuses the phone %j with a clear error and sends nothing (issue 19)',
+    async (typed) => {
+      const user = userEvent.setup();
+      const calls = mockFetch(() => json({ success: true }));
+      renderLanding();
+      await user.type(screen.getByLabelText('Ваше имя'), 'Ольга');
+      await user.type(screen.getByLabelText('Телефон'), typed);
+      await user.click(screen.getByRole('button', { name: 'Оставить заявку' }));
+      const phone = screen.getByLabelText('Телефон');
+      expect(phone).toHaveAttribute('aria-invalid', 'true');
+      expect(phone).toHaveAccessibleDescription('Введите номер телефона в формате +7 (999) 123-45-67');
+      expect(phone).toHaveFocus();
+      expect(screen.queryByText(ENQUIRY_SUCCESS)).not.toBeInTheDocument();
+      expect(calls).toHaveLength(0);
+      await user.type(phone, '0');
+      expect(phone).not.toHaveAttribute('aria-invalid');
+    },
+  );
 
   it('keeps what was typed and shows a red error when the request fails', async () => {
     const user = userEvent.setup();

@@ -25,3 +25,16 @@ export function scrollToSection(id: string): boolean {
   section.focus({ preventScroll: true });
   return true;
 }
+
+/**
+ * «Оставить заявку» (issue 19): scrolls so the enquiry form itself is in view — on a phone the
+ * section's top is a heading and a checklist a screen above the fields — and focuses its first field.
+ */
+export function scrollToForm(formId: string): boolean {
+  const form = document.getElementById(formId);
+  if (!form) return false;
+  renderDeferredSections();
+  form.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  form.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+  return true;
+}

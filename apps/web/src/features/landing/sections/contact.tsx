@@ -1,3 +1,4 @@
+import { isValidPhone } from '@b2bpay/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
 import { PRIVACY_POLICY_URL, TELEGRAM_URL } from '../../../shared/config/contacts';
@@ -6,7 +7,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClass } from '../../../shared/ui/button';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { Input } from '../../../shared/ui/input';
-import { CONTACT, SECTION_IDS } from '../content';
+import { CONTACT, ENQUIRY_FORM_ID, SECTION_IDS } from '../content';
 import { sendEnquiry } from '../enquiry';
 import { TelegramIcon } from '../landing-icons';
 
@@ -19,6 +20,7 @@ type FormState =
 export function EnquiryForm() {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
   const [state, setState] = useState<FormState>({ phase: 'idle' });
   const started = useRef(false);
 
@@ -32,6 +34,13 @@ export function EnquiryForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (state.phase === 'submitting') return;
+    // The same rule as the server's (packages/domain phone.ts): 'abc' or '1' is never sent as a phone.
+    if (!isValidPhone(phone.trim())) {
+      setPhoneError(CONTACT.phoneInvalid);
+      setState({ phase: 'idle' });
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="phone"]')?.focus();
+      return;
+    }
     setState({ phase: 'submitting' });
     const sentName = name.trim();
     const outcome = await sendEnquiry({ name: sentName, phone: phone.trim() });
@@ -50,10 +59,11 @@ export function EnquiryForm() {
   const submitting = state.phase === 'submitting';
   return (
     <form
+      id={ENQUIRY_FORM_ID}
       onSubmit={onSubmit}
       onFocus={onStart}
       aria-labelledby="enquiry-form-title"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8"
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8"
     >
       <h3 id="enquiry-form-title" className="text-xl font-semibold text-slate-900">
         {CONTACT.formTitle}
@@ -83,7 +93,11 @@ export function EnquiryForm() {
           required
           maxLength={32}
           value={phone}
-          onChange={(event) => setPhone(event.target.value)}
+          error={phoneError}
+          onChange={(event) => {
+            setPhone(event.target.value);
+            setPhoneError(null);
+          }}
         />
       </div>
       <Button

@@ -3,7 +3,7 @@ import { buttonClass } from '../../../shared/ui/button';
 import { Logo } from '../../../shared/ui/logo';
 import { HEADER_ACTION, NAV_LINKS, SECTION_IDS } from '../content';
 import { prefersReducedMotion } from '../counter';
-import { scrollToSection } from '../scroll';
+import { scrollToForm, scrollToSection } from '../scroll';
 
 /** An in-page link that scrolls smoothly (and still jumps by its #anchor before the script runs). */
 export function onSectionLinkClick(id: string) {
@@ -11,6 +11,15 @@ export function onSectionLinkClick(id: string) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
       return;
     if (scrollToSection(id)) event.preventDefault();
+  };
+}
+
+/** A link to the enquiry form: scrolls to the form's fields and focuses the first one. */
+export function onFormLinkClick(formId: string) {
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+      return;
+    if (scrollToForm(formId)) event.preventDefault();
   };
 }
 

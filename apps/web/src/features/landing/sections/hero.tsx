@@ -2,10 +2,10 @@ import { cn } from '../../../shared/lib/cn';
 import { buttonClass } from '../../../shared/ui/button';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { PartnerBanks } from '../bank-marks';
-import { HERO, SECTION_IDS } from '../content';
+import { ENQUIRY_FORM_ID, HERO, SECTION_IDS } from '../content';
 import { ArrowDownIcon, ArrowRightIcon } from '../landing-icons';
 import { Static } from '../static-markup';
-import { onSectionLinkClick } from './header';
+import { onFormLinkClick, onSectionLinkClick } from './header';
 
 const NBSP = '\u00a0';
 
@@ -82,8 +82,8 @@ export function Hero() {
           <p className="mt-5 max-w-xl text-base leading-relaxed text-slate-700 sm:text-lg">{HERO.lead}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a
-              href={`#${SECTION_IDS.contact}`}
-              onClick={onSectionLinkClick(SECTION_IDS.contact)}
+              href={`#${ENQUIRY_FORM_ID}`}
+              onClick={onFormLinkClick(ENQUIRY_FORM_ID)}
               className={buttonClass('primary', 'lg')}
             >
               {HERO.primaryAction}
