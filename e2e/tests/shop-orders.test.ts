@@ -130,13 +130,37 @@ describe('order list', () => {
       'Декабрь',
     ];
     const [year, month] = today.split('-').map(Number) as [number, number];
+    // The previous and the current month (issue 19), not the current and a future one.
     expect(await dialog.getByText(`${months[month - 1]} ${year}`, { exact: true }).isVisible()).toBe(true);
     expect(
       await dialog
-        .getByText(`${months[month % 12]} ${month === 12 ? year + 1 : year}`, { exact: true })
+        .getByText(`${months[(month + 10) % 12]} ${month === 1 ? year - 1 : year}`, { exact: true })
         .isVisible(),
     ).toBe(true);
     expect(await dialog.getByRole('columnheader', { name: 'Пн' }).count()).toBe(2);
+    expect(await dialog.getByRole('button', { name: 'Следующий месяц' }).isDisabled()).toBe(true);
+    // Future days cannot be picked; the day grid is one tab stop moved by the arrow keys.
+    const future = await dialog
+      .locator('[data-day]')
+      .evaluateAll(
+        (days, t) =>
+          days
+            .filter((d) => (d.getAttribute('data-day') ?? '') > t)
+            .map((d) => (d as HTMLButtonElement).disabled),
+        today,
+      );
+    expect(future.every(Boolean)).toBe(true);
+    expect(await dialog.locator('[data-day][tabindex="0"]').count()).toBe(1);
+    await dialog.locator(`[data-day="${today}"]`).focus();
+    await page.keyboard.press('ArrowUp');
+    const weekBefore = await page.evaluate(() => document.activeElement?.getAttribute('data-day'));
+    expect(weekBefore).toBe(
+      new Date(Date.parse(`${today}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10),
+    );
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-day'))).toBe(today);
+    expect(await dialog.locator('[data-day][tabindex="0"]').count()).toBe(1);
 
     // Cancel leaves the filter alone.
     await dialog.locator(`[data-day="${today}"]`).click();
@@ -175,6 +199,8 @@ describe('order list', () => {
     await dialog.getByRole('button', { name: 'Применить' }).click();
     await page.waitForURL(`**/all-orders?startDate=${from}&endDate=${to}`);
     await page.getByText('Нет заказов для отображения.').waitFor();
+    const dotted = (iso: string) => iso.split('-').reverse().join('.');
+    expect(await trigger.textContent()).toBe(`Дата/Даты: ${dotted(from)} – ${dotted(to)}`);
 
     // Сбросить clears the picked days; applying that removes the date filter.
     await trigger.click();

@@ -1,6 +1,18 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { addMonths, finishRange, monthGrid, rangeKind, rangeLabel, selectDay, spokenDay } from './calendar';
+import {
+  addDays,
+  addMonths,
+  finishRange,
+  isSelectable,
+  keyTarget,
+  monthGrid,
+  rangeKind,
+  rangeLabel,
+  selectDay,
+  spokenDay,
+  visibleMonthsFor,
+} from './calendar';
 
 describe('range calendar', () => {
   it('lays a month out in weeks from Monday', () => {
@@ -46,5 +58,32 @@ describe('range calendar', () => {
     expect(spokenDay('2026-11-01')).toBe('воскресенье, 1 ноября 2026');
     expect(rangeLabel('2026-11-01', '2026-11-15')).toBe('01.11.2026 – 15.11.2026');
     expect(rangeLabel('2026-11-01', '2026-11-01')).toBe('01.11.2026');
+  });
+});
+
+describe('calendar bounds and keys (issue 19)', () => {
+  const today = '2026-11-23';
+
+  it('shows the previous and the current month', () => {
+    expect(visibleMonthsFor(today)).toEqual({ year: 2026, month: 9 });
+    expect(visibleMonthsFor('2026-01-15')).toEqual({ year: 2025, month: 11 });
+  });
+
+  it('lets no future day be picked', () => {
+    expect(isSelectable('2026-11-23', today)).toBe(true);
+    expect(isSelectable('2026-11-24', today)).toBe(false);
+  });
+
+  it('moves with the arrow keys by a day and a week, Home/End in the week, PageUp/Down by month, never past today', () => {
+    expect(keyTarget('2026-11-10', 'ArrowLeft', today)).toBe('2026-11-09');
+    expect(keyTarget('2026-11-10', 'ArrowRight', today)).toBe('2026-11-11');
+    expect(keyTarget('2026-11-10', 'ArrowUp', today)).toBe('2026-11-03');
+    expect(keyTarget('2026-11-10', 'ArrowDown', today)).toBe('2026-11-17');
+    expect(keyTarget('2026-11-11', 'Home', today)).toBe('2026-11-09');
+    expect(keyTarget('2026-11-11', 'End', today)).toBe('2026-11-15');
+    expect(keyTarget('2026-10-31', 'PageUp', today)).toBe('2026-09-30');
+    expect(keyTarget('2026-11-20', 'ArrowDown', today)).toBe(today);
+    expect(keyTarget('2026-11-10', 'Enter', today)).toBeNull();
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
   });
 });

@@ -126,3 +126,44 @@ export function rangeLabel(startDate: string | null, endDate: string | null): st
   if (!endDate || endDate === startDate) return displayDay(startDate);
   return `${displayDay(startDate)} – ${displayDay(endDate)}`;
 }
+
+/** The day n days after iso (n may be negative), as 'YYYY-MM-DD'. */
+export function addDays(iso: string, n: number): string {
+  const { year, month, day } = parts(iso);
+  const date = new Date(Date.UTC(year, month, day + n));
+  return isoDay(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+}
+
+/** Days before today only: the list has no orders from the future (issue 19). */
+export function isSelectable(day: string, today: string): boolean {
+  return day <= today;
+}
+
+/**
+ * The two months the calendar shows: the month of the chosen end (else today) and the one before it,
+ * so the first opening shows the previous and the current month rather than two future ones.
+ */
+export function visibleMonthsFor(anchor: string): YearMonth {
+  return addMonths(monthOf(anchor), -1);
+}
+
+/**
+ * The day the arrow keys move to from `day` (a grid of weeks, Monday first): left/right a day, up/down
+ * a week, Home/End the week's ends, PageUp/PageDown a month; never past today. Null for other keys.
+ */
+export function keyTarget(day: string, key: string, today: string): string | null {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  let next: string;
+  if (key === 'ArrowLeft') next = addDays(day, -1);
+  else if (key === 'ArrowRight') next = addDays(day, 1);
+  else if (key === 'ArrowUp') next = addDays(day, -7);
+  else if (key === 'ArrowDown') next = addDays(day, 7);
+  else if (key === 'Home') next = addDays(day, -weekday);
+  else if (key === 'End') next = addDays(day, 6 - weekday);
+  else if (key === 'PageUp' || key === 'PageDown') {
+    const target = addMonths(monthOf(day), key === 'PageUp' ? -1 : 1);
+    const last = new Date(Date.UTC(target.year, target.month + 1, 0)).getUTCDate();
+    next = isoDay(target.year, target.month, Math.min(Number(day.slice(8, 10)), last));
+  } else return null;
+  return next > today ? today : next;
+}

@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { cn } from '../../../shared/lib/cn';
 import { Button } from '../../../shared/ui/button';
 import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
@@ -7,6 +7,9 @@ import {
   addMonths,
   type DraftRange,
   finishRange,
+  isoDay,
+  isSelectable,
+  keyTarget,
   MONTHS_RU,
   monthGrid,
   monthOf,
@@ -14,6 +17,7 @@ import {
   rangeLabel,
   selectDay,
   spokenDay,
+  visibleMonthsFor,
   WEEKDAYS_RU,
   type YearMonth,
 } from './calendar';
@@ -32,12 +36,17 @@ function Month({
   month,
   draft,
   today,
+  focusDay,
   onPick,
+  onKey,
 }: {
   month: YearMonth;
   draft: DraftRange;
   today: string;
+  /** The one day that is a tab stop; the arrow keys move it (a roving tab index). */
+  focusDay: string;
   onPick: (day: string) => void;
+  onKey: (day: string, event: KeyboardEvent<HTMLButtonElement>) => void;
 }) {
   const title = `${MONTHS_RU[month.month]} ${month.year}`;
   return (
@@ -74,12 +83,16 @@ function Month({
                     <button
                       type="button"
                       onClick={() => onPick(day)}
+                      onKeyDown={(event) => onKey(day, event)}
+                      tabIndex={day === focusDay ? 0 : -1}
+                      disabled={!isSelectable(day, today)}
                       aria-label={spokenDay(day)}
                       data-day={day}
                       aria-pressed={kind !== null}
                       data-range={kind ?? undefined}
                       className={cn(
                         'inline-flex size-10 items-center justify-center rounded-full text-sm tabular-nums transition-colors duration-150',
+                        'disabled:cursor-not-allowed disabled:text-slate-400 disabled:line-through disabled:hover:bg-transparent',
                         selected
                           ? 'bg-brand-700 font-semibold text-white hover:bg-brand-800'
                           : kind === 'middle'
@@ -113,19 +126,55 @@ export function DateRangePicker({
 }: DateRangePickerProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DraftRange>({ start: startDate, end: endDate });
-  const [visible, setVisible] = useState<YearMonth>(monthOf(startDate ?? today));
+  const anchor = (): string => {
+    const chosen = endDate ?? startDate;
+    return chosen && chosen <= today ? chosen : today;
+  };
+  const [visible, setVisible] = useState<YearMonth>(() => visibleMonthsFor(anchor()));
+  const [focusDay, setFocusDay] = useState<string>(anchor);
+  const grid = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
 
   const openChange = (next: boolean) => {
     if (next) {
-      // Every opening starts from what is applied, not from an abandoned draft.
+      // Every opening starts from what is applied, not from an abandoned draft: the month of the
+      // chosen end (else today) on the right, the month before on the left (issue 19).
       setDraft({ start: startDate, end: endDate });
-      setVisible(monthOf(startDate ?? today));
+      setVisible(visibleMonthsFor(anchor()));
+      setFocusDay(anchor());
     }
     setOpen(next);
   };
 
-  const label = rangeLabel(startDate, endDate);
   const months = [visible, addMonths(visible, 1)];
+  const lastVisible = months[1] ?? visible;
+  const canGoForward =
+    lastVisible.year * 12 + lastVisible.month < monthOf(today).year * 12 + monthOf(today).month;
+
+  // After an arrow key the new day takes the focus (once it is rendered, maybe in another month).
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focusDay}"]`)?.focus();
+  }, [focusDay, visible]);
+
+  const onKey = (day: string, event: KeyboardEvent<HTMLButtonElement>) => {
+    const next = keyTarget(day, event.key, today);
+    if (next === null) return;
+    event.preventDefault();
+    const target = monthOf(next);
+    const index = (m: YearMonth) => m.year * 12 + m.month;
+    if (index(target) < index(visible)) setVisible(target);
+    else if (index(target) > index(lastVisible)) setVisible(addMonths(target, -1));
+    moved.current = true;
+    setFocusDay(next);
+  };
+
+  // The tab stop stays inside the two months shown, also after «Предыдущий месяц».
+  const shown = (day: string) =>
+    months.some((m) => m.year === monthOf(day).year && m.month === monthOf(day).month);
+  const tabDay = shown(focusDay) ? focusDay : isoDay(visible.year, visible.month, 1);
+  const label = rangeLabel(startDate, endDate);
 
   return (
     <Popover.Root open={open} onOpenChange={openChange}>
@@ -138,8 +187,10 @@ export function DateRangePicker({
             label && 'border-brand-200 bg-brand-50 text-brand-900',
           )}
         >
-          <span>{buttonLabel}</span>
-          {label && <span className="truncate font-normal tabular-nums">: {label}</span>}
+          {/* One text, so nothing comes between the word and its colon; it wraps rather than being cut. */}
+          <span className="text-left whitespace-normal tabular-nums">
+            {label ? `${buttonLabel}: ${label}` : buttonLabel}
+          </span>
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -161,20 +212,27 @@ export function DateRangePicker({
             </button>
             <button
               type="button"
-              className="absolute top-[-6px] right-0 inline-flex size-9 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+              className="absolute top-[-6px] right-0 inline-flex size-9 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent"
               aria-label="Следующий месяц"
+              disabled={!canGoForward}
               onClick={() => setVisible((m) => addMonths(m, 1))}
             >
               <ChevronRightIcon size={18} />
             </button>
-            <div className="flex flex-col gap-6 md:flex-row">
+            <div ref={grid} className="flex flex-col gap-6 md:flex-row">
               {months.map((month) => (
                 <Month
                   key={`${month.year}-${month.month}`}
                   month={month}
                   draft={draft}
                   today={today}
-                  onPick={(day) => setDraft((range) => selectDay(range, day))}
+                  focusDay={tabDay}
+                  onKey={onKey}
+                  onPick={(day) => {
+                    if (!isSelectable(day, today)) return;
+                    setFocusDay(day);
+                    setDraft((range) => selectDay(range, day));
+                  }}
                 />
               ))}
             </div>
