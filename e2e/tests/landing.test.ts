@@ -290,7 +290,9 @@ describe('landing page sections', () => {
   it('scrolls smoothly to the form and to the benefits', async () => {
     const { page, context } = await openLanding();
     await page.getByRole('link', { name: 'Оставить заявку' }).click();
-    await page.waitForFunction(isAtTop, 'contact');
+    // The form itself, with the name field focused (issue 19), not the section's heading.
+    await page.waitForFunction(isAtTop, 'enquiry-form');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
     expect(new URL(page.url()).hash).toBe('');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('link', { name: 'Узнать подробнее' }).click();
@@ -298,6 +300,42 @@ describe('landing page sections', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('banner').getByRole('link', { name: 'Начать сотрудничество' }).click();
     await page.waitForFunction(isAtTop, 'contact');
+    await context.close();
+  });
+});
+
+describe('landing on a phone (issue 19)', () => {
+  it('«Оставить заявку» brings the form fields into view at 360 px and focuses the name field', async () => {
+    const { page, context } = await openLanding(PHONE);
+    await page.getByRole('link', { name: 'Оставить заявку' }).click();
+    await page.waitForFunction(isAtTop, 'enquiry-form');
+    for (const label of ['Ваше имя', 'Телефон']) {
+      const box = await page.locator('form').getByLabel(label).boundingBox();
+      expect(box, label).not.toBeNull();
+      expect((box?.y ?? -1) >= 64 && (box?.y ?? 1e9) + (box?.height ?? 0) <= PHONE.height, label).toBe(true);
+    }
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'landing-form-360.png') });
+    await context.close();
+  });
+
+  it('refuses a phone that is not Russian with a clear error and sends nothing', async () => {
+    const { page, context } = await openLanding(PHONE);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/shop/enquire')) calls.push(request.url());
+    });
+    const form = page.locator('form');
+    await form.getByLabel('Ваше имя').fill('Пётр');
+    for (const typed of ['abc', '1']) {
+      await form.getByLabel('Телефон').fill(typed);
+      await form.getByRole('button', { name: 'Оставить заявку' }).click();
+      await form.getByText('Введите номер телефона в формате +7 (999) 123-45-67').waitFor();
+      expect(await form.getByLabel('Телефон').getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(await form.getByText(/Заявка успешно отправлена/).count()).toBe(0);
+    expect(calls).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });
@@ -468,14 +506,16 @@ describe('landing contact form', () => {
     const { page, context } = await openLanding();
     const form = page.locator('form');
     await form.getByLabel('Ваше имя').fill('Пётр');
-    // Past the field's own length limit, which the server enforces as well.
-    await form.getByLabel('Телефон').evaluate((input) => input.removeAttribute('maxlength'));
-    await form.getByLabel('Телефон').fill('8'.repeat(40));
+    // Past the name field's own length limit, which the server enforces as well (the phone is a
+    // valid one: a wrong phone is refused in the browser before any request).
+    await form.getByLabel('Ваше имя').evaluate((input) => input.removeAttribute('maxlength'));
+    await form.getByLabel('Ваше имя').fill('П'.repeat(300));
+    await form.getByLabel('Телефон').fill('+79001234567');
     const answer = page.waitForResponse('**/api/shop/enquire');
     await form.getByRole('button', { name: 'Оставить заявку' }).click();
     const response = await answer;
     expect(response.status()).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', field: 'phone' } });
+    expect(await response.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', field: 'name' } });
     await form.getByRole('alert').getByText(FAILED).waitFor();
     await context.close();
   });

@@ -63,7 +63,7 @@ export function EnquiryForm() {
       onSubmit={onSubmit}
       onFocus={onStart}
       aria-labelledby="enquiry-form-title"
-      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8"
+      className="scroll-mt-[4.25rem] rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8"
     >
       <h3 id="enquiry-form-title" className="text-xl font-semibold text-slate-900">
         {CONTACT.formTitle}
