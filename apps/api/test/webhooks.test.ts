@@ -504,7 +504,8 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
       webhook_url: null,
       webhook_secret_hint: `whsec_…${shop.webhook_secret.slice(-4)}`,
       secret_key_hint: `sk_live_…${shop.secret_key.slice(-4)}`,
-      publishable_key_hint: `pk_live_…${shop.publishable_key.slice(-4)}`,
+      // The publishable key is public by nature: shown in full (issue 19).
+      publishable_key_hint: shop.publishable_key,
       widget_origins: [],
       previous_webhook_secret_expires_at: null,
     });

@@ -16,5 +16,10 @@ export const newPublishableKey = () => `pk_live_${randomToken(32)}`;
 /** Standard Webhooks secrets are `whsec_` + base64 of at least 24 random bytes. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
-/** What the shop area may show of a key: its kind prefix and last four characters. */
-export const keyHint = (key: string) => `${key.slice(0, key.indexOf('_', 3) + 1)}…${key.slice(-4)}`;
+/**
+ * What the shop area may show of a key: its kind prefix and last four characters. A publishable key is
+ * public by nature (it sits in the shop's own pages), so its hint is the whole key (issue 19): the
+ * settings page shows it in full and the button-demo page of the shop uses it.
+ */
+export const keyHint = (key: string) =>
+  key.startsWith('pk_') ? key : `${key.slice(0, key.indexOf('_', 3) + 1)}…${key.slice(-4)}`;

@@ -2,7 +2,7 @@ import { DEMO_SHOP } from '@b2bpay/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute } from '../../test/render';
+import { json, mockFetch, renderRoute } from '../../test/render';
 import ButtonDemoPage, { DEMO_TOKEN_NOTICE } from './button-demo-page';
 
 afterEach(() => {
@@ -34,12 +34,34 @@ describe('button widget documentation page', () => {
     expect(screen.getByRole('link', { name: 'REST API' })).toHaveAttribute('href', '/shops/api-docs');
   });
 
-  it('in a shop with its secret key stored: still the demo key in the page, never the secret one', async () => {
-    inShop(`/shops/${DEMO_SHOP.id}/button-demo?token=sk_live_abc`);
+  it("in a shop with its secret key stored: that shop's publishable key in full, no notice, never the secret one (issue 19)", async () => {
+    const calls = mockFetch(() =>
+      json({
+        webhook_url: null,
+        webhook_secret_hint: 'whsec_…abcd',
+        secret_key_hint: 'sk_live_…_abc',
+        publishable_key_hint: 'pk_live_ShopOwnKey123',
+      }),
+    );
+    inShop('/shops/s1/button-demo?token=sk_live_abc');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Публикуемый ключ (api-token)')).toHaveValue('pk_live_ShopOwnKey123'),
+    );
+    expect(calls[0]?.url).toBe('/api/shop/settings');
+    expect(calls[0]?.headers.authorization).toBe('Bearer sk_live_abc');
+    expect(snippet('веб-компонент')).toContain('api-token="pk_live_ShopOwnKey123"');
+    expect(screen.queryByText(DEMO_TOKEN_NOTICE)).toBeNull();
+    expect(document.body.innerHTML).not.toContain('sk_live_abc');
+    expect(screen.getByRole('link', { name: 'Назад' })).toHaveAttribute('href', '/shops/s1');
+  });
+
+  it('in a shop whose key cannot be read: the demo key and the notice, never the secret one', async () => {
+    mockFetch(() => json({ detail: 'Неверный ключ', error: { code: 'UNAUTHORIZED', message: 'x' } }, 401));
+    inShop(`/shops/s1/button-demo?token=sk_live_abc`);
     await waitFor(() => expect(sessionStorage.getItem('authToken')).toBe('sk_live_abc'));
     expect(screen.getByText(DEMO_TOKEN_NOTICE)).toBeInTheDocument();
+    expect(screen.getByLabelText('Публикуемый ключ (api-token)')).toHaveValue(DEMO_SHOP.publishableKey);
     expect(document.body.innerHTML).not.toContain('sk_live_abc');
-    expect(screen.getByRole('link', { name: 'Назад' })).toHaveAttribute('href', `/shops/${DEMO_SHOP.id}`);
   });
 
   it('in a shop with a publishable key stored: that key, no notice', async () => {

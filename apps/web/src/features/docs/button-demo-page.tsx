@@ -1,6 +1,7 @@
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { request } from '../../shared/api/http';
 import { useAuth } from '../../shared/auth/auth-context';
 import { usePageMeta } from '../../shared/meta/page-meta';
 import { Alert } from '../../shared/ui/alert';
@@ -202,11 +203,38 @@ export default function ButtonDemoPage() {
   const script = useWidgetScript();
   const origin = window.location.origin;
   const isDemoKey = apiToken.trim() === DEMO_SHOP.publishableKey;
+  // Spec §2: the demo notice when there is no shop or no stored token — and when the shop's own key
+  // could not be found, since the demo key is then what the snippets carry. The demo shop's own area
+  // uses the demo key as its real key, without the notice.
+  const ownDemoShop = shopId === DEMO_SHOP.id && Boolean(token);
+  const showDemoNotice = isDemoKey && !ownDemoShop;
   const apiDocs = shopId ? `/shops/${encodeURIComponent(shopId)}/api-docs` : '/shops/api-docs';
 
   // The token may arrive after the first render (the auth pass reads it from the address).
   useEffect(() => {
     setApiToken((current) => (current === DEMO_SHOP.publishableKey ? widgetKeyFor(shopId, token) : current));
+  }, [shopId, token]);
+
+  // Inside a shop's area with its secret key: that shop's publishable key, from its settings (a
+  // publishable key is public, so the settings carry it whole), unless a key was typed meanwhile.
+  useEffect(() => {
+    if (!shopId || !token?.startsWith('sk_')) return;
+    const stop = new AbortController();
+    request<{ publishable_key_hint?: string | null }>({
+      method: 'GET',
+      path: '/api/shop/settings',
+      token,
+      signal: stop.signal,
+      errorStatuses: [401, 404, 429, 500],
+    }).then(
+      (settings) => {
+        const key = settings.publishable_key_hint;
+        if (key?.startsWith('pk_') && !key.includes('…'))
+          setApiToken((current) => (current === DEMO_SHOP.publishableKey ? key : current));
+      },
+      () => {}, // the demo key and its notice stay
+    );
+    return () => stop.abort();
   }, [shopId, token]);
 
   return (
@@ -224,7 +252,7 @@ export default function ButtonDemoPage() {
       />
 
       <div className="flex flex-col gap-8 sm:gap-10">
-        {isDemoKey && <Alert tone="warning">{DEMO_TOKEN_NOTICE}</Alert>}
+        {showDemoNotice && <Alert tone="warning">{DEMO_TOKEN_NOTICE}</Alert>}
 
         <Card title="Ключ для кнопки" headingLevel="h2">
           <Input

@@ -16,7 +16,8 @@ const SETTINGS: ShopSettings = {
   webhook_url: null,
   webhook_secret_hint: 'whsec_…Ab12',
   secret_key_hint: 'sk_demo_…b6e2',
-  publishable_key_hint: 'pk_demo_…e8a2',
+  // The server sends a publishable key whole (issue 19): it is public by nature.
+  publishable_key_hint: 'pk_demo_9c3e5a7b1d2f4e6a8c0b3d5f7a9ce8a2',
   widget_origins: [],
   previous_webhook_secret_expires_at: null,
 };
@@ -115,10 +116,10 @@ describe('settings view model', () => {
 });
 
 describe('settings page', () => {
-  it('shows the keys and the signing secret masked', async () => {
+  it('shows the secret key and the signing secret masked, the publishable key in full', async () => {
     open();
     expect(await screen.findByText('sk_demo_••••••••b6e2')).toBeInTheDocument();
-    expect(screen.getByText('pk_demo_••••••••e8a2')).toBeInTheDocument();
+    expect(screen.getByText('pk_demo_9c3e5a7b1d2f4e6a8c0b3d5f7a9ce8a2')).toBeInTheDocument();
     expect(screen.getByText('whsec_••••••••Ab12')).toBeInTheDocument();
     expect(await screen.findByText('Вебхуков пока не было.')).toBeInTheDocument();
   });
