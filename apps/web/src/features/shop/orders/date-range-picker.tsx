@@ -156,7 +156,7 @@ export function DateRangePicker({
     if (!moved.current) return;
     moved.current = false;
     grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focusDay}"]`)?.focus();
-  }, [focusDay, visible]);
+  }, [focusDay]);
 
   const onKey = (day: string, event: KeyboardEvent<HTMLButtonElement>) => {
     const next = keyTarget(day, event.key, today);
