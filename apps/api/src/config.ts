@@ -68,6 +68,23 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** `npm run worker`: serve /metrics and the probes on this port (worker processes have no API). */
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // Lanes of background work (modules/jobs/lanes.ts) and the webhook lane's fairness.
+  WORKER_MESSAGE_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(8),
+  WORKER_BANK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(8),
+  WEBHOOK_SLOTS_PER_SHOP: z.coerce.number().int().min(1).max(500).default(4),
+  WEBHOOK_TEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+  WEBHOOK_TESTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  WEBHOOK_PAUSE_AFTER_TIMEOUTS: z.coerce.number().int().min(1).default(3),
+  WEBHOOK_PAUSE: duration('WEBHOOK_PAUSE').default(60_000),
+  // Retention (modules/retention): what the sweep deletes, and how.
+  RETENTION_JOBS: duration('RETENTION_JOBS').default(7 * 86_400_000),
+  RETENTION_EVENTS: duration('RETENTION_EVENTS').default(30 * 86_400_000),
+  RETENTION_WEBHOOK_ATTEMPTS: duration('RETENTION_WEBHOOK_ATTEMPTS').default(30 * 86_400_000),
+  RETENTION_NOTIFICATIONS: duration('RETENTION_NOTIFICATIONS').default(30 * 86_400_000),
+  RETENTION_CODES: duration('RETENTION_CODES').default(86_400_000),
+  RETENTION_IDEMPOTENCY_KEYS: duration('RETENTION_IDEMPOTENCY_KEYS').default(86_400_000),
+  RETENTION_SWEEP_EVERY: duration('RETENTION_SWEEP_EVERY').default(60_000),
+  RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
 });
 
 export type Config = Omit<
@@ -113,6 +130,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'только вместе с DEMO_SHOP_IN_PRODUCTION=true',
     );
   }
+  const retentionProblems = retentionFloors(config);
+  if (retentionProblems.length > 0)
+    throw new ConfigError(`Неверные настройки окружения:\n${retentionProblems.join('\n')}`);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   return {
     ...config,
@@ -122,4 +142,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DEMO_SHOP: demoShop,
     WEBHOOK_ALLOW_HTTP: config.WEBHOOK_ALLOW_HTTP ?? !production,
   };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Retentions shorter than the windows the code reads back would break rules: one-time codes are
+ * counted per hour (verification.service.ts), an Idempotency-Key holds for 24 h (orders/idempotency.ts).
+ */
+function retentionFloors(config: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (config.RETENTION_CODES < HOUR_MS) problems.push('  RETENTION_CODES: не меньше 1h');
+  if (config.RETENTION_IDEMPOTENCY_KEYS < 24 * HOUR_MS)
+    problems.push('  RETENTION_IDEMPOTENCY_KEYS: не меньше 24h');
+  return problems;
 }

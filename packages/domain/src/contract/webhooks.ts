@@ -120,3 +120,40 @@ export const ShopSettingsUpdate = z
   })
   .meta({ id: 'ShopSettingsUpdate' });
 export type ShopSettingsUpdate = z.infer<typeof ShopSettingsUpdate>;
+
+// Issue 17: failure you can see and act on — the address's health and the bulk re-send.
+
+/** The shop's current webhook address as deliveries to it have gone (GET /api/webhooks/health). */
+export const WebhookEndpointHealth = z
+  .object({
+    /** The shop's current default address; null when none is set. */
+    url: z.string().nullable(),
+    /** A delivery to it failed for good and none has been delivered since. */
+    failing: z.boolean(),
+    failing_since: IsoDateTime.nullable(),
+    last_error: z.string().nullable(),
+    last_failure_at: IsoDateTime.nullable(),
+    /** No answer again and again: attempts are skipped (failed at once) until then. */
+    paused_until: IsoDateTime.nullable(),
+    /** Failed deliveries of the shop (any address), the ones a bulk re-send would send again. */
+    failed_deliveries: z.number().int(),
+  })
+  .meta({ id: 'WebhookEndpointHealth' });
+export type WebhookEndpointHealth = z.infer<typeof WebhookEndpointHealth>;
+
+const SinceDateTime = z.iso.datetime({ offset: true, error: 'since: ожидается дата-время ISO 8601' });
+
+/** Re-send every failed delivery created since `since`, to `url` or the shop's current address. */
+export const WebhookResendBody = z
+  .strictObject({ since: SinceDateTime, url: HttpUrl.optional() })
+  .meta({ id: 'WebhookResend' });
+export type WebhookResendBody = z.infer<typeof WebhookResendBody>;
+
+export const WebhookResendResult = z
+  .object({ resent: z.number().int(), url: z.string() })
+  .meta({ id: 'WebhookResendResult' });
+export type WebhookResendResult = z.infer<typeof WebhookResendResult>;
+
+/** A single re-send may name the address (checked like any other); else the shop's current one. */
+export const DeliveryRetryBody = z.strictObject({ url: HttpUrl.optional() }).meta({ id: 'DeliveryRetry' });
+export type DeliveryRetryBody = z.infer<typeof DeliveryRetryBody>;

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { noteEnqueued } from './job-signals';
+import { type Lane, laneOf } from './lanes';
 import type { JobOutcome } from './worker';
 
 export interface Job {
@@ -12,35 +13,111 @@ export interface Job {
 
 /**
  * Adds a job in the caller's transaction, so it exists exactly when the change that needs it commits;
- * the commit then wakes the workers (`job-signals.ts`).
+ * the commit then wakes the workers (`job-signals.ts`). Its lane follows from its kind (`lanes.ts`);
+ * `group` (the shop, for webhook deliveries) is what the lane's fairness counts.
  */
-export async function enqueue(tx: Queryable, kind: string, payload: object, runAt: Date): Promise<number> {
+export async function enqueue(
+  tx: Queryable,
+  kind: string,
+  payload: object,
+  runAt: Date,
+  group: string | null = null,
+): Promise<number> {
   const rows = await tx.query<{ id: unknown }>(
-    'INSERT INTO jobs (kind, payload, run_at, created_at, updated_at) VALUES ($1, $2, $3, $3, $3) RETURNING id',
-    [kind, JSON.stringify(payload), runAt],
+    `INSERT INTO jobs (kind, payload, run_at, created_at, updated_at, lane, group_key)
+     VALUES ($1, $2, $3, $3, $3, $4, $5) RETURNING id`,
+    [kind, JSON.stringify(payload), runAt, laneOf(kind), group],
   );
   noteEnqueued(tx);
   return toNumber(rows[0]?.id);
 }
 
-/**
- * Claims up to `limit` due jobs for this worker. SKIP LOCKED lets parallel workers pass over each
- * other's rows; a running job whose lease ran out (its worker died) is due again.
- */
-export async function claimDue(db: Queryable, now: Date, leaseMs: number, limit: number): Promise<Job[]> {
-  const rows = await db.query<Job>(
-    `UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_until = $2, updated_at = $1
+/** Several jobs of one kind in one statement (a bulk re-send), like `enqueue`. */
+export async function enqueueMany(
+  tx: Queryable,
+  kind: string,
+  jobs: readonly { payload: object; group: string | null }[],
+  runAt: Date,
+): Promise<void> {
+  if (jobs.length === 0) return;
+  await tx.query(
+    `INSERT INTO jobs (kind, payload, run_at, created_at, updated_at, lane, group_key)
+     SELECT $1, p::jsonb, $3, $3, $3, $4, g FROM unnest($2::text[], $5::text[]) AS j(p, g)`,
+    [kind, jobs.map((j) => JSON.stringify(j.payload)), runAt, laneOf(kind), jobs.map((j) => j.group)],
+  );
+  noteEnqueued(tx);
+}
+
+const CLAIMED = `UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_until = $2, updated_at = $1
       WHERE id IN (
         SELECT id FROM jobs
-         WHERE (state = 'pending' AND run_at <= $1) OR (state = 'running' AND locked_until < $1)
+         WHERE %PICK% AND ((state = 'pending' AND run_at <= $1) OR (state = 'running' AND locked_until < $1))
          ORDER BY run_at, id
          LIMIT $3
          FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, payload, attempts`,
-    [now, new Date(now.getTime() + leaseMs), limit],
-  );
-  return rows.map((r) => ({ ...r, id: toNumber(r.id), attempts: toNumber(r.attempts) }));
+      RETURNING id, kind, payload, attempts`;
+
+/**
+ * Claims up to `limit` due jobs of one lane for this worker. SKIP LOCKED lets parallel workers pass
+ * over each other's rows; a running job whose lease ran out (its worker died) is due again.
+ */
+export async function claimDue(
+  db: Queryable,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  lane: Lane = 'default',
+): Promise<Job[]> {
+  const rows = await db.query<Job>(CLAIMED.replace('%PICK%', 'lane = $4'), [
+    now,
+    new Date(now.getTime() + leaseMs),
+    limit,
+    lane,
+  ]);
+  return rows.map(toJob);
 }
+
+/** The first key of the lock that makes a fair lane's claims take turns across workers. */
+const FAIR_CLAIM_LOCK_CLASS = 0x1a7e;
+
+/**
+ * Claims up to `limit` due jobs of a fair lane: no group holds more than `perGroup` running jobs (its
+ * live claims across every worker count), and groups are served in turn — every group's oldest due
+ * job before any group's second. Claims of the lane take turns under a transaction-scoped advisory
+ * lock, so two workers cannot both fill a group's last slot; call it inside a transaction.
+ */
+export async function claimDueFairly(
+  tx: Queryable,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  lane: Lane,
+  perGroup: number,
+): Promise<Job[]> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [FAIR_CLAIM_LOCK_CLASS, lane]);
+  const pick = `id IN (
+           WITH busy AS (
+             SELECT group_key, count(*) AS n FROM jobs
+              WHERE lane = $4 AND state = 'running' AND locked_until >= $1 AND group_key IS NOT NULL
+              GROUP BY group_key
+           ), due AS (
+             SELECT id, group_key, run_at,
+                    row_number() OVER (PARTITION BY group_key ORDER BY run_at, id) AS turn
+               FROM jobs
+              WHERE lane = $4 AND ((state = 'pending' AND run_at <= $1) OR (state = 'running' AND locked_until < $1))
+           )
+           SELECT d.id FROM due d LEFT JOIN busy b ON b.group_key = d.group_key
+            WHERE d.group_key IS NULL OR d.turn + coalesce(b.n, 0) <= $5
+            ORDER BY d.turn, d.run_at, d.id
+            LIMIT $3)`;
+  const rows = await tx.query<Job>(
+    CLAIMED.replace('%PICK%', pick).replace('ORDER BY run_at, id', 'ORDER BY id'),
+    [now, new Date(now.getTime() + leaseMs), limit, lane, perGroup],
+  );
+  return rows.map(toJob);
+}
+
+const toJob = (r: Job): Job => ({ ...r, id: toNumber(r.id), attempts: toNumber(r.attempts) });
 
 /**
  * The claim's attempt number fences the outcome: a worker that outlived its lease (the job was
@@ -89,4 +166,19 @@ export function recordOutcome(db: Queryable, job: Claim, outcome: JobOutcome, no
   if (outcome && 'retryAt' in outcome) return retryLater(db, job, outcome.retryAt, outcome.error, now);
   if (outcome && 'failed' in outcome) return fail(db, job, outcome.failed, now);
   return complete(db, job, now);
+}
+
+/**
+ * Retention: one batch of finished (done or failed) jobs last changed before `before`. Rows another
+ * transaction holds are skipped, not waited for; returns how many went.
+ */
+export async function deleteFinishedJobs(db: Queryable, before: Date, batch: number): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM jobs WHERE id IN (
+       SELECT id FROM jobs WHERE state IN ('done', 'failed') AND updated_at < $1
+        ORDER BY updated_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING id`,
+    [before, batch],
+  );
+  return rows.length;
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { bankJobHandlers } from '../banks/banks.service';
 import { sweepOverdueOrders, sweepReminders } from '../deadlines/deadlines.sweep';
 import { sendNotification } from '../notifications/send-notification';
+import { sweepRetention } from '../retention/retention.sweep';
 import { deliverWebhook } from '../webhooks/delivery.job';
 import { withJobSignals } from './job-signals';
 import { type AnyJobHandler, type Sweep, Worker, type WorkerOptions } from './worker';
@@ -15,7 +16,7 @@ export const JOB_HANDLERS: Record<string, AnyJobHandler> = {
 };
 
 /** Scans that run on the worker's sweep timer (and before each round of `drain`). */
-export const SWEEPS: Sweep[] = [sweepOverdueOrders, sweepReminders];
+export const SWEEPS: Sweep[] = [sweepOverdueOrders, sweepReminders, sweepRetention];
 
 export function createWorker(deps: AppDeps, options: WorkerOptions) {
   return new Worker(deps, JOB_HANDLERS, SWEEPS, options);

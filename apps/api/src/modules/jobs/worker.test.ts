@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { withJobSignals } from './job-signals';
 import * as jobs from './jobs.repository';
+import type { Lane, LaneSettings } from './lanes';
 import { type AnyJobHandler, type Schedule, type Sweep, Worker } from './worker';
 
 /** Timers the test fires by hand: nothing here waits for real time to pass. */
@@ -82,22 +83,29 @@ describe.each(DB_KINDS)('the background worker on %s', (kind) => {
     return signal;
   };
   const whenStarted = (name: string) => within(`job ${name} starting`, startSignal(name).promise);
+  const testJob: AnyJobHandler = async (job) => {
+    const name = String(job.payload.name);
+    started.push(name);
+    startSignal(name).resolve();
+    await gates.get(name)?.promise;
+    return undefined;
+  };
+  // The kinds' prefixes put them in lanes (lanes.ts): default, webhooks, messages.
   const handlers: Record<string, AnyJobHandler> = {
-    'test.job': async (job) => {
-      const name = String(job.payload.name);
-      started.push(name);
-      startSignal(name).resolve();
-      await gates.get(name)?.promise;
-      return undefined;
-    },
+    'test.job': testJob,
+    'webhook.test-job': testJob,
+    'notification.test-job': testJob,
   };
 
-  const newWorker = (options: { concurrency?: number; sweeps?: Sweep[] } = {}) => {
+  const newWorker = (
+    options: { concurrency?: number; sweeps?: Sweep[]; lanes?: Partial<Record<Lane, LaneSettings>> } = {},
+  ) => {
     const timers = new HandTimers();
     const worker = new Worker(deps, handlers, options.sweeps ?? [], {
       pollMs: POLL_MS,
       sweepMs: SWEEP_MS,
       concurrency: options.concurrency ?? 4,
+      ...(options.lanes ? { lanes: options.lanes } : {}),
       schedule: timers.schedule,
     });
     workers.push(worker);
@@ -108,11 +116,16 @@ describe.each(DB_KINDS)('the background worker on %s', (kind) => {
     db.transaction(async (tx) => {
       for (const name of names) await jobs.enqueue(tx, 'test.job', { name }, runAt);
     });
+  /** Jobs of a lane's kind, each with its group (the shop of a webhook delivery). */
+  const enqueueIn = (kind: string, jobsToAdd: [name: string, group: string | null][]) =>
+    db.transaction(async (tx) => {
+      for (const [name, group] of jobsToAdd) await jobs.enqueue(tx, kind, { name }, t.clock.now(), group);
+    });
   const states = async () =>
     Object.fromEntries(
       (
         await db.query<{ name: string; state: string }>(
-          "SELECT payload->>'name' AS name, state FROM jobs WHERE kind = 'test.job' ORDER BY id",
+          "SELECT payload->>'name' AS name, state FROM jobs WHERE kind LIKE '%test.job' OR kind LIKE '%test-job' ORDER BY id",
         )
       ).map((r) => [r.name, r.state]),
     );
@@ -125,7 +138,9 @@ describe.each(DB_KINDS)('the background worker on %s', (kind) => {
   afterEach(async () => {
     for (const gate of gates.values()) gate.resolve();
     await Promise.all(workers.splice(0).map((w) => w.stop()));
-    await t.db.query("DELETE FROM jobs WHERE kind = 'test.job'");
+    await t.db.query(
+      "DELETE FROM jobs WHERE kind IN ('test.job', 'webhook.test-job', 'notification.test-job')",
+    );
     started = [];
     gates.clear();
     startSignals.clear();
@@ -259,5 +274,57 @@ describe.each(DB_KINDS)('the background worker on %s', (kind) => {
     gates.get('stuck')?.resolve();
     await second.worker.whenIdle();
     expect(await states()).toEqual({ stuck: 'done', quick: 'done' });
+  });
+
+  it('a webhook lane full of slow deliveries does not delay a message: each lane has its own slots', async () => {
+    const { worker } = newWorker({
+      lanes: { webhooks: { concurrency: 2, perGroup: 2 }, messages: { concurrency: 1 } },
+    });
+    for (const name of ['w1', 'w2', 'w3']) gates.set(name, deferred());
+    worker.start();
+    await enqueueIn('webhook.test-job', [
+      ['w1', 'shop-c'],
+      ['w2', 'shop-c'],
+      ['w3', 'shop-c'],
+    ]);
+    await Promise.all(['w1', 'w2'].map(whenStarted));
+    await enqueueIn('notification.test-job', [['code', null]]);
+    await whenStarted('code');
+    await worker.whenIdleIn('messages');
+    expect(await states()).toEqual({ w1: 'running', w2: 'running', w3: 'pending', code: 'done' });
+    expect(worker.runningIn('webhooks')).toBe(2);
+    for (const name of ['w1', 'w2', 'w3']) gates.get(name)?.resolve();
+    await worker.whenIdle();
+  });
+
+  it('one shop holds at most its share of the webhook lane, across workers; shops are served in turn', async () => {
+    const lanes = { webhooks: { concurrency: 4, perGroup: 2 } };
+    const first = newWorker({ lanes }).worker;
+    const second = newWorker({ lanes }).worker;
+    const flood = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'];
+    for (const name of [...flood, 'a1', 'a2', 'a3', 'b1']) gates.set(name, deferred());
+    await enqueueIn('webhook.test-job', [
+      ...flood.map((name): [string, string] => [name, 'shop-c']),
+      ['a1', 'shop-a'],
+      ['a2', 'shop-a'],
+      ['a3', 'shop-a'],
+    ]);
+    first.start();
+    second.start();
+    await Promise.all(['c1', 'c2', 'a1', 'a2'].map(whenStarted));
+    await Promise.all([first.whenClaimed(), second.whenClaimed()]);
+    // Eight slots in all, but shop C has 2 of them and shop A 2; the rest wait their turn.
+    expect(first.runningIn('webhooks') + second.runningIn('webhooks')).toBe(4);
+    expect(started.sort()).toEqual(['a1', 'a2', 'c1', 'c2']);
+    // Shop B's delivery is not queued behind shop C's flood: it starts at once.
+    await enqueueIn('webhook.test-job', [['b1', 'shop-b']]);
+    await whenStarted('b1');
+    // A slot shop C frees goes to shop C's next delivery only.
+    gates.get('c1')?.resolve();
+    await whenStarted('c3');
+    expect(started).not.toContain('a3');
+    for (const gate of gates.values()) gate.resolve();
+    await Promise.all([first.whenIdle(), second.whenIdle()]);
+    expect(new Set(Object.values(await states()))).toEqual(new Set(['done']));
   });
 });

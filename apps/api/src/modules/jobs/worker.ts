@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { listenForJobs } from './job-listener';
 import { onJobsCommitted } from './job-signals';
 import * as jobs from './jobs.repository';
+import { LANES, type Lane, type LaneSettings, laneSettings } from './lanes';
 import { releaseClaims } from './lease.repository';
 
 /** What a handler may ask for instead of plain success. */
@@ -36,8 +37,6 @@ export type Sweep = (deps: AppDeps) => Promise<void>;
 /** Unexpected errors are retried on this schedule, then the job is marked failed (never dropped). */
 const ERROR_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000];
 const DEFAULT_LEASE_MS = 60_000;
-/** Jobs running at once (WORKER_CONCURRENCY); webhook POSTs mostly wait on the network, so slots are cheap. */
-const DEFAULT_CONCURRENCY = 32;
 /** The most jobs one claim takes. */
 const CLAIM_LIMIT = 20;
 /** A lost LISTEN connection is reopened this often. */
@@ -55,8 +54,13 @@ export interface WorkerOptions {
   pollMs: number;
   /** How long a claimed job is this worker's; after it, another worker may claim it again. */
   leaseMs?: number;
-  /** Jobs running at once (default 32); a slot that frees up is refilled at once. */
+  /**
+   * Slots of the webhook and default lanes (default WORKER_CONCURRENCY); a slot that frees up is
+   * refilled at once. The other lanes' slots come from the settings (`lanes.ts`).
+   */
   concurrency?: number;
+  /** Lane settings instead of those from the config (tests). */
+  lanes?: Partial<Record<Lane, LaneSettings>>;
   /** How often the sweeps run (default: every pollMs, but at most once a second). */
   sweepMs?: number;
   schedule?: Schedule;
@@ -88,9 +92,12 @@ const isStaged = (h: AnyJobHandler | undefined): h is StagedJobHandler => typeof
 export class Worker {
   /** Running jobs, each by its promise: a stop that runs out of grace hands their claims back. */
   readonly #inFlight = new Map<Promise<void>, jobs.Job>();
+  /** Jobs running now, per lane. */
+  readonly #laneJobs = new Map<Lane, Set<Promise<void>>>(LANES.map((lane) => [lane, new Set()]));
+  readonly #lanes: Record<Lane, LaneSettings>;
   #claiming: Promise<void> | null = null;
-  /** A wake-up arrived while a claim was under way: claim again after it. */
-  #wokenMeanwhile = false;
+  /** Lanes woken while a claim was under way: claim again for them after it. */
+  readonly #wokenMeanwhile = new Set<Lane>();
   #stopped = true;
   #cancelPoll: () => void = () => {};
   #cancelSweep: () => void = () => {};
@@ -103,16 +110,22 @@ export class Worker {
     private readonly handlers: Record<string, AnyJobHandler>,
     private readonly sweeps: readonly Sweep[],
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    this.#lanes = { ...laneSettings(deps.config, options.concurrency), ...options.lanes };
+  }
 
   get #schedule() {
     return this.options.schedule ?? realSchedule;
   }
 
-  /** One round: the sweeps, then one claim of due jobs, run to the end. Returns how many jobs ran. */
+  /**
+   * One round: the sweeps, then one claim of due jobs per lane, run to the end. Returns how many
+   * jobs ran.
+   */
   async runOnce(): Promise<number> {
     await this.#sweep();
-    const claimed = await this.#claim(CLAIM_LIMIT);
+    const claimed: Claimed[] = [];
+    for (const lane of LANES) claimed.push(...(await this.#claim(lane, CLAIM_LIMIT)));
     await Promise.all(claimed.map((c) => this.#execute(c)));
     return claimed.length;
   }
@@ -131,6 +144,22 @@ export class Worker {
   /** Jobs running now (tests and logs). */
   get running() {
     return this.#inFlight.size;
+  }
+
+  /** Jobs of one lane running now (tests). */
+  runningIn(lane: Lane) {
+    return this.#laneJobs.get(lane)?.size ?? 0;
+  }
+
+  /** Resolves once no claim is under way and no job of the lane is running (tests). */
+  async whenIdleIn(lane: Lane) {
+    const running = this.#laneJobs.get(lane) ?? new Set();
+    while (this.#claiming || running.size > 0) await Promise.all([this.#claiming, ...running]);
+  }
+
+  /** Resolves once no claim is under way (tests: what a wake-up was going to start has started). */
+  async whenClaimed() {
+    while (this.#claiming) await this.#claiming;
   }
 
   /** Resolves once no claim is under way and no job is running (tests). */
@@ -198,48 +227,60 @@ export class Worker {
     return handedBack;
   }
 
-  /** Look for due jobs now (a commit enqueued one, a slot freed up, the poll timer fired). */
-  wake() {
+  /**
+   * Look for due jobs now (a commit enqueued one, the poll timer fired: every lane), or in one lane
+   * (one of its slots freed up).
+   */
+  wake(lanes: readonly Lane[] = LANES) {
     if (this.#stopped) return;
     if (this.#claiming) {
-      this.#wokenMeanwhile = true;
+      for (const lane of lanes) this.#wokenMeanwhile.add(lane);
       return;
     }
-    this.#claiming = this.#fill().finally(() => {
+    this.#claiming = this.#fill(lanes).finally(() => {
       this.#claiming = null;
-      if (this.#wokenMeanwhile) {
-        this.#wokenMeanwhile = false;
-        this.wake();
+      if (this.#wokenMeanwhile.size > 0) {
+        const again = [...this.#wokenMeanwhile];
+        this.#wokenMeanwhile.clear();
+        this.wake(again);
       }
     });
   }
 
-  /** Claims until every slot is busy or nothing more is due, then polls again after pollMs. */
-  async #fill() {
+  /**
+   * Claims, lane by lane, until the lane's slots are busy or nothing more of it is due, then polls
+   * again after pollMs. A lane whose claim fails does not keep the others from theirs.
+   */
+  async #fill(lanes: readonly Lane[]) {
     this.#cancelPoll();
-    const slots = this.options.concurrency ?? DEFAULT_CONCURRENCY;
-    try {
-      while (!this.#stopped) {
-        const free = slots - this.#inFlight.size;
-        if (free <= 0) break; // a job that finishes wakes the worker
-        const wanted = Math.min(free, CLAIM_LIMIT);
-        const claimed = await this.#claim(wanted);
-        for (const c of claimed) this.#launch(c);
-        if (claimed.length < wanted) break; // nothing more is due now
+    for (const lane of lanes) {
+      const slots = this.#lanes[lane].concurrency;
+      try {
+        while (!this.#stopped) {
+          const free = slots - this.runningIn(lane);
+          if (free <= 0) break; // a job of the lane that finishes wakes it
+          const wanted = Math.min(free, CLAIM_LIMIT);
+          const claimed = await this.#claim(lane, wanted);
+          for (const c of claimed) this.#launch(lane, c);
+          if (claimed.length < wanted) break; // nothing more of the lane is due now
+        }
+      } catch (error) {
+        // The database may be restarting: log and look again on the next poll.
+        this.options.logger?.error({ err: error, lane }, 'worker: claiming jobs failed');
       }
-    } catch (error) {
-      // The database may be restarting: log and look again on the next poll.
-      this.options.logger?.error({ err: error }, 'worker: claiming jobs failed');
     }
     if (!this.#stopped) this.#cancelPoll = this.#schedule(() => this.wake(), this.options.pollMs);
   }
 
-  #launch(c: Claimed) {
+  #launch(lane: Lane, c: Claimed) {
+    const laneJobs = this.#laneJobs.get(lane);
     const running: Promise<void> = this.#execute(c).finally(() => {
       this.#inFlight.delete(running);
-      this.wake();
+      laneJobs?.delete(running);
+      this.wake([lane]);
     });
     this.#inFlight.set(running, c.job);
+    laneJobs?.add(running);
   }
 
   #sweepLater(ms: number) {
@@ -264,18 +305,23 @@ export class Worker {
    * staged one begins in its own transaction, so that one bad job fails by itself on its backoff
    * instead of stopping every claim.
    */
-  async #claim(limit: number): Promise<Claimed[]> {
+  async #claim(lane: Lane, limit: number): Promise<Claimed[]> {
     const { db, clock } = this.deps;
     const lease = this.options.leaseMs ?? DEFAULT_LEASE_MS;
+    const { perGroup } = this.#lanes[lane];
+    const claimDue = (tx: Queryable, now: Date) =>
+      perGroup === undefined
+        ? jobs.claimDue(tx, now, lease, limit, lane)
+        : jobs.claimDueFairly(tx, now, lease, limit, lane, perGroup);
     try {
       return await db.transaction(async (tx) => {
         const now = clock.now();
-        const due = await jobs.claimDue(tx, now, lease, limit);
+        const due = await claimDue(tx, now);
         return this.#prepare(tx, due, now);
       });
     } catch (error) {
       this.options.logger?.warn({ err: error }, 'worker: claim with start failed; starting jobs one by one');
-      const due = await jobs.claimDue(db, clock.now(), lease, limit);
+      const due = await db.transaction((tx) => claimDue(tx, clock.now()));
       return due.map((job) => this.#oneByOne(job));
     }
   }

@@ -128,3 +128,19 @@ export async function latestNotifications(db: Queryable, limit: number): Promise
   );
   return rows.map(fromDb);
 }
+
+/** Retention: one batch of sent or failed messages created before `before` (pending ones stay). */
+export async function deleteFinishedNotifications(
+  db: Queryable,
+  before: Date,
+  batch: number,
+): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM notifications WHERE id IN (
+       SELECT id FROM notifications WHERE status IN ('sent', 'failed') AND created_at < $1
+        ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING id`,
+    [before, batch],
+  );
+  return rows.length;
+}

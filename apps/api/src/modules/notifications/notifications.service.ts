@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { normalizePhone } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
+import type { AppDeps } from '../../deps';
 import { enqueue } from '../jobs/jobs.repository';
-import { insertNotification } from './notifications.repository';
+import { deleteFinishedNotifications, insertNotification } from './notifications.repository';
+import { type WebhookFailingParams, webhookFailingEmail } from './templates';
 
-export type NotificationKind = 'code' | 'approved' | 'rejected' | 'reminder';
+export type NotificationKind = 'code' | 'approved' | 'rejected' | 'reminder' | 'webhook_failing';
 
 /** The job kind that delivers one stored notification (handled by `sendNotification`). */
 export const SEND_NOTIFICATION_JOB = 'notification.send';
@@ -70,4 +72,19 @@ export async function queueSms(tx: Queryable, m: QueuedSms, now: Date): Promise<
   );
   await enqueue(tx, SEND_NOTIFICATION_JOB, { notification_id: id }, now);
   return id;
+}
+
+/** The one e-mail of a webhook address's failing episode, to the shop (webhooks/delivery.job.ts). */
+export function queueWebhookFailingEmail(
+  tx: Queryable,
+  m: WebhookFailingParams & { to: string },
+  now: Date,
+): Promise<string> {
+  return queueEmail(tx, { kind: 'webhook_failing', to: m.to, orderId: null, ...webhookFailingEmail(m) }, now);
+}
+
+/** Retention (modules/retention): one batch of the outbox's finished messages older than RETENTION_NOTIFICATIONS. */
+export function purgeFinishedNotifications(deps: AppDeps, batch: number): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - deps.config.RETENTION_NOTIFICATIONS);
+  return deleteFinishedNotifications(deps.db, before, batch);
 }

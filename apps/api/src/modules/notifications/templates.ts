@@ -210,3 +210,41 @@ export function reminderSms(p: ReminderParams): string {
   assertLink(p.link);
   return `${BRAND}: заявка на рассрочку по заказу №${p.orderNumber} ждёт заполнения до ${p.deadlineText}. ${p.link}`;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// To the shop: a webhook delivery failed for good (one letter per failing episode of an address)
+
+export interface WebhookFailingParams {
+  shopName: string;
+  url: string;
+  lastError: string;
+  /** The shop area's settings page, where the address's state and the bulk re-send are. */
+  settingsLink: string;
+}
+
+export function webhookFailingEmail(p: WebhookFailingParams): EmailContent {
+  assertLink(p.settingsLink);
+  const subject = `${BRAND}: вебхуки не доставляются на ${p.url}`;
+  const lead = `Магазин ${p.shopName}: доставка вебхука на адрес ${p.url} не удалась после всех повторов.`;
+  const error = `Последняя ошибка: ${p.lastError}`;
+  const once =
+    'Это письмо приходит один раз: следующее — только если адрес снова начнёт отвечать, а потом опять перестанет. События не потеряны: их можно отправить повторно.';
+  const text = [
+    'Здравствуйте!',
+    lead,
+    error,
+    `Проверьте адрес и отправьте неудачные доставки повторно в настройках:\n${p.settingsLink}`,
+    once,
+    SIGNATURE,
+  ].join('\n\n');
+  const html = renderHtml(subject, [
+    { p: 'Здравствуйте!' },
+    {
+      p: `Магазин ${e(p.shopName)}: доставка вебхука на адрес <b>${e(p.url)}</b> не удалась после всех повторов.`,
+    },
+    { p: `Последняя ошибка: ${e(p.lastError)}` },
+    { button: { href: p.settingsLink, label: 'Открыть настройки' } },
+    { small: e(once) },
+  ]);
+  return { subject, text, html };
+}

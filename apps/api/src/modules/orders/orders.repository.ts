@@ -473,3 +473,18 @@ export async function statusHistory(db: Queryable, id: string) {
   );
   return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
 }
+
+/**
+ * Retention: one batch of Idempotency-Keys stored before `before` (a key holds for 24 h,
+ * idempotency.ts; the retention is never shorter, config.ts).
+ */
+export async function deleteOldIdempotencyKeys(db: Queryable, before: Date, batch: number): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM idempotency_keys WHERE (shop_id, key) IN (
+       SELECT shop_id, key FROM idempotency_keys WHERE created_at < $1
+        ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING key`,
+    [before, batch],
+  );
+  return rows.length;
+}

@@ -336,3 +336,9 @@ export async function orderHistory(deps: AppDeps, shopId: string, id: string) {
   if (!order || order.shop_id !== shopId) throw notFound(ORDER_NOT_FOUND);
   return repo.statusHistory(deps.db, id);
 }
+
+/** Retention (modules/retention): one batch of Idempotency-Keys older than RETENTION_IDEMPOTENCY_KEYS. */
+export function purgeOldIdempotencyKeys(deps: AppDeps, batch: number): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - deps.config.RETENTION_IDEMPOTENCY_KEYS);
+  return repo.deleteOldIdempotencyKeys(deps.db, before, batch);
+}

@@ -1,8 +1,10 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
+import type { AppDeps } from '../../deps';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError } from '../../shared/errors';
+import { deleteExpiredCodes } from './verification.repository';
 
 export type Channel = 'sms' | 'email';
 
@@ -153,4 +155,13 @@ export async function checkCode(
 
 export async function markUsed(tx: Queryable, codeIds: readonly number[], now: Date) {
   await tx.query('UPDATE verification_codes SET used_at = $2 WHERE id = ANY($1::bigint[])', [codeIds, now]);
+}
+
+/** Retention (modules/retention): one batch of codes expired more than RETENTION_CODES ago. */
+export function purgeExpiredCodes(deps: AppDeps, batch: number): Promise<number> {
+  return deleteExpiredCodes(
+    deps.db,
+    new Date(deps.clock.now().getTime() - deps.config.RETENTION_CODES),
+    batch,
+  );
 }

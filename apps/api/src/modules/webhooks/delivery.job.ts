@@ -3,11 +3,13 @@ import type { AppDeps } from '../../deps';
 import { observeWebhookAttempt } from '../../shared/metrics';
 import { type Job, recordOutcome } from '../jobs/jobs.repository';
 import type { JobFinish, JobOutcome, StagedJobHandler } from '../jobs/worker';
+import { queueWebhookFailingEmail } from '../notifications/notifications.service';
 import { type SendResult, sendWebhook } from './sender';
 import { webhookHeaders } from './signing';
 import * as repo from './webhooks.repository';
 
 export const DELIVER_JOB = 'webhook.deliver';
+export const TEST_EVENT = 'webhook.test';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,22 +45,37 @@ export const deliverWebhook: StagedJobHandler<Start> = {
     const { clock, config } = deps;
     const startedAt = clock.now();
     const body = JSON.stringify(start.payload);
-    const result = await sendWebhook({
-      url: start.delivery.url,
-      headers: webhookHeaders(start.secret, start.delivery.event_id, startedAt, body, start.previousSecret),
-      body,
-      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
-    });
+    const result: SendResult = start.pausedUntil
+      ? skippedWhilePaused(start.pausedUntil)
+      : await sendWebhook({
+          url: start.delivery.url,
+          headers: webhookHeaders(
+            start.secret,
+            start.delivery.event_id,
+            startedAt,
+            body,
+            start.previousSecret,
+          ),
+          body,
+          // A test send has its own, shorter limit: a black-hole address holds a slot briefly.
+          timeoutMs:
+            start.delivery.event_type === TEST_EVENT
+              ? config.WEBHOOK_TEST_TIMEOUT_MS
+              : config.WEBHOOK_TIMEOUT_MS,
+          allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+        });
     return async (db, job) => {
       const now = deps.clock.now();
       if (result.ok) {
         await repo.recordDelivered(db, {
           deliveryId: start.delivery.id,
           attempt: start.attempt,
-          ...result,
+          durationMs: result.durationMs,
+          statusCode: result.statusCode,
           now,
           job,
+          shopId: start.delivery.shop_id,
+          url: start.delivery.url,
         });
         observeWebhookAttempt(
           'delivered',
@@ -99,11 +116,64 @@ async function recordFailure(
     nextAttemptAt,
     now,
   });
-  if (newest) return nextAttemptAt ? { retryAt: nextAttemptAt, error } : { failed: error };
+  if (newest) {
+    // A test send that fails is seen by the shop that sent it: it opens no failing episode.
+    const failedForGood = nextAttemptAt === null && start.delivery.event_type !== TEST_EVENT;
+    await noteOnEndpoint(tx, start, result, { error, failedForGood, config, now });
+    return nextAttemptAt ? { retryAt: nextAttemptAt, error } : { failed: error };
+  }
   // A newer attempt exists (this worker outlived its lease): leave the plan to it.
   const current = await repo.findDelivery(tx, deliveryId);
   if (current?.status !== 'pending') return undefined;
   const planned = current.next_attempt_at;
   if (planned && planned.getTime() > now.getTime()) return { retryAt: planned, error };
   return { retryAt: new Date(now.getTime() + config.WEBHOOK_TIMEOUT_MS + 1000), error };
+}
+
+/** An attempt not made: the address is paused after timing out again and again. */
+function skippedWhilePaused(until: Date): SendResult {
+  return {
+    ok: false,
+    statusCode: null,
+    error: `Адрес не отвечает: отправка приостановлена до ${until.toISOString()} после нескольких таймаутов подряд`,
+    durationMs: 0,
+  };
+}
+
+/**
+ * The failure counts against its address: timeouts in a row pause it (its deliveries are then
+ * failed at once, without a POST, so they hold no slot), and a delivery failed for good opens the
+ * address's failing episode, whose first such failure e-mails the shop.
+ */
+async function noteOnEndpoint(
+  tx: Queryable,
+  start: repo.AttemptStart,
+  result: SendResult,
+  f: { error: string; failedForGood: boolean; config: AppDeps['config']; now: Date },
+) {
+  const { shop_id: shopId, url } = start.delivery;
+  const alert = await repo.noteEndpointFailure(tx, {
+    shopId,
+    url,
+    kind: start.pausedUntil ? 'skipped' : result.timedOut ? 'timeout' : 'other',
+    error: f.error,
+    failedForGood: f.failedForGood,
+    now: f.now,
+    pauseAfter: f.config.WEBHOOK_PAUSE_AFTER_TIMEOUTS,
+    pauseMs: f.config.WEBHOOK_PAUSE,
+  });
+  if (!alert) return;
+  const shop = await repo.findShopContact(tx, shopId);
+  if (!shop) return;
+  await queueWebhookFailingEmail(
+    tx,
+    {
+      to: shop.email,
+      shopName: shop.name,
+      url,
+      lastError: f.error,
+      settingsLink: `${f.config.PUBLIC_URL}/shops/${shopId}/settings`,
+    },
+    f.now,
+  );
 }

@@ -89,6 +89,6 @@ export async function queueDelivery(
      VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $7)`,
     [id, d.eventId, d.shopId, d.orderId, d.type, d.url, d.now],
   );
-  await enqueue(tx, DELIVER_JOB, { delivery_id: id }, d.now);
+  await enqueue(tx, DELIVER_JOB, { delivery_id: id }, d.now, d.shopId);
   return id;
 }

@@ -20,6 +20,8 @@ export interface SendResult {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+  /** No answer within the time limit (what pauses an address that keeps doing it). */
+  timedOut?: boolean;
 }
 
 function describeNetworkError(error: NodeJS.ErrnoException): string {
@@ -60,6 +62,7 @@ export function sendWebhook(req: SendRequest): Promise<SendResult> {
     let location: string | undefined;
     let timer: NodeJS.Timeout | undefined;
     let request: http.ClientRequest | undefined;
+    let timedOut = false;
     const finish = (error: string | null) => {
       if (settled) return;
       settled = true;
@@ -72,7 +75,7 @@ export function sendWebhook(req: SendRequest): Promise<SendResult> {
             ? `Переадресация не выполняется: HTTP ${statusCode}${location ? ` → ${location.slice(0, 200)}` : ''}`
             : `Получатель ответил HTTP ${statusCode}`;
       }
-      resolve({ ok, statusCode, error: message, durationMs: elapsed() });
+      resolve({ ok, statusCode, error: message, durationMs: elapsed(), ...(timedOut ? { timedOut } : {}) });
     };
 
     let url: URL;
@@ -121,7 +124,10 @@ export function sendWebhook(req: SendRequest): Promise<SendResult> {
     timer = setTimeout(() => {
       // A receiver that sent its status but trickles the body has answered; one that has not, has not.
       if (statusCode !== null) finish(null);
-      else finish(`Нет ответа за ${req.timeoutMs} мс`);
+      else {
+        timedOut = true;
+        finish(`Нет ответа за ${req.timeoutMs} мс`);
+      }
       request?.destroy();
     }, req.timeoutMs);
     send(true);

@@ -49,6 +49,8 @@ export interface AttemptStart {
   secret: string;
   /** The secret before a rotation with an overlap, while it still signs (issue 16); else null. */
   previousSecret: string | null;
+  /** The address is paused after timing out again and again (`webhook_endpoints`): no POST until then. */
+  pausedUntil: Date | null;
 }
 
 export const INTERRUPTED_ATTEMPT = 'Попытка прервана: обработчик остановился, не дождавшись ответа';
@@ -74,6 +76,7 @@ export async function beginAttempts(
       payload: unknown;
       webhook_secret: string;
       previous_secret: string | null;
+      paused_until: Date | null;
     }
   >(
     `WITH wanted AS (
@@ -93,8 +96,10 @@ export async function beginAttempts(
        INSERT INTO webhook_attempts (delivery_id, attempt, started_at) SELECT s.id, s.attempts, $3 FROM started s
      )
      SELECT s.*, e.payload, sh.webhook_secret,
-            CASE WHEN sh.previous_webhook_secret_until > $3 THEN sh.previous_webhook_secret END AS previous_secret
-       FROM started s JOIN events e ON e.id = s.event_id JOIN shops sh ON sh.id = s.shop_id`,
+            CASE WHEN sh.previous_webhook_secret_until > $3 THEN sh.previous_webhook_secret END AS previous_secret,
+            we.paused_until
+       FROM started s JOIN events e ON e.id = s.event_id JOIN shops sh ON sh.id = s.shop_id
+       LEFT JOIN webhook_endpoints we ON we.shop_id = s.shop_id AND we.url = s.url AND we.paused_until > $3`,
     [wanted.map((w) => w.deliveryId), wanted.map((w) => w.jobId), now, INTERRUPTED_ATTEMPT],
   );
   for (const row of rows) {
@@ -103,6 +108,7 @@ export async function beginAttempts(
       payload,
       webhook_secret: secret,
       previous_secret: previousSecret,
+      paused_until: pausedUntil,
       ...delivery
     } = row;
     const mapped = mapDelivery(delivery);
@@ -112,6 +118,7 @@ export async function beginAttempts(
       payload,
       secret,
       previousSecret,
+      pausedUntil,
     });
   }
   return started;
@@ -119,7 +126,8 @@ export async function beginAttempts(
 
 /**
  * A 2xx: the attempt's result, the delivery's new state (any attempt's 2xx delivers a still-pending
- * delivery) and the job's completion, in one statement — one round trip, one commit.
+ * delivery), the address healthy again (its failing episode over) and the job's completion, in one
+ * statement — one round trip, one commit.
  */
 export async function recordDelivered(
   db: Queryable,
@@ -130,6 +138,8 @@ export async function recordDelivered(
     statusCode: number | null;
     now: Date;
     job: Pick<Job, 'id' | 'attempts'>;
+    shopId: string;
+    url: string;
   },
 ) {
   await db.query(
@@ -141,9 +151,14 @@ export async function recordDelivered(
           SET status = 'delivered', delivered_at = $5, last_status_code = $4, last_error = NULL,
               next_attempt_at = NULL, updated_at = $5
         WHERE id = $1 AND status = 'pending'
+     ), healthy AS (
+       UPDATE webhook_endpoints
+          SET consecutive_timeouts = 0, paused_until = NULL, failing_since = NULL, alerted_at = NULL, updated_at = $5
+        WHERE shop_id = $8 AND url = $9
+          AND (consecutive_timeouts > 0 OR paused_until IS NOT NULL OR failing_since IS NOT NULL)
      ), ${completedCte('$6', '$7', '$5')}
      SELECT 1`,
-    [d.deliveryId, d.attempt, d.durationMs, d.statusCode, d.now, d.job.id, d.job.attempts],
+    [d.deliveryId, d.attempt, d.durationMs, d.statusCode, d.now, d.job.id, d.job.attempts, d.shopId, d.url],
   );
 }
 
@@ -207,19 +222,35 @@ export async function lockShopDelivery(
   return rows[0] ? mapDelivery(rows[0]) : null;
 }
 
-/** A manual re-send: pending again from now, and the retry schedule starts over from this attempt. */
-export async function resetForResend(tx: Queryable, id: string, now: Date): Promise<DeliveryRow> {
+/**
+ * Where a re-send goes: the address given (`$n`), else the one a new event of the delivery would go
+ * to now — its order's own address, else the shop's default — never the address stored on it.
+ */
+const CURRENT_URL = (given: string) => `COALESCE(${given}::text,
+  (SELECT o.webhook_url FROM orders o WHERE o.id = d.order_id),
+  (SELECT s.webhook_url FROM shops s WHERE s.id = d.shop_id))`;
+
+/**
+ * A manual re-send: pending again from now to `url` (given in the request) or the current address
+ * (`CURRENT_URL`), and the retry schedule starts over from this attempt. Null when there is no
+ * address to send to (nothing changed).
+ */
+export async function resetForResend(
+  tx: Queryable,
+  id: string,
+  url: string | null,
+  now: Date,
+): Promise<DeliveryRow | null> {
   const rows = await tx.query<DeliveryRow>(
     `UPDATE webhook_deliveries d
-        SET status = 'pending', schedule_start = attempts, next_attempt_at = $2, delivered_at = NULL,
-            updated_at = $2
-      WHERE d.id = $1
+        SET status = 'pending', url = ${CURRENT_URL('$3')}, schedule_start = attempts, next_attempt_at = $2,
+            delivered_at = NULL, updated_at = $2
+      WHERE d.id = $1 AND ${CURRENT_URL('$3')} IS NOT NULL
       RETURNING ${DELIVERY_COLUMNS}`,
-    [id, now],
+    [id, now, url],
   );
   const row = rows[0];
-  if (!row) throw new Error(`delivery ${id} vanished under its lock`);
-  return mapDelivery(row);
+  return row ? mapDelivery(row) : null;
 }
 
 export async function listDeliveries(
@@ -327,4 +358,172 @@ export async function findKeyHints(
   const hints = { secret: null as string | null, publishable: null as string | null };
   for (const r of rows) hints[r.kind] = r.key_hint;
   return hints;
+}
+
+/** How an attempt that did not deliver bears on its address's health. */
+export type FailureKind = 'timeout' | 'skipped' | 'other';
+
+export interface EndpointFailure {
+  shopId: string;
+  url: string;
+  kind: FailureKind;
+  error: string;
+  /** The delivery has used up its retries. */
+  failedForGood: boolean;
+  now: Date;
+  /** Timeouts in a row after which the address is paused, and the first pause (doubling after). */
+  pauseAfter: number;
+  pauseMs: number;
+}
+
+/** The longest pause, in first pauses (1m → at most 16m by default). */
+const MAX_PAUSE_FACTOR = 16;
+
+/**
+ * Notes a failed attempt on its address, under the address row's lock: timeouts in a row (an answer
+ * of any kind ends the run; a skipped attempt changes nothing), the pause they earn, the last error,
+ * and, once a delivery has failed for good, the failing episode. True when this failure opens the
+ * episode's alert — the one e-mail the shop gets until the address delivers again.
+ */
+export async function noteEndpointFailure(tx: Queryable, f: EndpointFailure): Promise<boolean> {
+  // The row exists, then is locked: failures of one address take turns, and the alert goes out once.
+  await tx.query(
+    `INSERT INTO webhook_endpoints (shop_id, url, updated_at) VALUES ($1, $2, $3)
+     ON CONFLICT (shop_id, url) DO NOTHING`,
+    [f.shopId, f.url, f.now],
+  );
+  const before = (
+    await tx.query<{ consecutive_timeouts: unknown; failing_since: Date | null; alerted_at: Date | null }>(
+      `SELECT consecutive_timeouts, failing_since, alerted_at FROM webhook_endpoints
+        WHERE shop_id = $1 AND url = $2 FOR UPDATE`,
+      [f.shopId, f.url],
+    )
+  )[0];
+  const previous = toNumber(before?.consecutive_timeouts ?? 0);
+  const timeouts = f.kind === 'timeout' ? previous + 1 : f.kind === 'skipped' ? previous : 0;
+  const pause =
+    f.kind === 'timeout' && timeouts >= f.pauseAfter
+      ? new Date(f.now.getTime() + f.pauseMs * Math.min(2 ** (timeouts - f.pauseAfter), MAX_PAUSE_FACTOR))
+      : null;
+  const alert = f.failedForGood && !before?.alerted_at;
+  await tx.query(
+    `UPDATE webhook_endpoints
+        SET consecutive_timeouts = $3, paused_until = CASE WHEN $4::timestamptz IS NULL THEN paused_until ELSE $4 END,
+            last_error = $5, last_failure_at = $6, updated_at = $6,
+            failing_since = CASE WHEN $7 THEN coalesce(failing_since, $6) ELSE failing_since END,
+            alerted_at = CASE WHEN $8 THEN $6 ELSE alerted_at END
+      WHERE shop_id = $1 AND url = $2`,
+    [f.shopId, f.url, timeouts, pause, f.error.slice(0, 1000), f.now, f.failedForGood, alert],
+  );
+  return alert;
+}
+
+export interface EndpointHealthRow {
+  url: string;
+  consecutive_timeouts: number;
+  paused_until: Date | null;
+  last_error: string | null;
+  last_failure_at: Date | null;
+  failing_since: Date | null;
+}
+
+export async function findEndpointHealth(
+  db: Queryable,
+  shopId: string,
+  url: string,
+): Promise<EndpointHealthRow | null> {
+  const rows = await db.query<EndpointHealthRow>(
+    `SELECT url, consecutive_timeouts, paused_until, last_error, last_failure_at, failing_since
+       FROM webhook_endpoints WHERE shop_id = $1 AND url = $2`,
+    [shopId, url],
+  );
+  const row = rows[0];
+  return row ? { ...row, consecutive_timeouts: toNumber(row.consecutive_timeouts) } : null;
+}
+
+export async function findShopContact(
+  db: Queryable,
+  shopId: string,
+): Promise<{ name: string; email: string } | null> {
+  const rows = await db.query<{ name: string; email: string }>(
+    'SELECT name, email FROM shops WHERE id = $1',
+    [shopId],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Bulk re-send: every failed delivery of the shop created since `since`, pending again from now to
+ * `url` or its current address (`CURRENT_URL`; one with none stays failed), its retry schedule
+ * starting over. Returns the ids (their jobs are the caller's to queue).
+ */
+export async function resetFailedSince(
+  tx: Queryable,
+  r: { shopId: string; since: Date; url: string | null; now: Date },
+): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `UPDATE webhook_deliveries d
+        SET status = 'pending', url = ${CURRENT_URL('$3')}, schedule_start = attempts, next_attempt_at = $4,
+            delivered_at = NULL, updated_at = $4
+      WHERE d.shop_id = $1 AND d.status = 'failed' AND d.created_at >= $2 AND ${CURRENT_URL('$3')} IS NOT NULL
+      RETURNING d.id`,
+    [r.shopId, r.since, r.url, r.now],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Test events the shop sent since `since` (the separate limit on POST /api/webhooks/test). */
+export async function countTestEventsSince(tx: Queryable, shopId: string, since: Date): Promise<number> {
+  const rows = await tx.query<{ n: unknown }>(
+    "SELECT count(*) AS n FROM events WHERE shop_id = $1 AND type = 'webhook.test' AND created_at > $2",
+    [shopId, since],
+  );
+  return toNumber(rows[0]?.n ?? 0);
+}
+
+/**
+ * Test sends of one shop take turns until the transaction ends (an advisory lock, not the shop's
+ * row, which order numbering holds).
+ */
+export async function lockShopTestSends(tx: Queryable, shopId: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhook-test:${shopId}`]);
+}
+
+export async function countFailedDeliveries(db: Queryable, shopId: string): Promise<number> {
+  const rows = await db.query<{ n: unknown }>(
+    "SELECT count(*) AS n FROM webhook_deliveries WHERE shop_id = $1 AND status = 'failed'",
+    [shopId],
+  );
+  return toNumber(rows[0]?.n ?? 0);
+}
+
+/**
+ * Retention: one batch of events created before `before` that no delivery still waits to send
+ * (delivered, failed, or never sent anywhere); their deliveries and attempts go with them (ON DELETE
+ * CASCADE). Live-stream replay reads events after a sequence number, so what is kept still replays.
+ */
+export async function deleteFinishedEvents(db: Queryable, before: Date, batch: number): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM events WHERE id IN (
+       SELECT e.id FROM events e
+        WHERE e.created_at < $1
+          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+        ORDER BY e.created_at LIMIT $2 FOR UPDATE OF e SKIP LOCKED)
+     RETURNING id`,
+    [before, batch],
+  );
+  return rows.length;
+}
+
+/** Retention: one batch of attempts started before `before`, of deliveries no longer pending. */
+export async function deleteOldAttempts(db: Queryable, before: Date, batch: number): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM webhook_attempts WHERE id IN (
+       SELECT a.id FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+        WHERE a.started_at < $1 AND d.status <> 'pending'
+        ORDER BY a.started_at LIMIT $2 FOR UPDATE OF a SKIP LOCKED)
+     RETURNING id`,
+    [before, batch],
+  );
+  return rows.length;
 }

@@ -1,10 +1,14 @@
 import {
   DeliveryIdParams,
   DeliveryListQuery,
+  DeliveryRetryBody,
   ShopSettings,
   ShopSettingsUpdate,
   WebhookDelivery,
   WebhookDeliveryList,
+  WebhookEndpointHealth,
+  WebhookResendBody,
+  WebhookResendResult,
   WebhookTestBody,
 } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
@@ -45,15 +49,61 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { aut
         summary: 'Отправить вебхук повторно',
         description:
           'Для доставки в статусе failed или delivered: отправка сейчас, расписание повторов начинается заново. ' +
+          'Отправка идёт на url из запроса (проверяется, как любой адрес вебхука) или на текущий адрес — ' +
+          'заказа, иначе магазина по умолчанию, — а не на адрес первой отправки. ' +
           'Доставка, которая ещё ждёт отправки, — 409.',
         security: SHOP_AUTH,
         params: DeliveryIdParams,
-        response: { 200: WebhookDelivery, ...errorResponses(401, 403, 404, 409, 429, 500) },
+        body: DeliveryRetryBody.nullish(),
+        response: { 200: WebhookDelivery, ...errorResponses(400, 401, 403, 404, 409, 415, 429, 500) },
       },
     },
     async (request) => {
       const auth = await deps.auth.require(request);
-      return service.retryDelivery(deps, auth.shop.id, request.params.id);
+      return service.retryDelivery(deps, auth.shop.id, request.params.id, request.body ?? {});
+    },
+  );
+
+  r.post(
+    '/api/webhooks/deliveries/resend',
+    {
+      schema: {
+        operationId: 'resendFailedWebhooks',
+        tags: ['webhooks'],
+        summary: 'Отправить повторно все неудачные доставки',
+        description:
+          'Все доставки магазина в статусе failed, созданные начиная с since, отправляются сейчас, ' +
+          'расписание повторов начинается заново: на url из запроса (проверяется, как любой адрес вебхука) ' +
+          'или на текущий адрес каждой. resent — сколько доставок отправлено.',
+        security: SHOP_AUTH,
+        body: WebhookResendBody,
+        response: { 200: WebhookResendResult, ...errorResponses(400, 401, 403, 415, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request);
+      return service.resendFailed(deps, auth.shop.id, request.body);
+    },
+  );
+
+  r.get(
+    '/api/webhooks/health',
+    {
+      schema: {
+        operationId: 'getWebhookHealth',
+        tags: ['webhooks'],
+        summary: 'Состояние адреса вебхука',
+        description:
+          'Текущий адрес магазина: failing — доставка на него не удалась после всех повторов и с тех пор ' +
+          'ни одна не доставлена (last_error — последняя ошибка); paused_until — адрес не отвечает раз за разом, ' +
+          'попытки до этого времени пропускаются. failed_deliveries — неудачные доставки для повторной отправки.',
+        security: SHOP_AUTH,
+        response: { 200: WebhookEndpointHealth, ...errorResponses(401, 403, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request);
+      return service.endpointHealth(deps, auth.shop.id);
     },
   );
 
@@ -64,7 +114,9 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { aut
         tags: ['webhooks'],
         summary: 'Тестовый вебхук',
         description:
-          'Событие webhook.test на указанный url или на адрес вебхука магазина по умолчанию, подписанное как обычно.',
+          'Событие webhook.test на указанный url или на адрес вебхука магазина по умолчанию, подписанное как обычно. ' +
+          'Не больше 10 в минуту на магазин (WEBHOOK_TESTS_PER_MINUTE), сверх — 429; у попытки свой, короткий ' +
+          'предел времени (WEBHOOK_TEST_TIMEOUT_MS).',
         security: SHOP_AUTH,
         body: WebhookTestBody.nullish(),
         response: { 200: WebhookDelivery, ...errorResponses(400, 401, 403, 415, 429, 500) },

@@ -1,20 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type {
   DeliveryListQuery,
+  DeliveryRetryBody,
   ShopSettings,
   ShopSettingsUpdate,
   WebhookDelivery,
   WebhookDeliveryList,
+  WebhookEndpointHealth,
+  WebhookResendBody,
+  WebhookResendResult,
   WebhookTestBody,
 } from '@b2bpay/domain';
 import { PAGE_SIZE } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { newWebhookSecret } from '../../shared/crypto';
-import { conflict, notFound, validationError } from '../../shared/errors';
+import { AppError, conflict, notFound, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
 import { invalidateKeyCache } from '../auth/authenticate';
-import { enqueue } from '../jobs/jobs.repository';
-import { DELIVER_JOB } from './delivery.job';
+import { enqueue, enqueueMany } from '../jobs/jobs.repository';
+import { DELIVER_JOB, TEST_EVENT } from './delivery.job';
 import { queueDelivery } from './events.repository';
 import { webhookSecretHint } from './signing';
 import { assertWebhookUrlAllowed } from './ssrf-guard';
@@ -78,22 +82,88 @@ export async function listDeliveries(
 
 /**
  * Re-sends a failed (or delivered) delivery now: pending again, a new job, the attempt numbers go on
- * and the retry schedule starts over. Another shop's delivery is 404; a pending one is 409.
+ * and the retry schedule starts over. It goes to the address given (checked by the SSRF guard like
+ * any other) or to the current one — the order's own, else the shop's default — not the address it
+ * was first sent to. Another shop's delivery is 404; a pending one is 409; no address at all is 400.
  */
-export async function retryDelivery(deps: AppDeps, shopId: string, id: string): Promise<WebhookDelivery> {
+export async function retryDelivery(
+  deps: AppDeps,
+  shopId: string,
+  id: string,
+  body: DeliveryRetryBody = {},
+): Promise<WebhookDelivery> {
   if (!isUuid(id)) throw notFound(DELIVERY_NOT_FOUND);
+  if (body.url) await assertWebhookUrlAllowed(body.url, deps.config, { field: 'url' });
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const delivery = await repo.lockShopDelivery(tx, shopId, id);
     if (!delivery) throw notFound(DELIVERY_NOT_FOUND);
     if (delivery.status === 'pending') throw conflict(DELIVERY_PENDING);
-    await repo.resetForResend(tx, id, now);
-    await enqueue(tx, DELIVER_JOB, { delivery_id: id }, now);
+    if (!(await repo.resetForResend(tx, id, body.url ?? null, now)))
+      throw validationError('url', NO_WEBHOOK_URL);
+    await enqueue(tx, DELIVER_JOB, { delivery_id: id }, now, shopId);
   });
   return viewOf(deps, id);
 }
 
-/** Records a `webhook.test` event (no order, sequence 0) and queues its delivery. */
+/**
+ * Bulk re-send: every failed delivery of the shop created since `since`, at once, to the address
+ * given (SSRF-checked) or each one's current address. Deliveries with no address left stay failed.
+ */
+export async function resendFailed(
+  deps: AppDeps,
+  shopId: string,
+  body: WebhookResendBody,
+): Promise<WebhookResendResult> {
+  const settings = await repo.findShopSettings(deps.db, shopId);
+  const url = body.url ?? settings?.webhook_url ?? null;
+  if (!url) throw validationError('url', NO_WEBHOOK_URL);
+  if (body.url) await assertWebhookUrlAllowed(body.url, deps.config, { field: 'url' });
+  const now = deps.clock.now();
+  const ids = await deps.db.transaction(async (tx) => {
+    const reset = await repo.resetFailedSince(tx, {
+      shopId,
+      since: new Date(body.since),
+      url: body.url ?? null,
+      now,
+    });
+    await enqueueMany(
+      tx,
+      DELIVER_JOB,
+      reset.map((deliveryId) => ({ payload: { delivery_id: deliveryId }, group: shopId })),
+      now,
+    );
+    return reset;
+  });
+  return { resent: ids.length, url };
+}
+
+/** The shop's current address as its deliveries have gone: failing (with the last error), paused. */
+export async function endpointHealth(deps: AppDeps, shopId: string): Promise<WebhookEndpointHealth> {
+  const settings = await repo.findShopSettings(deps.db, shopId);
+  if (!settings) throw notFound('Магазин не найден');
+  const url = settings.webhook_url;
+  const health = url ? await repo.findEndpointHealth(deps.db, shopId, url) : null;
+  const now = deps.clock.now().getTime();
+  const paused = health?.paused_until && health.paused_until.getTime() > now ? health.paused_until : null;
+  return {
+    url,
+    failing: Boolean(health?.failing_since),
+    failing_since: iso(health?.failing_since ?? null),
+    last_error: health?.last_error ?? null,
+    last_failure_at: iso(health?.last_failure_at ?? null),
+    paused_until: iso(paused),
+    failed_deliveries: await repo.countFailedDeliveries(deps.db, shopId),
+  };
+}
+
+export const TESTS_PER_MINUTE_TEXT = 'Не больше {n} тестовых вебхуков в минуту. Повторите через минуту.';
+
+/**
+ * Records a `webhook.test` event (no order, sequence 0) and queues its delivery. Limited apart from
+ * the API's rate limit: WEBHOOK_TESTS_PER_MINUTE per shop, counted from the events themselves (so
+ * every API process agrees), the shop's test sends taking turns.
+ */
 export async function sendTestEvent(
   deps: AppDeps,
   shopId: string,
@@ -105,14 +175,20 @@ export async function sendTestEvent(
   if (body.url) await assertWebhookUrlAllowed(body.url, deps.config, { field: 'url' });
   const now = deps.clock.now();
   const eventId = randomUUID();
+  const limit = deps.config.WEBHOOK_TESTS_PER_MINUTE;
   const deliveryId = await deps.db.transaction(async (tx) => {
+    await repo.lockShopTestSends(tx, shopId);
+    if ((await repo.countTestEventsSince(tx, shopId, new Date(now.getTime() - 60_000))) >= limit)
+      throw new AppError('RATE_LIMITED', TESTS_PER_MINUTE_TEXT.replace('{n}', String(limit)), {
+        headers: { 'retry-after': '60' },
+      });
     await repo.insertTestEvent(tx, {
       id: eventId,
       shopId,
-      payload: { event: 'webhook.test', event_id: eventId, shop_id: shopId, timestamp: now.toISOString() },
+      payload: { event: TEST_EVENT, event_id: eventId, shop_id: shopId, timestamp: now.toISOString() },
       now,
     });
-    return queueDelivery(tx, { eventId, type: 'webhook.test', shopId, orderId: null, url, now });
+    return queueDelivery(tx, { eventId, type: TEST_EVENT, shopId, orderId: null, url, now });
   });
   return viewOf(deps, deliveryId);
 }
@@ -163,4 +239,16 @@ export async function updateSettings(
   if (input.widget_origins) invalidateKeyCache();
   const settings = await settingsOf(deps, shopId);
   return webhookSecret ? { ...settings, webhook_secret: webhookSecret } : settings;
+}
+
+const ago = (deps: AppDeps, ms: number) => new Date(deps.clock.now().getTime() - ms);
+
+/** Retention (modules/retention): one batch of finished events older than RETENTION_EVENTS. */
+export function purgeFinishedEvents(deps: AppDeps, batch: number): Promise<number> {
+  return repo.deleteFinishedEvents(deps.db, ago(deps, deps.config.RETENTION_EVENTS), batch);
+}
+
+/** Retention: one batch of delivery attempts older than RETENTION_WEBHOOK_ATTEMPTS. */
+export function purgeOldAttempts(deps: AppDeps, batch: number): Promise<number> {
+  return repo.deleteOldAttempts(deps.db, ago(deps, deps.config.RETENTION_WEBHOOK_ATTEMPTS), batch);
 }
