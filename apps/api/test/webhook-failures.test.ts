@@ -65,7 +65,7 @@ describe.each(DB_KINDS)('webhook failures you can see and act on, on %s', (kind)
       WEBHOOK_PAUSE_AFTER_TIMEOUTS: '3',
       WEBHOOK_PAUSE: '1m',
     });
-  });
+  }, 180_000); // PGlite's initdb in memory is slow on a loaded machine
   // Receivers' clocks and ours agree (signatures carry the time).
   beforeEach(() => t.clock.set(new Date()));
   afterAll(async () => {
@@ -260,7 +260,7 @@ describe.each(DB_KINDS)('re-sends check the address given, on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('refuses a private address in a bulk or single re-send (SSRF guard), changing nothing', async () => {

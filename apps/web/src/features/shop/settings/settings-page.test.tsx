@@ -7,6 +7,7 @@ import { json, type MockCall, mockFetch, renderRoute } from '../../../test/rende
 import type { ShopSettings, WebhookDelivery } from '../api/shop-api';
 import { maskedHint, testOutcome, urlFieldError, webhookUrlValue } from './settings-model';
 import SettingsPage from './settings-page';
+import { healthState, localDateTimeValue, sinceIso } from './webhook-health-model';
 
 const SHOP = DEMO_SHOP.id;
 const TOKEN = DEMO_SHOP.secretKey;
@@ -225,4 +226,52 @@ describe('settings page', () => {
     expect(screen.getByText('whsec_••••••••Zz99')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ rotate_webhook_secret: true });
   });
+});
+
+describe('webhook health on the settings page (issue 17)', () => {
+  const failing = {
+    url: 'https://shop.example/hook',
+    failing: true,
+    failing_since: '2026-11-22T10:00:00Z',
+    last_error: 'Получатель ответил HTTP 500',
+    last_failure_at: '2026-11-22T10:21:00Z',
+    paused_until: null,
+    failed_deliveries: 3,
+  };
+
+  it('reads the datetime field and says what state the address is in', () => {
+    expect(sinceIso('2026-11-22T13:05')).toBe(new Date('2026-11-22T13:05').toISOString());
+    expect(sinceIso('')).toBeNull();
+    expect(localDateTimeValue(new Date(2026, 10, 2, 3, 4))).toBe('2026-11-02T03:04');
+    expect(healthState(failing)).toBe('failing');
+    expect(healthState({ ...failing, failing: false, paused_until: '2026-11-22T10:30:00Z' })).toBe('paused');
+    expect(healthState({ ...failing, failing: false })).toBe('ok');
+    expect(healthState({ ...failing, url: null })).toBe('none');
+  });
+
+  it('shows the failing address with its last error and re-sends every failed delivery since a time', async () => {
+    const { calls } = open((call) => {
+      const url = new URL(call.url, 'http://x');
+      if (url.pathname === '/api/webhooks/health') return json(failing);
+      if (url.pathname === '/api/webhooks/deliveries/resend')
+        return json({ resent: 3, url: 'https://shop.example/hook' });
+      return undefined;
+    });
+    const card = await screen.findByTestId('webhook-health');
+    expect(within(card).getByText('Адрес не принимает вебхуки')).toBeInTheDocument();
+    expect(within(card).getByText('Последняя ошибка: Получатель ответил HTTP 500')).toBeInTheDocument();
+    expect(within(card).getByText('Неудачных доставок: 3')).toBeInTheDocument();
+    const field = within(card).getByLabelText('Неудачные доставки начиная с');
+    await userEvent.clear(field);
+    await userEvent.click(within(card).getByRole('button', { name: 'Отправить повторно' }));
+    expect(await within(card).findByText('Укажите дату и время')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes('/resend'))).toBe(false);
+    await userEvent.type(field, '2026-11-22T13:05');
+    await userEvent.click(within(card).getByRole('button', { name: 'Отправить повторно' }));
+    expect(
+      await within(card).findByText('Отправлено повторно: 3 на https://shop.example/hook'),
+    ).toBeInTheDocument();
+    const post = calls.find((c) => c.url.includes('/resend'));
+    expect(post?.body).toEqual({ since: new Date('2026-11-22T13:05').toISOString() });
+  }, 20_000);
 });

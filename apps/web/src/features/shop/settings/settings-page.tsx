@@ -25,9 +25,11 @@ import {
   type WebhookDelivery,
 } from '../api/shop-api';
 import { shopKeys, useDeliveries, useSettings } from '../api/shop-queries';
+import { webhookHealthKey } from '../api/webhook-health';
 import { shopPaths } from '../shared/shop-id';
 import { DeliveryList } from '../webhooks/delivery-list';
 import { maskedHint, testOutcome, urlFieldError, webhookUrlValue } from './settings-model';
+import { WebhookHealthCard } from './webhook-health-card';
 
 export const SAVE_FAILED = 'Не удалось сохранить настройки. Попробуйте ещё раз.';
 export const TEST_FAILED = 'Не удалось отправить тестовое событие. Попробуйте ещё раз.';
@@ -84,6 +86,7 @@ function WebhookCard({ settings }: { settings: ShopSettings }) {
     },
     onSuccess: (next) => {
       queryClient.setQueryData(shopKeys.settings, next);
+      void queryClient.invalidateQueries({ queryKey: webhookHealthKey }); // the address it reports on changed
       setSaved(true);
     },
     onError: (error) => fail(error, SAVE_FAILED),
@@ -329,6 +332,7 @@ export default function SettingsPage() {
     body = (
       <div className="flex flex-col gap-6">
         <WebhookCard settings={data} />
+        <WebhookHealthCard />
         <Card
           title="Последние доставки"
           description="Вебхуки магазина, новые сверху. Неудачные можно отправить ещё раз."

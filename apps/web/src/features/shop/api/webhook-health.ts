@@ -1,0 +1,47 @@
+import type { WebhookEndpointHealth, WebhookResendBody, WebhookResendResult } from '@b2bpay/domain';
+import { useQuery } from '@tanstack/react-query';
+import { DOCUMENTED_ERRORS, request } from '../../../shared/api/http';
+import { useAuth } from '../../../shared/auth/auth-context';
+
+/**
+ * Issue 17: the shop's webhook address as its deliveries have gone, and the bulk re-send of failed
+ * deliveries. Kept apart from shop-api.ts so the settings page's other cards change independently.
+ */
+export type { WebhookEndpointHealth, WebhookResendResult } from '@b2bpay/domain';
+
+const SHOP_ERRORS = [...DOCUMENTED_ERRORS, 403] as const;
+
+export const webhookHealthKey = ['webhook-health'] as const;
+
+export function getWebhookHealth(token: string | null, signal?: AbortSignal): Promise<WebhookEndpointHealth> {
+  return request<WebhookEndpointHealth>({
+    method: 'GET',
+    path: '/api/webhooks/health',
+    token,
+    signal,
+    errorStatuses: SHOP_ERRORS,
+  });
+}
+
+/** Every failed delivery since `since` sent again, to the shop's current address. */
+export function resendFailedWebhooks(
+  body: WebhookResendBody,
+  token: string | null,
+): Promise<WebhookResendResult> {
+  return request<WebhookResendResult>({
+    method: 'POST',
+    path: '/api/webhooks/deliveries/resend',
+    body,
+    token,
+    errorStatuses: SHOP_ERRORS,
+  });
+}
+
+export function useWebhookHealth() {
+  const { token, isInitialized } = useAuth();
+  return useQuery({
+    queryKey: webhookHealthKey,
+    queryFn: ({ signal }) => getWebhookHealth(token, signal),
+    enabled: Boolean(token && isInitialized),
+  });
+}

@@ -1,0 +1,110 @@
+import { formatDateTime } from '@b2bpay/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { serverMessage } from '../../../shared/api/http';
+import { useAuth } from '../../../shared/auth/auth-context';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { RefreshIcon } from '../../../shared/ui/icons';
+import { Input } from '../../../shared/ui/input';
+import { shopKeys } from '../api/shop-queries';
+import { resendFailedWebhooks, useWebhookHealth, webhookHealthKey } from '../api/webhook-health';
+import { healthState, localDateTimeValue, sinceIso } from './webhook-health-model';
+
+export const RESEND_FAILED = 'Не удалось отправить доставки повторно. Попробуйте еще раз.';
+export const SINCE_REQUIRED = 'Укажите дату и время';
+const DAY_MS = 86_400_000;
+
+/**
+ * Issue 17: whether the shop's webhook address takes deliveries (failing with the last error, or
+ * paused after timeouts), and one action re-sending every failed delivery since a time to the
+ * shop's current address.
+ */
+export function WebhookHealthCard() {
+  const { token } = useAuth();
+  const queryClient = useQueryClient();
+  const health = useWebhookHealth();
+  const [since, setSince] = useState(() => localDateTimeValue(new Date(Date.now() - DAY_MS)));
+  const [sinceError, setSinceError] = useState<string | null>(null);
+
+  const resend = useMutation({
+    mutationFn: (iso: string) => resendFailedWebhooks({ since: iso }, token),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: webhookHealthKey });
+      void queryClient.invalidateQueries({ queryKey: shopKeys.deliveries });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const iso = sinceIso(since);
+    if (!iso) {
+      setSinceError(SINCE_REQUIRED);
+      return;
+    }
+    setSinceError(null);
+    resend.mutate(iso);
+  };
+
+  const data = health.data;
+  if (!data) return null;
+  const state = healthState(data);
+
+  return (
+    <Card
+      title="Состояние доставки"
+      description="Доходят ли вебхуки до адреса магазина, и повторная отправка неудачных."
+    >
+      <div className="flex flex-col gap-4" data-testid="webhook-health">
+        {state === 'failing' && (
+          <Alert tone="error" className="break-words">
+            <span className="block font-medium">Адрес не принимает вебхуки</span>
+            {data.failing_since && (
+              <span className="block">Доставки не удаются с {formatDateTime(data.failing_since)}.</span>
+            )}
+            {data.last_error && <span className="block">Последняя ошибка: {data.last_error}</span>}
+          </Alert>
+        )}
+        {state === 'paused' && data.paused_until && (
+          <Alert tone="warning" className="break-words">
+            Адрес не отвечает: попытки приостановлены до {formatDateTime(data.paused_until)}.
+            {data.last_error && <span className="block">Последняя ошибка: {data.last_error}</span>}
+          </Alert>
+        )}
+        {state === 'ok' && <p className="text-[15px] text-slate-700">Адрес принимает вебхуки.</p>}
+        <p className="text-[15px] text-slate-700">Неудачных доставок: {data.failed_deliveries}</p>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <Input
+            label="Неудачные доставки начиная с"
+            type="datetime-local"
+            value={since}
+            onChange={(event) => {
+              setSince(event.target.value);
+              setSinceError(null);
+            }}
+            error={sinceError}
+            containerClassName="sm:flex-1"
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            icon={<RefreshIcon size={18} />}
+            loading={resend.isPending}
+            loadingText="Отправка..."
+          >
+            Отправить повторно
+          </Button>
+        </form>
+        <div aria-live="polite" className="empty:hidden">
+          {resend.data && (
+            <Alert tone="success" className="break-words">
+              Отправлено повторно: {resend.data.resent} на {resend.data.url}
+            </Alert>
+          )}
+        </div>
+        {resend.isError && <Alert tone="error">{serverMessage(resend.error) ?? RESEND_FAILED}</Alert>}
+      </div>
+    </Card>
+  );
+}
