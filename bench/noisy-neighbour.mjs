@@ -47,7 +47,11 @@ async function server(answer) {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     receipts,
-    close: () => new Promise((resolve) => (srv.closeAllConnections(), srv.close(resolve))),
+    close: () =>
+      new Promise((resolve) => {
+        srv.closeAllConnections();
+        srv.close(resolve);
+      }),
   };
 }
 
