@@ -11,7 +11,7 @@ import {
 } from './statuses';
 
 describe('ORDER_STATUSES', () => {
-  it('lists the six statuses of the spec in order', () => {
+  it('lists the six statuses of the spec and the two of DESIGN §11 in order', () => {
     expect(ORDER_STATUSES).toEqual([
       'client_expected',
       'bank_info_expected',
@@ -19,6 +19,8 @@ describe('ORDER_STATUSES', () => {
       'app_rejected',
       'payment_sent',
       'client_info_overdue',
+      'cancelled',
+      'refunded',
     ]);
   });
 });
@@ -31,6 +33,8 @@ describe('STATUS_INFO', () => {
     ['app_rejected', 'Банк отклонил заявку', '#DC143C', 'error'],
     ['payment_sent', 'Оплачено', '#20B2AA', 'success'],
     ['client_info_overdue', 'Истёк срок заполнения', '#FFA500', 'warning'],
+    ['cancelled', 'Заказ отменён', '#6B7280', 'secondary'],
+    ['refunded', 'Возврат оформлен', '#7C3AED', 'info'],
   ] as const)('%s → %s, %s, %s', (code, text, color, badge) => {
     expect(STATUS_INFO[code]).toEqual({ code, text, color, badge });
   });
@@ -50,9 +54,9 @@ describe('getStatusInfo', () => {
   });
 
   it('shows an unknown status as its raw text in grey with a secondary badge', () => {
-    expect(getStatusInfo('refunded')).toEqual({
-      code: 'refunded',
-      text: 'refunded',
+    expect(getStatusInfo('disputed')).toEqual({
+      code: 'disputed',
+      text: 'disputed',
       color: '#808080',
       badge: 'secondary',
     });
@@ -92,17 +96,22 @@ describe('transitions', () => {
     ['bank_info_expected', 'app_approved'],
     ['bank_info_expected', 'app_rejected'],
     ['app_approved', 'payment_sent'],
+    ['client_expected', 'cancelled'],
+    ['client_info_overdue', 'cancelled'],
+    ['bank_info_expected', 'cancelled'],
+    ['app_approved', 'cancelled'],
+    ['payment_sent', 'refunded'],
   ];
 
   it('ALLOWED_TRANSITIONS has an entry for every status', () => {
     expect(Object.keys(ALLOWED_TRANSITIONS).sort()).toEqual([...ORDER_STATUSES].sort());
   });
 
-  it.each(['app_rejected', 'payment_sent', 'client_info_overdue'] as const)('%s is terminal', (s) => {
+  it.each(['app_rejected', 'cancelled', 'refunded'] as const)('%s is terminal', (s) => {
     expect(ALLOWED_TRANSITIONS[s]).toEqual([]);
   });
 
-  it('allows exactly the five DESIGN §4 edges out of all 36 pairs', () => {
+  it('allows exactly the DESIGN §4 and §11 edges out of all 64 pairs', () => {
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
         const expected = allowed.some(([f, t]) => f === from && t === to);

@@ -6,6 +6,9 @@ export const ORDER_STATUSES = [
   'app_rejected',
   'payment_sent',
   'client_info_overdue',
+  // After the decision (DESIGN §11): the shop cancels, or returns a paid order in full.
+  'cancelled',
+  'refunded',
 ] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -42,6 +45,8 @@ export const STATUS_INFO: Readonly<Record<OrderStatus, StatusInfo>> = {
     color: '#FFA500',
     badge: 'warning',
   },
+  cancelled: { code: 'cancelled', text: 'Заказ отменён', color: '#6B7280', badge: 'secondary' },
+  refunded: { code: 'refunded', text: 'Возврат оформлен', color: '#7C3AED', badge: 'info' },
 };
 
 const UNKNOWN_STATUS_COLOR = '#808080';
@@ -60,13 +65,26 @@ export function getStatusInfo(status: string): StatusInfo {
 /** The 'confirmed' filter of the order list (spec §4). */
 export const CONFIRMED_STATUSES = ['app_approved', 'payment_sent'] as const satisfies readonly OrderStatus[];
 
+/** The statuses a shop may cancel from (DESIGN §11): anything before payment except a rejection. */
+export const CANCELLABLE_STATUSES = [
+  'client_expected',
+  'client_info_overdue',
+  'bank_info_expected',
+  'app_approved',
+] as const satisfies readonly OrderStatus[];
+
+/** Refunds are taken while the order is paid and not yet returned in full. */
+export const REFUNDABLE_STATUSES = ['payment_sent'] as const satisfies readonly OrderStatus[];
+
 export const ALLOWED_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  client_expected: ['bank_info_expected', 'client_info_overdue'],
-  bank_info_expected: ['app_approved', 'app_rejected'],
-  app_approved: ['payment_sent'],
+  client_expected: ['bank_info_expected', 'client_info_overdue', 'cancelled'],
+  bank_info_expected: ['app_approved', 'app_rejected', 'cancelled'],
+  app_approved: ['payment_sent', 'cancelled'],
   app_rejected: [],
-  payment_sent: [],
-  client_info_overdue: [],
+  payment_sent: ['refunded'],
+  client_info_overdue: ['cancelled'],
+  cancelled: [],
+  refunded: [],
 };
 
 /** Takes plain strings because it guards data read from storage or requests; anything unknown is refused. */

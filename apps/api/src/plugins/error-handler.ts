@@ -5,8 +5,11 @@ import { AppError } from '../shared/errors';
 
 const INTERNAL = 'Внутренняя ошибка сервера. Повторите запрос позже.';
 
-function body(code: ErrorCode, message: string, field?: string): ApiErrorBody {
-  return { detail: message, error: field ? { code, message, field } : { code, message } };
+function body(code: ErrorCode, message: string, field?: string, orderId?: string): ApiErrorBody {
+  return {
+    detail: message,
+    error: { code, message, ...(field ? { field } : {}), ...(orderId ? { order_id: orderId } : {}) },
+  };
 }
 
 /** Fastify's own request errors, in Russian, with the status they deserve. */
@@ -35,7 +38,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .code(error.status)
         .headers(error.headers)
-        .send(body(error.code, error.message, error.field));
+        .send(body(error.code, error.message, error.field, error.orderId));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

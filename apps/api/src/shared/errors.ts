@@ -7,6 +7,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   ORDER_CHANGED: 409,
+  DUPLICATE_EXTERNAL_ID: 409,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 };
@@ -17,14 +18,17 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { field?: string; status?: number; headers?: Record<string, string> } = {},
+    options: { field?: string; status?: number; headers?: Record<string, string>; orderId?: string } = {},
   ) {
     super(message);
     this.status = options.status ?? STATUS_BY_CODE[code];
     this.field = options.field;
+    this.orderId = options.orderId;
     this.headers = options.headers ?? {};
   }
   readonly field: string | undefined;
+  /** DUPLICATE_EXTERNAL_ID: the order that already has the external_id. */
+  readonly orderId: string | undefined;
   readonly headers: Record<string, string>;
 }
 

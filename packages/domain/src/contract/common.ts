@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   /** The buyer submitted for an order version that is no longer current (issue 16). */
   'ORDER_CHANGED',
+  // 409: an order of the shop already has this external_id (DESIGN §11); `order_id` names it.
+  'DUPLICATE_EXTERNAL_ID',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
 ] as const;
@@ -22,6 +24,8 @@ export const ApiErrorBody = z
       code: z.enum(ERROR_CODES),
       message: z.string(),
       field: z.string().optional(),
+      /** DUPLICATE_EXTERNAL_ID: the existing order that already has the external_id. */
+      order_id: z.string().optional(),
     }),
   })
   .meta({ id: 'Error' });

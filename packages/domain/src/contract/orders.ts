@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail } from '../email';
 import { MESSAGES } from '../messages';
-import { hasAtMostTwoDecimals } from '../money';
+import { hasAtMostTwoDecimals, isValidRublesAmount } from '../money';
 import { isValidPhone } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
 import { Client } from './clients';
@@ -52,12 +52,44 @@ export const ClientInfo = z
   .meta({ id: 'ClientInfo' });
 export type ClientInfo = z.infer<typeof ClientInfo>;
 
+/** The shop's own reference and free-form data (DESIGN §11): limits as the payment providers' ones. */
+export const EXTERNAL_ID_MAX = 64;
+export const METADATA_MAX_KEYS = 20;
+export const METADATA_KEY_MAX = 40;
+export const METADATA_VALUE_MAX = 500;
+
+export const ExternalId = z
+  .string()
+  .trim()
+  .min(1, 'external_id не может быть пустым')
+  .max(EXTERNAL_ID_MAX, `external_id — не длиннее ${EXTERNAL_ID_MAX} символов`);
+
+export const Metadata = z
+  .record(
+    z
+      .string()
+      .min(1, 'Ключ metadata не может быть пустым')
+      .max(METADATA_KEY_MAX, `Ключ metadata — не длиннее ${METADATA_KEY_MAX} символов`),
+    z
+      .string({ error: 'Значения metadata — строки' })
+      .max(METADATA_VALUE_MAX, `Значение metadata — не длиннее ${METADATA_VALUE_MAX} символов`),
+  )
+  .refine(
+    (m) => Object.keys(m).length <= METADATA_MAX_KEYS,
+    `В metadata не больше ${METADATA_MAX_KEYS} ключей`,
+  )
+  .meta({ id: 'Metadata' });
+export type Metadata = z.infer<typeof Metadata>;
+
 export const OrderCreate = z
   .strictObject({
     shop_id: Uuid.optional(),
     products: ProductList,
     webhook_url: HttpUrl.optional(),
     client: ClientInfo.optional(),
+    /** Secret key only: the widget (publishable key) may pass neither. */
+    external_id: ExternalId.optional(),
+    metadata: Metadata.optional(),
   })
   .meta({ id: 'OrderCreate' });
 export type OrderCreate = z.infer<typeof OrderCreate>;
@@ -76,6 +108,18 @@ export const BankDecision = z
   })
   .meta({ id: 'BankDecision' });
 export type BankDecision = z.infer<typeof BankDecision>;
+
+/** What the partner bank paid the shop for the order (DESIGN §11); the shop's fee is 0 ₽. */
+export const Payout = z
+  .object({
+    bank: z.string(),
+    amount: z.number(),
+    fee: z.number(),
+    reference: z.string(),
+    paid_at: IsoDateTime,
+  })
+  .meta({ id: 'Payout' });
+export type Payout = z.infer<typeof Payout>;
 
 export const Order = z
   .object({
@@ -97,6 +141,11 @@ export const Order = z
     // Owner view only (the shop's own key): never shown to the public link.
     webhook_url: z.string().nullable().optional(),
     bank_decisions: z.array(BankDecision).optional(),
+    external_id: z.string().nullable().optional(),
+    metadata: z.record(z.string(), z.string()).optional(),
+    /** Roubles returned so far (DESIGN §11). */
+    refunded_amount: z.number().optional(),
+    payout: Payout.nullable().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;
@@ -117,8 +166,60 @@ export const OrderListQuery = z.strictObject({
   order_id: z.string().trim().max(20).optional(),
   date_from: DateOrDateTime.optional(),
   date_to: DateOrDateTime.optional(),
+  external_id: z.string().trim().max(EXTERNAL_ID_MAX).optional(),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
 export const OrderIdParams = z.strictObject({ order_id: z.string().max(64) });
 export const OrderGetQuery = z.strictObject({ client_id: z.coerce.number().int().positive().optional() });
+
+export const CANCEL_REASON_MAX = 500;
+export const CancelBody = z
+  .strictObject({
+    reason: z
+      .string()
+      .trim()
+      .max(CANCEL_REASON_MAX, `Причина — не длиннее ${CANCEL_REASON_MAX} символов`)
+      .optional(),
+  })
+  .meta({ id: 'CancelOrder' });
+export type CancelBody = z.infer<typeof CancelBody>;
+
+export const RefundProduct = z
+  .strictObject({
+    product_id: z.number().int().positive(),
+    quantity: z.number().int().min(1).max(MAX_QUANTITY),
+  })
+  .meta({ id: 'RefundProduct' });
+export type RefundProduct = z.infer<typeof RefundProduct>;
+
+export const RefundCreate = z
+  .strictObject({
+    amount: z
+      .number({ error: 'Укажите сумму возврата' })
+      .positive('Сумма возврата должна быть больше нуля')
+      .refine(isValidRublesAmount, 'Сумма может иметь не больше двух знаков после запятой'),
+    reason: z
+      .string({ error: 'Укажите причину возврата' })
+      .trim()
+      .min(1, 'Укажите причину возврата')
+      .max(CANCEL_REASON_MAX, `Причина — не длиннее ${CANCEL_REASON_MAX} символов`),
+    products: z.array(RefundProduct).max(MAX_PRODUCTS).optional(),
+  })
+  .meta({ id: 'RefundCreate' });
+export type RefundCreate = z.infer<typeof RefundCreate>;
+
+export const Refund = z
+  .object({
+    id: Uuid,
+    order_id: Uuid,
+    amount: z.number(),
+    reason: z.string(),
+    products: z.array(RefundProduct),
+    created_at: IsoDateTime,
+  })
+  .meta({ id: 'Refund' });
+export type Refund = z.infer<typeof Refund>;
+
+export const RefundList = z.object({ items: z.array(Refund) }).meta({ id: 'RefundList' });
+export type RefundList = z.infer<typeof RefundList>;

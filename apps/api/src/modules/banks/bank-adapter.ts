@@ -23,6 +23,16 @@ export interface PartnerBankAdapter {
   submit(application: BankApplication, ctx: BankContext): Promise<void>;
   /** The bank was told its approval was taken up: it pays the shop. */
   requestPayment(orderId: string, ctx: BankContext): Promise<void>;
+  /** The shop cancelled the order (DESIGN §11): the bank drops the application and answers no more. */
+  withdraw(orderId: string, ctx: BankContext): Promise<void>;
+  /** The shop returned goods of a paid order: the bank takes the refund and names its reference. */
+  refund(refund: BankRefund, ctx: BankContext): Promise<{ reference: string }>;
+}
+
+export interface BankRefund {
+  orderId: string;
+  refundId: string;
+  amountKopecks: number;
 }
 
 export interface BankContext {

@@ -36,7 +36,7 @@ export async function recordDecision(
 ) {
   const rows = await tx.query(
     `UPDATE bank_applications SET status = $3, decided_at = $4
-      WHERE order_id = $1 AND bank = $2 AND status = 'pending' RETURNING bank`,
+      WHERE order_id = $1 AND bank = $2 AND status = 'pending' AND withdrawn_at IS NULL RETURNING bank`,
     [orderId, bank, status, now],
   );
   return rows.length === 1;
@@ -64,4 +64,33 @@ export async function listDecisions(db: Queryable, orderId: string): Promise<Ban
       status: r.status,
       decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : null,
     }));
+}
+
+/** The order was cancelled: every bank still holding its application is told (DESIGN §11). */
+export async function withdrawApplications(tx: Queryable, orderId: string, now: Date): Promise<string[]> {
+  const rows = await tx.query<{ bank: string }>(
+    `UPDATE bank_applications SET withdrawn_at = $2
+      WHERE order_id = $1 AND status <> 'rejected' AND withdrawn_at IS NULL RETURNING bank`,
+    [orderId, now],
+  );
+  return rows.map((r) => r.bank);
+}
+
+/** The payout of a paid order: which bank paid, how much, the fee and the payment order's number. */
+export async function recordPayout(
+  tx: Queryable,
+  p: {
+    orderId: string;
+    bank: string;
+    amountKopecks: number;
+    feeKopecks: number;
+    reference: string;
+    now: Date;
+  },
+) {
+  await tx.query(
+    `UPDATE orders SET payout_bank = $2, payout_kopecks = $3, payout_fee_kopecks = $4, payout_reference = $5, paid_at = $6
+      WHERE id = $1`,
+    [p.orderId, p.bank, p.amountKopecks, p.feeKopecks, p.reference, p.now],
+  );
 }

@@ -10,7 +10,7 @@ import { findClient, findOrder, type OrderRow } from '../orders/orders.repositor
 import { transition } from '../orders/transitions';
 import type { BankContext, PartnerBankAdapter } from './bank-adapter';
 import * as repo from './banks.repository';
-import { createSandboxBanks } from './sandbox-banks';
+import { createSandboxBanks, sandboxReference } from './sandbox-banks';
 
 function banksFor(deps: AppDeps): PartnerBankAdapter[] {
   return createSandboxBanks({
@@ -122,13 +122,34 @@ export async function recordBankDecision(
   });
 }
 
-/** The approving bank paid the shop (job 'bank.pay', or a real bank's callback). */
-export async function recordBankPayment(deps: AppDeps, orderId: string, bankId: string) {
+/** The shop's fee on a payout: the service is free for the shop (the landing's promise, DESIGN §11). */
+export const SHOP_FEE_KOPECKS = 0;
+
+/**
+ * The approving bank paid the shop (job 'bank.pay', or a real bank's callback) with the payment
+ * order `reference`: the order records the payout and moves to payment_sent, whose events carry it.
+ */
+export async function recordBankPayment(deps: AppDeps, orderId: string, bankId: string, reference: string) {
   await deps.db.transaction(async (tx) => {
-    const order = await findOrder(tx, orderId, { forUpdate: true });
-    if (order?.status !== 'app_approved') return;
+    const found = await findOrder(tx, orderId, { forUpdate: true });
+    if (found?.status !== 'app_approved') return;
     const now = deps.clock.now();
     await repo.markPaid(tx, orderId, bankId, now);
+    const payout = {
+      bank: bankId,
+      amountKopecks: found.amount_kopecks - SHOP_FEE_KOPECKS,
+      feeKopecks: SHOP_FEE_KOPECKS,
+      reference,
+    };
+    await repo.recordPayout(tx, { orderId, ...payout, now });
+    const order = {
+      ...found,
+      payout_bank: payout.bank,
+      payout_kopecks: payout.amountKopecks,
+      payout_fee_kopecks: payout.feeKopecks,
+      payout_reference: payout.reference,
+      paid_at: now,
+    };
     await transition(tx, {
       order,
       to: 'payment_sent',
@@ -147,7 +168,32 @@ export const bankJobHandlers = {
     return undefined;
   },
   'bank.pay': async (job: Job, deps: AppDeps): Promise<JobOutcome> => {
-    await recordBankPayment(deps, payloadString(job, 'order_id'), payloadString(job, 'bank'));
+    const orderId = payloadString(job, 'order_id');
+    const bank = payloadString(job, 'bank');
+    // Jobs queued before payment references existed carry none: the sandbox's own is derived again.
+    const reference = payloadString(job, 'reference') || sandboxReference(bank, orderId);
+    await recordBankPayment(deps, orderId, bank, reference);
     return undefined;
   },
 };
+
+/** The shop cancelled the order: each bank still holding the application is told to withdraw it. */
+export async function withdrawApplications(tx: Queryable, deps: AppDeps, orderId: string, now: Date) {
+  const holding = await repo.withdrawApplications(tx, orderId, now);
+  for (const bank of banksFor(deps)) {
+    if (holding.includes(bank.id)) await bank.withdraw(orderId, context(tx, now));
+  }
+}
+
+/** A return of a paid order goes to the bank that paid it; its reference is returned. */
+export async function refundAtBank(
+  tx: Queryable,
+  deps: AppDeps,
+  refund: { orderId: string; refundId: string; amountKopecks: number; bank: string },
+  now: Date,
+): Promise<string | null> {
+  const bank = banksFor(deps).find((b) => b.id === refund.bank);
+  if (!bank) return null;
+  const answer = await bank.refund(refund, context(tx, now));
+  return answer.reference;
+}

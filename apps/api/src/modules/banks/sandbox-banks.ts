@@ -1,5 +1,20 @@
 import { PARTNER_BANKS } from '@b2bpay/domain';
-import type { BankApplication, BankContext, BankDecisionStatus, PartnerBankAdapter } from './bank-adapter';
+import type {
+  BankApplication,
+  BankContext,
+  BankDecisionStatus,
+  BankRefund,
+  PartnerBankAdapter,
+} from './bank-adapter';
+
+/**
+ * A payment order's number as a sandbox bank writes it: the bank's code and six digits taken from
+ * the id, so the same order (or refund) always gets the same reference (DESIGN §11).
+ */
+export function sandboxReference(bankId: string, id: string, prefix = ''): string {
+  const digits = Number.parseInt(id.replace(/-/g, '').slice(0, 8), 16) % 1_000_000;
+  return `${bankId.toUpperCase()}-${prefix}${String(digits).padStart(6, '0')}`;
+}
 
 /**
  * Like a payment provider's test mode, the sandbox decides by the buyer's e-mail (DESIGN §4):
@@ -36,9 +51,15 @@ export function createSandboxBanks(delays: { decisionMs: number; paymentMs: numb
     async requestPayment(orderId: string, ctx: BankContext) {
       await ctx.schedule(
         'bank.pay',
-        { order_id: orderId, bank: bank.id },
+        { order_id: orderId, bank: bank.id, reference: sandboxReference(bank.id, orderId) },
         new Date(ctx.now.getTime() + delays.paymentMs),
       );
+    },
+    // The sandbox's decisions and payment are jobs it queued; banks.service drops their outcome for a
+    // withdrawn application (see recordDecision in banks.repository.ts), so nothing is left to undo.
+    async withdraw() {},
+    async refund(refund: BankRefund) {
+      return { reference: sandboxReference(bank.id, refund.refundId, 'R') };
     },
   }));
 }

@@ -6,7 +6,14 @@ import { enqueue } from '../jobs/jobs.repository';
 import { deleteFinishedNotifications, insertNotification } from './notifications.repository';
 import { type WebhookFailingParams, webhookFailingEmail } from './templates';
 
-export type NotificationKind = 'code' | 'approved' | 'rejected' | 'reminder' | 'webhook_failing';
+export type NotificationKind =
+  | 'code'
+  | 'approved'
+  | 'rejected'
+  | 'reminder'
+  | 'webhook_failing'
+  | 'cancelled'
+  | 'refund';
 
 /** The job kind that delivers one stored notification (handled by `sendNotification`). */
 export const SEND_NOTIFICATION_JOB = 'notification.send';

@@ -248,3 +248,65 @@ export function webhookFailingEmail(p: WebhookFailingParams): EmailContent {
   ]);
   return { subject, text, html };
 }
+
+// ---------------------------------------------------------------------------------------------------
+// After the decision (DESIGN §11): the shop cancelled the order, or returned (part of) a paid one
+
+export interface CancelledParams extends DecisionParams {
+  /** The shop's reason, when it gave one. */
+  reason: string | null;
+}
+
+export function cancelledEmail(p: CancelledParams): EmailContent {
+  assertLink(p.link);
+  const subject = `Заказ №${p.orderNumber} отменён`;
+  const lead = `Магазин ${p.shopName} отменил заказ №${p.orderNumber} на сумму ${p.amountText}. Заявка на рассрочку по нему отозвана из банков.`;
+  const why = p.reason ? `Причина: ${p.reason}` : null;
+  const next = 'Если это ошибка, пожалуйста, свяжитесь с магазином.';
+  const text = ['Здравствуйте!', lead, why, next, `Заказ — по ссылке:\n${p.link}`, SIGNATURE]
+    .filter((part): part is string => part !== null)
+    .join('\n\n');
+  const html = renderHtml(subject, [
+    { p: 'Здравствуйте!' },
+    {
+      p: `Магазин ${e(p.shopName)} отменил заказ №${e(p.orderNumber)} на сумму ${e(p.amountText)}. Заявка на рассрочку по нему отозвана из банков.`,
+    },
+    ...(p.reason ? [{ p: `Причина: ${e(p.reason)}` }] : []),
+    { p: e(next) },
+    { button: { href: p.link, label: 'Открыть заказ' } },
+  ]);
+  return { subject, text, html };
+}
+
+export interface RefundParams extends DecisionParams {
+  /** This return's amount as shown to people. */
+  refundText: string;
+  /** Everything returned so far. */
+  refundedTotalText: string;
+  reason: string;
+}
+
+export function refundEmail(p: RefundParams): EmailContent {
+  assertLink(p.link);
+  const subject = `Возврат по заказу №${p.orderNumber}`;
+  const lead = `Магазин ${p.shopName} оформил возврат ${p.refundText} по заказу №${p.orderNumber} (сумма заказа ${p.amountText}, всего возвращено ${p.refundedTotalText}).`;
+  const next = 'Банк-партнёр пересчитает вашу рассрочку; условия — в вашем договоре с банком.';
+  const text = [
+    'Здравствуйте!',
+    lead,
+    `Причина: ${p.reason}`,
+    next,
+    `Заказ — по ссылке:\n${p.link}`,
+    SIGNATURE,
+  ].join('\n\n');
+  const html = renderHtml(subject, [
+    { p: 'Здравствуйте!' },
+    {
+      p: `Магазин ${e(p.shopName)} оформил возврат <b>${e(p.refundText)}</b> по заказу №${e(p.orderNumber)} (сумма заказа ${e(p.amountText)}, всего возвращено ${e(p.refundedTotalText)}).`,
+    },
+    { p: `Причина: ${e(p.reason)}` },
+    { p: e(next) },
+    { button: { href: p.link, label: 'Открыть заказ' } },
+  ]);
+  return { subject, text, html };
+}

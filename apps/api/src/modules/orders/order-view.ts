@@ -1,4 +1,4 @@
-import { type Client, kopecksToRubles, maskEmail, maskPhone, type Order } from '@b2bpay/domain';
+import { type Client, kopecksToRubles, maskEmail, maskPhone, type Order, type Payout } from '@b2bpay/domain';
 import type { ClientRow, OrderRow, ProductRow } from './orders.repository';
 
 export interface ViewOptions {
@@ -55,6 +55,29 @@ export function toOrderView(
     created_at: o.created_at.toISOString(),
     updated_at: o.updated_at.toISOString(),
   };
-  if (opts.owner) view.webhook_url = o.webhook_url;
+  if (opts.owner) Object.assign(view, ownerFields(o));
   return view;
+}
+
+/** The payout of a paid order (DESIGN §11), null before the bank has paid. */
+export function toPayoutView(o: OrderRow): Payout | null {
+  if (o.payout_bank === null || o.paid_at === null) return null;
+  return {
+    bank: o.payout_bank,
+    amount: kopecksToRubles(o.payout_kopecks ?? 0),
+    fee: kopecksToRubles(o.payout_fee_kopecks ?? 0),
+    reference: o.payout_reference ?? '',
+    paid_at: o.paid_at.toISOString(),
+  };
+}
+
+/** What only the owning shop sees, in every owner view and every webhook. */
+export function ownerFields(o: OrderRow) {
+  return {
+    webhook_url: o.webhook_url,
+    external_id: o.external_id,
+    metadata: o.metadata ?? {},
+    refunded_amount: kopecksToRubles(o.refunded_kopecks),
+    payout: toPayoutView(o),
+  };
 }

@@ -17,6 +17,15 @@ export interface OrderRow {
   link_opened_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** DESIGN §11: the shop's own reference and data, what was returned, and the payout. */
+  external_id: string | null;
+  metadata: Record<string, string> | null;
+  refunded_kopecks: number;
+  payout_bank: string | null;
+  payout_kopecks: number | null;
+  payout_fee_kopecks: number | null;
+  payout_reference: string | null;
+  paid_at: Date | null;
 }
 
 export interface ClientRow {
@@ -50,7 +59,8 @@ export interface NewProduct {
 }
 
 const ORDER_COLUMNS =
-  'o.id, o.shop_id, o.order_number, o.status, o.amount_kopecks, o.version, o.webhook_url, o.client_id, o.deadline_at, o.link_opened_at, o.created_at, o.updated_at';
+  'o.id, o.shop_id, o.order_number, o.status, o.amount_kopecks, o.version, o.webhook_url, o.client_id, o.deadline_at, o.link_opened_at, o.created_at, o.updated_at, ' +
+  'o.external_id, o.metadata, o.refunded_kopecks, o.payout_bank, o.payout_kopecks, o.payout_fee_kopecks, o.payout_reference, o.paid_at';
 
 export const CLIENT_COLUMNS =
   'id, email, phone_number, name, surname, middlename, full_name, inn, organization_name, email_confirmed, sms_confirmed, created_at, updated_at';
@@ -62,6 +72,12 @@ function mapOrder(row: OrderRow): OrderRow {
     amount_kopecks: toNumber(row.amount_kopecks),
     version: toNumber(row.version),
     client_id: row.client_id === null ? null : toNumber(row.client_id),
+    refunded_kopecks: toNumber(row.refunded_kopecks ?? 0),
+    payout_kopecks: row.payout_kopecks === null ? null : toNumber(row.payout_kopecks),
+    payout_fee_kopecks: row.payout_fee_kopecks === null ? null : toNumber(row.payout_fee_kopecks),
+    // Through json_agg/row_to_json (the list) timestamps and jsonb arrive as text or objects alike.
+    metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata,
+    paid_at: row.paid_at === null ? null : new Date(row.paid_at),
   };
 }
 
@@ -93,6 +109,8 @@ export async function insertNewOrder(
     now: Date;
     products: readonly NewProduct[];
     historyReason: string;
+    externalId: string | null;
+    metadata: Record<string, string> | null;
   },
 ): Promise<CreatedOrder> {
   const rows = await tx.query<{ n: unknown; product_ids: unknown[] | null }>(NEW_ORDER_SQL, [
@@ -108,6 +126,8 @@ export async function insertNewOrder(
     order.products.map((p) => p.priceKopecks),
     order.products.map((p) => p.quantity),
     order.historyReason,
+    order.externalId,
+    order.metadata === null ? null : JSON.stringify(order.metadata),
   ]);
   const row = rows[0];
   if (!row || row.n === null) throw new Error(`shop ${order.shopId} not found while creating an order`);
@@ -119,8 +139,8 @@ const NEW_ORDER_SQL = prepared(
   `WITH n AS (
        UPDATE shops SET last_order_number = last_order_number + 1 WHERE id = $2 RETURNING last_order_number
      ), o AS (
-       INSERT INTO orders (id, shop_id, order_number, status, amount_kopecks, webhook_url, client_id, deadline_at, created_at, updated_at)
-       SELECT $1::uuid, $2::uuid, n.last_order_number, $3::text, $4::bigint, $5::text, $6::bigint, $7::timestamptz, $8::timestamptz, $8::timestamptz FROM n
+       INSERT INTO orders (id, shop_id, order_number, status, amount_kopecks, webhook_url, client_id, deadline_at, created_at, updated_at, external_id, metadata)
+       SELECT $1::uuid, $2::uuid, n.last_order_number, $3::text, $4::bigint, $5::text, $6::bigint, $7::timestamptz, $8::timestamptz, $8::timestamptz, $13::text, $14::jsonb FROM n
        RETURNING order_number
      ), p AS (
        INSERT INTO order_products (order_id, position, name, price_kopecks, quantity)
@@ -260,8 +280,18 @@ export async function insertHistoryNote(
   );
 }
 
+/** The shop's order that carries this external_id, if any. */
+export async function findOrderIdByExternalId(db: Queryable, shopId: string, externalId: string) {
+  const rows = await db.query<{ id: string }>(
+    'SELECT id FROM orders WHERE shop_id = $1 AND external_id = $2',
+    [shopId, externalId],
+  );
+  return rows[0]?.id ?? null;
+}
+
 export interface ListFilter {
   shopId: string;
+  externalId?: string | null;
   statuses: readonly string[];
   orderNumberLike: string | null;
   from: Date | null;
@@ -297,13 +327,14 @@ export async function listOrders(
   const where = ['o.shop_id = $1'];
   if (f.statuses.length > 0) where.push(`o.status = ANY(${bind(f.statuses)}::text[])`);
   if (f.orderNumberLike !== null) where.push(`o.order_number::text LIKE ${bind(f.orderNumberLike)}`);
+  if (f.externalId) where.push(`o.external_id = ${bind(f.externalId)}`);
   if (f.from) where.push(`o.created_at >= ${bind(f.from)}`);
   if (f.to) where.push(f.toExclusive ? `o.created_at < ${bind(f.to)}` : `o.created_at <= ${bind(f.to)}`);
   const whereSql = where.join(' AND ');
   const order = `ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`;
 
   let count: number | null = null;
-  if (f.orderNumberLike !== null && f.statuses.length === 0 && !f.from && !f.to) {
+  if (f.orderNumberLike !== null && f.statuses.length === 0 && !f.from && !f.to && !f.externalId) {
     count = await countShortSearch(db, f.shopId, f.orderNumberLike);
   }
   if (f.orderNumberLike !== null && count === null && trigramSearchable(f.orderNumberLike)) {
@@ -432,7 +463,8 @@ async function countShortSearch(db: Queryable, shopId: string, like: string): Pr
 function countExpression(f: ListFilter, whereSql: string, bind: (value: unknown) => string): string {
   const low = f.from ? midnightAtOrAfter(f.from) : null;
   const high = f.to ? midnightAtOrBefore(f.to) : null;
-  if (f.orderNumberLike !== null || (low && high && low.getTime() >= high.getTime())) {
+  // An external_id matches at most one order (unique per shop): its rows are counted through that index.
+  if (f.orderNumberLike !== null || f.externalId || (low && high && low.getTime() >= high.getTime())) {
     return `(SELECT count(*) FROM orders o WHERE ${whereSql})`;
   }
   const statusSql = f.statuses.length > 0 ? ` AND status = ANY(${bind(f.statuses)}::text[])` : '';

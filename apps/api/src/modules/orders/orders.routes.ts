@@ -1,4 +1,5 @@
 import {
+  CancelBody,
   Order,
   OrderCreate,
   OrderGetQuery,
@@ -6,6 +7,9 @@ import {
   OrderList,
   OrderListQuery,
   ProductList,
+  Refund,
+  RefundCreate,
+  RefundList,
   StatusHistoryEntry,
 } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
@@ -14,8 +18,10 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import type { Authenticator } from '../auth/authenticate';
+import { cancelOrder } from './cancel.service';
 import { validateIdempotencyKey } from './idempotency';
 import * as service from './orders.service';
+import { createRefund, listRefunds } from './refunds.service';
 
 /** The widget creates orders from shops' own sites, so only this call is open to other origins. */
 const WIDGET_CORS = {
@@ -147,6 +153,86 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
     async (request) => {
       const auth = await deps.auth.require(request);
       return service.replaceProducts(deps, auth.shop.id, request.params.order_id, request.body);
+    },
+  );
+
+  r.post(
+    '/api/order/orders/:order_id/cancel',
+    {
+      schema: {
+        operationId: 'cancelOrder',
+        tags: ['orders'],
+        summary: 'Отменить заказ',
+        description:
+          'Секретный ключ. Из client_expected, client_info_overdue, bank_info_expected и app_approved — в cancelled: ' +
+          'банки отзывают заявку, покупатель, отправивший заявку, получает письмо, уходит order.status.changed, ' +
+          'в истории — кто и почему. Повторная отмена отменённого заказа — 200 с тем же заказом. ' +
+          'Из payment_sent, refunded и app_rejected — 409.',
+        security: SHOP_AUTH,
+        params: OrderIdParams,
+        body: CancelBody,
+        response: {
+          200: Order.meta({ description: 'Отменённый заказ (вид владельца)' }),
+          ...errorResponses(400, 401, 403, 404, 409, 429, 500),
+        },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request, ['secret']);
+      return cancelOrder(deps, auth, request.params.order_id, request.body.reason);
+    },
+  );
+
+  r.post(
+    '/api/order/orders/:order_id/refunds',
+    {
+      schema: {
+        operationId: 'createRefund',
+        tags: ['orders'],
+        summary: 'Оформить возврат',
+        description:
+          'Секретный ключ; Idempotency-Key — как при создании заказа. amount — в рублях, больше 0 и не больше ' +
+          'остатка (сумма заказа минус refunded_amount); reason обязателен; products — какие товары вернулись. ' +
+          'Только из payment_sent; возврат всего остатка переводит заказ в refunded. Уходит order.refund.created. ' +
+          'Два возврата, спорящих за последний рубль: один 200, другой 409.',
+        security: SHOP_AUTH,
+        params: OrderIdParams,
+        headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
+        body: RefundCreate,
+        response: {
+          200: Refund.meta({ description: 'Оформленный возврат' }),
+          ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = await deps.auth.require(request, ['secret']);
+      const key = validateIdempotencyKey(request.headers['idempotency-key']);
+      const result = await createRefund(deps, auth, request.params.order_id, request.body, key);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(200).send(result.body);
+    },
+  );
+
+  r.get(
+    '/api/order/orders/:order_id/refunds',
+    {
+      schema: {
+        operationId: 'listRefunds',
+        tags: ['orders'],
+        summary: 'Возвраты заказа',
+        description: 'Возвраты заказа магазина-владельца, в порядке оформления.',
+        security: SHOP_AUTH,
+        params: OrderIdParams,
+        response: {
+          200: RefundList.meta({ description: 'Возвраты заказа' }),
+          ...errorResponses(401, 403, 404, 429, 500),
+        },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request, ['secret']);
+      return listRefunds(deps, auth.shop.id, request.params.order_id);
     },
   );
 }

@@ -22,7 +22,14 @@ import {
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { assertDateInRange } from '../../shared/date-range';
-import { conflict, forbidden, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
+import {
+  AppError,
+  conflict,
+  forbidden,
+  notFound,
+  ORDER_NOT_FOUND,
+  validationError,
+} from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
 import { insertClient } from '../clients/clients.repository';
 import type { AuthenticatedKey } from '../shops/shops.repository';
@@ -89,11 +96,49 @@ export async function createOrder(
     // A pk_ key is public in the shop's HTML: it must not redirect the order's webhooks (with the
     // buyer's contacts) to someone else's address. Widget orders notify the shop's own address.
     if (input.webhook_url !== undefined) throw forbidden(PUBLISHABLE_WEBHOOK_FORBIDDEN);
+    // The shop's own reference and data come only with the secret key (DESIGN §11).
+    if (input.external_id !== undefined) {
+      throw forbidden('external_id передаётся только с секретным ключом (sk_…)');
+    }
+    if (input.metadata !== undefined) throw forbidden('metadata передаётся только с секретным ключом (sk_…)');
   }
   if (input.webhook_url) await assertWebhookUrlAllowed(input.webhook_url, deps.config);
   const now = deps.clock.now();
   const products = toNewProducts(input.products);
   const amountKopecks = amountOf(products);
+  const externalId = input.external_id ?? null;
+  if (externalId !== null) await assertExternalIdFree(deps.db, auth.shop.id, externalId);
+  try {
+    return await insertOrder(deps, auth, input, idempotencyKey, { now, products, amountKopecks });
+  } catch (error) {
+    // Two creations with one external_id raced past the check: the unique index refused the second.
+    if (externalId !== null && isUniqueViolation(error))
+      await assertExternalIdFree(deps.db, auth.shop.id, externalId);
+    throw error;
+  }
+}
+
+/** 409 DUPLICATE_EXTERNAL_ID naming the shop's order that already carries the external_id. */
+async function assertExternalIdFree(db: Queryable, shopId: string, externalId: string) {
+  const existing = await repo.findOrderIdByExternalId(db, shopId, externalId);
+  if (existing === null) return;
+  throw new AppError('DUPLICATE_EXTERNAL_ID', `Заказ с external_id «${externalId}» уже есть: ${existing}`, {
+    field: 'external_id',
+    orderId: existing,
+  });
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+async function insertOrder(
+  deps: AppDeps,
+  auth: AuthenticatedKey,
+  input: OrderCreate,
+  idempotencyKey: string | null,
+  prepared: { now: Date; products: repo.NewProduct[]; amountKopecks: number },
+): Promise<StoredResponse<Order>> {
+  const { now, products, amountKopecks } = prepared;
   return runIdempotent(
     deps.db,
     // The key's kind is part of the scope: a pk_ request never replays an answer made for sk_ (and
@@ -125,6 +170,14 @@ export async function createOrder(
         link_opened_at: null,
         created_at: now,
         updated_at: now,
+        external_id: input.external_id ?? null,
+        metadata: input.metadata ?? null,
+        refunded_kopecks: 0,
+        payout_bank: null,
+        payout_kopecks: null,
+        payout_fee_kopecks: null,
+        payout_reference: null,
+        paid_at: null,
       };
       const created = await repo.insertNewOrder(tx, {
         id,
@@ -137,6 +190,8 @@ export async function createOrder(
         now,
         products,
         historyReason: 'Заказ создан',
+        externalId: order.external_id,
+        metadata: order.metadata,
       });
       order.order_number = created.orderNumber;
       // The answer is built from what was just written rather than read back: one round trip less
@@ -264,6 +319,7 @@ export async function listOrders(deps: AppDeps, shopId: string, query: OrderList
   const search = query.order_id?.trim() ?? '';
   const { rows, count } = await repo.listOrders(deps.db, {
     shopId,
+    externalId: query.external_id || null,
     statuses: query.status,
     orderNumberLike: search === '' ? null : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     from: from.at,

@@ -3,7 +3,7 @@ import { kopecksToRubles } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { enqueue } from '../jobs/jobs.repository';
-import { toClientView } from '../orders/order-view';
+import { toClientView, toPayoutView } from '../orders/order-view';
 import type { ClientRow, OrderRow } from '../orders/orders.repository';
 import { DELIVER_JOB } from './delivery.job';
 
@@ -13,6 +13,8 @@ export const EVENT_TYPES = [
   'order.payment.completed',
   /** The shop replaced the products while the buyer had not applied: new amount and version (issue 16). */
   'order.products.updated',
+  // DESIGN §11: a return was taken; the body carries `refund` and the order's `refunded_amount`.
+  'order.refund.created',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -52,6 +54,11 @@ export async function recordEvent(
     shop_id: e.order.shop_id,
     client: e.client ? toClientView(e.client) : null,
     timestamp: e.now.toISOString(),
+    // DESIGN §11: the shop's own reference travels in every webhook; what was paid out and returned too.
+    external_id: e.order.external_id ?? null,
+    metadata: e.order.metadata ?? {},
+    refunded_amount: kopecksToRubles(e.order.refunded_kopecks ?? 0),
+    ...(e.type === 'order.payment.completed' ? { payout: toPayoutView(e.order) } : {}),
   };
   await tx.query(
     'INSERT INTO events (id, shop_id, order_id, type, sequence, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',

@@ -36,6 +36,8 @@ const STATUS_MEANING: Record<OrderStatus, string> = {
   app_rejected: 'Все банки отклонили заявку.',
   payment_sent: 'Банк перечислил деньги магазину. Событие order.payment.completed.',
   client_info_overdue: 'Покупатель не отправил заявку за отведённое время (по умолчанию 72 часа).',
+  cancelled: 'Магазин отменил заказ (POST …/cancel); банки отозвали заявку.',
+  refunded: 'Магазин вернул всю сумму оплаченного заказа (POST …/refunds).',
 };
 
 function Endpoint({ method, path }: { method: 'GET' | 'POST'; path: string }) {

@@ -11,6 +11,11 @@ export const BUYER_STATUS_TEXT: Record<string, string> = {
   app_rejected:
     'Банки-партнёры отклонили заявку, письмо с решением пришло на электронную почту из заявки. Обсудите с магазином другой способ оплаты.',
   client_info_overdue: 'Срок заполнения заявки истёк. Попросите магазин создать новый заказ.',
+  // After the decision (DESIGN §11): a cancelled or returned order says so and offers nothing to fill.
+  cancelled:
+    'Магазин отменил этот заказ. Заполнять по нему ничего не нужно; если это ошибка, свяжитесь с магазином.',
+  refunded:
+    'Магазин оформил возврат по этому заказу. Банк пересчитает рассрочку по условиям вашего договора.',
 };
 
 export const FALLBACK_STATUS_TEXT = 'Заявка по этому заказу уже не заполняется.';

@@ -23,6 +23,8 @@ const STATUS_MEANING: Record<(typeof ORDER_STATUSES)[number], string> = {
   app_rejected: 'Банки не одобрили рассрочку; заказ можно оплатить другим способом.',
   payment_sent: 'Банк перечислил оплату магазину, заказ оплачен.',
   client_info_overdue: 'Заявку не заполнили вовремя; попросите магазин создать новый заказ.',
+  cancelled: 'Магазин отменил заказ; заполнять по нему ничего не нужно.',
+  refunded: 'Магазин оформил возврат всей суммы заказа; банк пересчитает рассрочку.',
 };
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800';

@@ -105,6 +105,15 @@ describe('buyer order page', () => {
     expect(screen.queryByRole('button', { name: 'Заполнить заявку' })).not.toBeInTheDocument();
   });
 
+  it('says a cancelled order was cancelled and offers nothing to fill in', async () => {
+    open({ order: makeOrder({ status: 'cancelled' }) });
+    const status = await screen.findByRole('region', { name: 'Статус заказа' });
+    expect(within(status).getByText('Заказ отменён')).toBeInTheDocument();
+    expect(within(status).getByText(/Магазин отменил этот заказ/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Заполнить заявку' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Заполнить заявку' })).not.toBeInTheDocument();
+  });
+
   it('refreshes a status that is still moving every 5 s, and stops once it is final', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const statuses = ['bank_info_expected', 'app_approved', 'payment_sent'];

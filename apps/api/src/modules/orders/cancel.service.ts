@@ -1,0 +1,73 @@
+import { CANCELLABLE_STATUSES, getStatusInfo, type Order } from '@b2bpay/domain';
+import type { Queryable } from '../../db/database';
+import type { AppDeps } from '../../deps';
+import { conflict, notFound, ORDER_NOT_FOUND } from '../../shared/errors';
+import { isUuid } from '../../shared/uuid';
+import { withdrawApplications } from '../banks/banks.service';
+import { queueEmail } from '../notifications/notifications.service';
+import { amountText, cancelledEmail } from '../notifications/templates';
+import type { AuthenticatedKey } from '../shops/shops.repository';
+import { orderLink } from './order-view';
+import * as repo from './orders.repository';
+import { loadView } from './orders.service';
+import { transition } from './transitions';
+
+export const CANCELLED_BY_SHOP = 'Заказ отменён магазином';
+
+/** The buyer had sent the application (the banks hold it): they are told of the cancellation. */
+const SUBMITTED_STATUSES: readonly string[] = ['bank_info_expected', 'app_approved'];
+
+/**
+ * The shop cancels an order (DESIGN §11). Idempotent: a cancelled order is answered as it is. From
+ * a status that may not be cancelled (paid, returned, rejected) 409. In one transaction under the
+ * order's row lock: the transition (history with who and why, `order.status.changed`), the banks
+ * told to withdraw, the buyer's e-mail.
+ */
+export async function cancelOrder(
+  deps: AppDeps,
+  auth: AuthenticatedKey,
+  id: string,
+  reason: string | undefined,
+): Promise<Order> {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  return deps.db.transaction(async (tx) => {
+    const order = await repo.findOrder(tx, id, { forUpdate: true });
+    if (!order || order.shop_id !== auth.shop.id) throw notFound(ORDER_NOT_FOUND);
+    if (order.status === 'cancelled') return loadView(tx, deps, id, true);
+    if (!(CANCELLABLE_STATUSES as readonly string[]).includes(order.status)) {
+      throw conflict(`Заказ в статусе «${getStatusInfo(order.status).text}» отменить нельзя`);
+    }
+    const now = deps.clock.now();
+    const why = reason?.trim() || null;
+    await transition(tx, {
+      order,
+      to: 'cancelled',
+      actor: 'shop',
+      reason: why ? `${CANCELLED_BY_SHOP}: ${why}` : CANCELLED_BY_SHOP,
+      now,
+    });
+    if (SUBMITTED_STATUSES.includes(order.status)) {
+      await withdrawApplications(tx, deps, order.id, now);
+      await tellBuyer(tx, deps, { order, shopName: auth.shop.name, reason: why, now });
+    }
+    return loadView(tx, deps, id, true);
+  });
+}
+
+async function tellBuyer(
+  tx: Queryable,
+  deps: AppDeps,
+  p: { order: repo.OrderRow; shopName: string; reason: string | null; now: Date },
+) {
+  if (p.order.client_id === null) return;
+  const client = await repo.findClient(tx, p.order.client_id);
+  if (!client?.email) return;
+  const mail = cancelledEmail({
+    orderNumber: String(p.order.order_number),
+    shopName: p.shopName,
+    amountText: amountText(p.order.amount_kopecks),
+    link: orderLink(deps.config.PUBLIC_URL, p.order.id),
+    reason: p.reason,
+  });
+  await queueEmail(tx, { kind: 'cancelled', to: client.email, orderId: p.order.id, ...mail }, p.now);
+}
