@@ -7,6 +7,7 @@ import {
   hasAtMostTwoDecimals,
   isValidRublesAmount,
   itemsTotalKopecks,
+  kopecksToDecimalComma,
   kopecksToRubles,
   lineTotalKopecks,
   parseTypedQuantity,
@@ -281,5 +282,21 @@ describe('amountToKopecks / itemsTotalKopecks (order views)', () => {
       ]),
     ).toBe(105090);
     expect(itemsTotalKopecks([])).toBe(0);
+  });
+});
+
+describe('kopecksToDecimalComma', () => {
+  it.each([
+    [105060, '1050,60'],
+    [0, '0,00'],
+    [5, '0,05'],
+    [100_000_000_000, '1000000000,00'],
+    [-350, '-3,50'],
+  ])('%d → %s', (kopecks, text) => {
+    expect(kopecksToDecimalComma(kopecks)).toBe(text);
+  });
+
+  it('refuses a fraction of a kopeck', () => {
+    expect(() => kopecksToDecimalComma(1.5)).toThrow(RangeError);
   });
 });

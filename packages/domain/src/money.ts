@@ -152,3 +152,15 @@ export function amountToKopecks(rubles: number): number {
 export function itemsTotalKopecks(items: readonly { price: number; quantity: number }[]): number {
   return sumKopecks(items.map((item) => lineTotalKopecks(amountToKopecks(item.price), item.quantity)));
 }
+
+/**
+ * '1050,60' from kopecks: a decimal comma, no grouping and no sign of currency, as spreadsheets in
+ * the ru-RU locale and 1C read numbers from CSV. Built from the integer, never through a float.
+ */
+export function kopecksToDecimalComma(kopecks: number): string {
+  assertSafeInteger(kopecks, 'Kopecks');
+  const abs = Math.abs(kopecks);
+  const rest = abs % 100;
+  const text = `${(abs - rest) / 100},${String(rest).padStart(2, '0')}`;
+  return kopecks < 0 ? `-${text}` : text;
+}

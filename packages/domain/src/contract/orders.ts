@@ -170,6 +170,25 @@ export const OrderListQuery = z.strictObject({
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
+/** The accounting export takes the list's filters, without the page (DESIGN §11). */
+export const OrderExportQuery = OrderListQuery.omit({ page: true });
+export type OrderExportQuery = z.infer<typeof OrderExportQuery>;
+
+/** The export's columns, in order (DESIGN §11). */
+export const EXPORT_COLUMNS = [
+  'номер',
+  'external_id',
+  'дата',
+  'статус',
+  'сумма',
+  'возвращено',
+  'организация',
+  'ИНН',
+  'банк',
+  'выплачено',
+  'номер платёжного поручения',
+] as const;
+
 export const OrderIdParams = z.strictObject({ order_id: z.string().max(64) });
 export const OrderGetQuery = z.strictObject({ client_id: z.coerce.number().int().positive().optional() });
 

@@ -302,6 +302,71 @@ export interface ListFilter {
   offset: number;
 }
 
+/** The list's WHERE over `orders o` and its parameters; `bind` adds more parameters after them. */
+function filterSql(f: Omit<ListFilter, 'limit' | 'offset'>) {
+  const params: unknown[] = [f.shopId];
+  const bind = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = ['o.shop_id = $1'];
+  if (f.statuses.length > 0) where.push(`o.status = ANY(${bind(f.statuses)}::text[])`);
+  if (f.orderNumberLike !== null) where.push(`o.order_number::text LIKE ${bind(f.orderNumberLike)}`);
+  if (f.externalId) where.push(`o.external_id = ${bind(f.externalId)}`);
+  if (f.from) where.push(`o.created_at >= ${bind(f.from)}`);
+  if (f.to) where.push(f.toExclusive ? `o.created_at < ${bind(f.to)}` : `o.created_at <= ${bind(f.to)}`);
+  return { params, bind, whereSql: where.join(' AND ') };
+}
+
+/** One row of the accounting export (DESIGN §11): the order and its buyer's organisation. */
+export interface ExportRow {
+  id: string;
+  order_number: number;
+  external_id: string | null;
+  created_at: Date;
+  status: string;
+  amount_kopecks: number;
+  refunded_kopecks: number;
+  organization_name: string | null;
+  inn: string | null;
+  payout_bank: string | null;
+  payout_kopecks: number | null;
+  payout_reference: string | null;
+}
+
+/**
+ * The next `limit` orders of the list's filter after `after` (newest first), for the streamed
+ * export: a keyset walk down the (shop, created_at, id) index, so every batch costs the same and
+ * only one batch is held in memory at a time.
+ */
+export async function exportBatch(
+  db: Queryable,
+  f: Omit<ListFilter, 'limit' | 'offset'>,
+  after: { createdAt: Date; id: string } | null,
+  limit: number,
+): Promise<ExportRow[]> {
+  const { params, bind, whereSql } = filterSql(f);
+  const keyset = after
+    ? ` AND (o.created_at, o.id) < (${bind(after.createdAt)}::timestamptz, ${bind(after.id)}::uuid)`
+    : '';
+  const rows = await db.query<ExportRow>(
+    `SELECT o.id, o.order_number, o.external_id, o.created_at, o.status, o.amount_kopecks, o.refunded_kopecks,
+            c.organization_name, c.inn, o.payout_bank, o.payout_kopecks, o.payout_reference
+       FROM orders o LEFT JOIN clients c ON c.id = o.client_id
+      WHERE ${whereSql}${keyset}
+      ORDER BY o.created_at DESC, o.id DESC LIMIT ${Math.trunc(limit)}`,
+    params,
+  );
+  return rows.map((r) => ({
+    ...r,
+    order_number: toNumber(r.order_number),
+    created_at: new Date(r.created_at),
+    amount_kopecks: toNumber(r.amount_kopecks),
+    refunded_kopecks: toNumber(r.refunded_kopecks),
+    payout_kopecks: r.payout_kopecks === null ? null : toNumber(r.payout_kopecks),
+  }));
+}
+
 /** Up to this many matches of a number search, the page is sorted from the matches themselves. */
 const FEW_MATCHES = 20_000;
 /** pg_trgm finds `%abc%` through the index only from three characters on. */
@@ -319,18 +384,7 @@ export async function listOrders(
   db: Queryable,
   f: ListFilter,
 ): Promise<{ rows: ListedOrder[]; count: number }> {
-  const params: unknown[] = [f.shopId];
-  const bind = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where = ['o.shop_id = $1'];
-  if (f.statuses.length > 0) where.push(`o.status = ANY(${bind(f.statuses)}::text[])`);
-  if (f.orderNumberLike !== null) where.push(`o.order_number::text LIKE ${bind(f.orderNumberLike)}`);
-  if (f.externalId) where.push(`o.external_id = ${bind(f.externalId)}`);
-  if (f.from) where.push(`o.created_at >= ${bind(f.from)}`);
-  if (f.to) where.push(f.toExclusive ? `o.created_at < ${bind(f.to)}` : `o.created_at <= ${bind(f.to)}`);
-  const whereSql = where.join(' AND ');
+  const { params, bind, whereSql } = filterSql(f);
   const order = `ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`;
 
   let count: number | null = null;

@@ -2,6 +2,7 @@ import {
   CancelBody,
   Order,
   OrderCreate,
+  OrderExportQuery,
   OrderGetQuery,
   OrderIdParams,
   OrderList,
@@ -19,6 +20,7 @@ import type { AppDeps } from '../../deps';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import type { Authenticator } from '../auth/authenticate';
 import { cancelOrder } from './cancel.service';
+import { exportOrdersCsv } from './export.service';
 import { validateIdempotencyKey } from './idempotency';
 import * as service from './orders.service';
 import { createRefund, listRefunds } from './refunds.service';
@@ -233,6 +235,41 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
     async (request) => {
       const auth = await deps.auth.require(request, ['secret']);
       return listRefunds(deps, auth.shop.id, request.params.order_id);
+    },
+  );
+
+  r.get(
+    '/api/order/orders/export.csv',
+    {
+      schema: {
+        operationId: 'exportOrdersCsv',
+        tags: ['orders'],
+        summary: 'Выгрузка заказов в CSV для бухгалтерии',
+        description:
+          'Фильтры — как у списка заказов (status, order_id, date_from, date_to, external_id), без страниц. ' +
+          'UTF-8 с BOM, разделитель «;», десятичная запятая; по строке на заказ, новые сверху. Колонки: ' +
+          'номер; external_id; дата (Москва); статус; сумма; возвращено; организация; ИНН; банк; выплачено; ' +
+          'номер платёжного поручения. Отдаётся потоком.',
+        security: SHOP_AUTH,
+        querystring: OrderExportQuery,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().meta({ description: 'CSV (text/csv; charset=utf-8), потоком' }),
+          ...errorResponses(400, 401, 403, 429, 500),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = await deps.auth.require(request, ['secret']);
+      const stream = exportOrdersCsv(deps, auth.shop.id, request.query);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="orders.csv"')
+          .header('cache-control', 'no-store')
+          // The schema documents the body as text; Fastify sends a stream as it is, without serialising it.
+          .send(stream as unknown as string)
+      );
     },
   );
 }

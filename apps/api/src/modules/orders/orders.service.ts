@@ -313,11 +313,12 @@ function parseBound(value: string | undefined, end: boolean): { at: Date | null;
   return { at, exclusive: false };
 }
 
-export async function listOrders(deps: AppDeps, shopId: string, query: OrderListQuery): Promise<OrderList> {
+/** The list's filters as the repository takes them (the list and the CSV export share them). */
+export function listFilterOf(shopId: string, query: Omit<OrderListQuery, 'page'>) {
   const from = parseBound(query.date_from, false);
   const to = parseBound(query.date_to, true);
   const search = query.order_id?.trim() ?? '';
-  const { rows, count } = await repo.listOrders(deps.db, {
+  return {
     shopId,
     externalId: query.external_id || null,
     statuses: query.status,
@@ -325,6 +326,12 @@ export async function listOrders(deps: AppDeps, shopId: string, query: OrderList
     from: from.at,
     to: to.at,
     toExclusive: to.exclusive,
+  };
+}
+
+export async function listOrders(deps: AppDeps, shopId: string, query: OrderListQuery): Promise<OrderList> {
+  const { rows, count } = await repo.listOrders(deps.db, {
+    ...listFilterOf(shopId, query),
     limit: PAGE_SIZE,
     offset: (query.page - 1) * PAGE_SIZE,
   });

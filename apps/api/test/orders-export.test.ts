@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_BATCH } from '../src/modules/orders/export.service';
+import { patchClient, STEP1 } from './support/buyer';
+import {
+  createOrder,
+  DB_KINDS,
+  demoAuth,
+  demoPublishableAuth,
+  errorOf,
+  newShop,
+  sampleProducts,
+  startTestApp,
+  type TestApp,
+} from './support/test-app';
+
+const HEADER =
+  'номер;external_id;дата;статус;сумма;возвращено;организация;ИНН;банк;выплачено;номер платёжного поручения';
+
+describe.each(DB_KINDS)('accounting export (CSV) on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    t.clock.set(new Date('2026-03-10T09:30:00Z'));
+  });
+  afterAll(() => t.close());
+
+  const exportCsv = (query = '', headers: Record<string, string> = demoAuth) =>
+    t.app.inject({ method: 'GET', url: `/api/order/orders/export.csv${query}`, headers });
+  const rowsOf = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+
+  it('writes UTF-8 with a BOM, `;` and decimal commas, one row per order, under the list filters', async () => {
+    const plain = await createOrder(t, { products: sampleProducts, external_id: 'ERP-77' });
+    const withBuyer = await createOrder(t);
+    const saved = await patchClient(t, withBuyer.id, {
+      ...STEP1,
+      organization_name: '=HYPERLINK("http://evil"); ООО «Ромашка»',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    t.clock.advance(60_000);
+    const cancelled = await createOrder(t, { products: [{ name: 'Стол', price: 12345.67, quantity: 1 }] });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/order/orders/${cancelled.id}/cancel`,
+          headers: demoAuth,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const res = await exportCsv();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = rowsOf(res.body);
+    expect(rows[0]).toBe(HEADER);
+    expect(rows).toHaveLength(4);
+    // Newest first: the cancelled order, then the two of the first minute.
+    expect(rows[1]).toBe(`${cancelled.order_number};;10.03.2026 12:31;Заказ отменён;12345,67;0,00;;;;;`);
+    expect(rows).toContain(
+      `${plain.order_number};ERP-77;10.03.2026 12:30;Ожидаем данные клиента;1050,60;0,00;;;;;`,
+    );
+    // A buyer's text that could start a formula is defused and quoted (it holds `;` and quotes).
+    expect(rows).toContain(
+      `${withBuyer.order_number};;10.03.2026 12:30;Ожидаем данные клиента;1050,60;0,00;"'=HYPERLINK(""http://evil""); ООО «Ромашка»";7707083893;;;`,
+    );
+
+    const filtered = rowsOf((await exportCsv('?status=cancelled')).body);
+    expect(filtered).toEqual([HEADER, rows[1]]);
+    const byExternal = rowsOf((await exportCsv('?external_id=ERP-77')).body);
+    expect(byExternal).toHaveLength(2);
+    expect(byExternal[1]).toContain(';ERP-77;');
+  });
+
+  it(`walks more than one batch (${EXPORT_BATCH} rows) without losing or repeating an order`, async () => {
+    const shop = await newShop(t, 'Большой магазин');
+    const n = EXPORT_BATCH + 7;
+    // Several orders share one creation time: the keyset must order them by id as well.
+    await t.db.query(
+      `INSERT INTO orders (id, shop_id, order_number, status, amount_kopecks, deadline_at, created_at, updated_at)
+       SELECT gen_random_uuid(), $1, i, 'client_expected', i * 100, now(), timestamptz '2026-01-01' + (i / 3) * interval '1 minute', now()
+         FROM generate_series(1, $2::int) AS i`,
+      [shop.shop.id, n],
+    );
+    const res = await exportCsv('', shop.auth);
+    const numbers = rowsOf(res.body)
+      .slice(1)
+      .map((r) => Number(r.split(';')[0]));
+    expect(numbers).toHaveLength(n);
+    expect(new Set(numbers).size).toBe(n);
+  });
+
+  it('refuses a publishable key, no key and bad filters', async () => {
+    expect((await exportCsv('', demoPublishableAuth)).statusCode).toBe(403);
+    expect((await exportCsv('', {})).statusCode).toBe(401);
+    const bad = await exportCsv('?date_from=2026-02-30');
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).field).toBe('date_from');
+    expect((await exportCsv('?page=2')).statusCode).toBe(400);
+  });
+});
