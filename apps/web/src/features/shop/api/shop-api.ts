@@ -1,5 +1,10 @@
 import type {
   KeyRotated,
+  Order,
+  OrderExportQuery,
+  Refund,
+  RefundCreate,
+  RefundList,
   ShopSettings,
   ShopSettingsUpdate,
   Stats,
@@ -7,7 +12,14 @@ import type {
   WebhookDelivery,
   WebhookDeliveryList,
 } from '@b2bpay/domain';
-import { DOCUMENTED_ERRORS, request, requireParam } from '../../../shared/api/http';
+import {
+  ApiError,
+  bodyMessage,
+  buildQuery,
+  DOCUMENTED_ERRORS,
+  request,
+  requireParam,
+} from '../../../shared/api/http';
 
 /**
  * The shop area's own calls (issue 8): statistics, status history, webhook deliveries, settings and
@@ -123,4 +135,82 @@ export function rotateKey(kind: KeyKind, token: string | null): Promise<KeyRotat
     token,
     errorStatuses: SHOP_ERRORS,
   });
+}
+
+/** Cancels the order (DESIGN §11); a cancelled order is answered as it is. */
+export function cancelOrder(orderId: string, reason: string, token: string | null): Promise<Order> {
+  requireParam(orderId, 'OrderApi', 'cancelOrder', 'orderId');
+  return request<Order>({
+    method: 'POST',
+    path: `/api/order/orders/${encodeURIComponent(orderId)}/cancel`,
+    body: reason.trim() ? { reason: reason.trim() } : {},
+    token,
+    errorStatuses: [...SHOP_ERRORS, 409],
+  });
+}
+
+/** A return of a paid order; `idempotencyKey` makes a retried click return once. */
+export function createRefund(
+  orderId: string,
+  body: RefundCreate,
+  idempotencyKey: string,
+  token: string | null,
+): Promise<Refund> {
+  requireParam(orderId, 'OrderApi', 'createRefund', 'orderId');
+  return request<Refund>({
+    method: 'POST',
+    path: `/api/order/orders/${encodeURIComponent(orderId)}/refunds`,
+    body,
+    token,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    errorStatuses: [...SHOP_ERRORS, 409, 422],
+  });
+}
+
+export function listRefunds(
+  orderId: string,
+  token: string | null,
+  signal?: AbortSignal,
+): Promise<RefundList> {
+  requireParam(orderId, 'OrderApi', 'listRefunds', 'orderId');
+  return request<RefundList>({
+    method: 'GET',
+    path: `/api/order/orders/${encodeURIComponent(orderId)}/refunds`,
+    token,
+    signal,
+    errorStatuses: SHOP_ERRORS,
+  });
+}
+
+/**
+ * The CSV export under the list's filters, as a file the browser saves. The key travels in the
+ * Authorization header, so the file is fetched and handed over as a blob rather than linked.
+ */
+export async function downloadOrdersCsv(
+  filters: Omit<OrderExportQuery, 'status'> & { status?: readonly string[] },
+  token: string | null,
+) {
+  const response = await fetch(`/api/order/orders/export.csv${buildQuery({ ...filters })}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'same-origin',
+  });
+  if (!response.ok) {
+    const body = await response.json().catch(() => null);
+    throw new ApiError(
+      bodyMessage(body) ?? `HTTP ${response.status}`,
+      response.status,
+      undefined,
+      body,
+      response.headers,
+    );
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'orders.csv';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the object URL is no longer needed after this tick.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

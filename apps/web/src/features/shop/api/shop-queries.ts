@@ -1,6 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../../shared/auth/auth-context';
-import { getOrderHistory, getSettings, getStats, listDeliveries, type WebhookDeliveryList } from './shop-api';
+import {
+  getOrderHistory,
+  getSettings,
+  getStats,
+  listDeliveries,
+  listRefunds,
+  type WebhookDeliveryList,
+} from './shop-api';
 
 /**
  * Query keys of the shop area's own data. The live event stream invalidates them by these prefixes
@@ -14,6 +21,8 @@ export const shopKeys = {
   deliveries: ['webhook-deliveries'] as const,
   deliveriesOf: (orderId: string | null, page: number) => ['webhook-deliveries', orderId, page] as const,
   settings: ['shop-settings'] as const,
+  refunds: ['order-refunds'] as const,
+  refundsOf: (orderId: string) => ['order-refunds', orderId] as const,
 };
 
 /** While a delivery waits to be sent its outcome is asked for again every 2 s (no event announces it). */
@@ -60,5 +69,15 @@ export function useSettings() {
     queryKey: shopKeys.settings,
     queryFn: ({ signal }) => getSettings(token, signal),
     enabled: Boolean(token && isInitialized),
+  });
+}
+
+/** The returns of a paid order (DESIGN §11). */
+export function useRefunds(orderId: string, enabled: boolean) {
+  const { token, isInitialized } = useAuth();
+  return useQuery({
+    queryKey: shopKeys.refundsOf(orderId),
+    queryFn: ({ signal }) => listRefunds(orderId, token, signal),
+    enabled: Boolean(enabled && token && isInitialized),
   });
 }

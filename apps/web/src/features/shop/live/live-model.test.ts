@@ -47,6 +47,15 @@ describe('live toasts', () => {
     ).toEqual([]);
   });
 
+  it('names a return, and a cancellation by its status', () => {
+    expect(toastTexts([ev({ event: 'order.refund.created', status: 'payment_sent' })])).toEqual([
+      'Заказ №12: оформлен возврат',
+    ]);
+    expect(toastTexts([ev({ status: 'cancelled', previous_status: 'client_expected' })])).toEqual([
+      'Заказ №12: Заказ отменён',
+    ]);
+  });
+
   it('sums up a burst of many orders after the first two', () => {
     const burst = ['1', '2', '3', '4', '5'].map((n) => ev({ order_id: `o${n}`, order_number: n }));
     expect(toastTexts(burst)).toEqual([
@@ -59,14 +68,16 @@ describe('live toasts', () => {
 });
 
 describe('what a burst makes stale', () => {
-  it('the list, statistics, each order, its history and the webhook log', () => {
+  it('the list, statistics, each order, its history and returns, and the webhook log', () => {
     expect(staleKeys([ev({ order_id: 'a' }), ev({ order_id: 'b' }), ev({ order_id: 'a' })])).toEqual([
       ['orders'],
       ['shop-stats'],
       ['order', 'a'],
       ['order-history', 'a'],
+      ['order-refunds', 'a'],
       ['order', 'b'],
       ['order-history', 'b'],
+      ['order-refunds', 'b'],
       ['webhook-deliveries'],
     ]);
   });

@@ -17,6 +17,7 @@ function orderText(events: readonly LiveEvent[]): string | null {
   const changes = events.filter((e) => e.event === 'order.status.changed' && e.status);
   const change = changes.at(-1);
   if (change?.status) return `${orderLabel(change)}: ${getStatusInfo(change.status).text}`;
+  if (events.some((e) => e.event === 'order.refund.created')) return `${orderLabel(first)}: оформлен возврат`;
   if (events.some((e) => e.event === 'order.payment.completed'))
     return `${orderLabel(first)}: оплата получена`;
   if (events.some((e) => e.event === 'order.client.updated'))
@@ -50,7 +51,7 @@ export function staleKeys(events: readonly LiveEvent[]): QueryKey[] {
   const keys: QueryKey[] = [];
   const orders = new Set(events.map((e) => e.order_id).filter((id): id is string => Boolean(id)));
   if (orders.size > 0) keys.push(queryKeys.orders, shopKeys.stats);
-  for (const id of orders) keys.push(['order', id], shopKeys.historyOf(id));
+  for (const id of orders) keys.push(['order', id], shopKeys.historyOf(id), shopKeys.refundsOf(id));
   // Every event (a test one too) fans out into a webhook delivery.
   if (events.length > 0) keys.push(shopKeys.deliveries);
   return keys;

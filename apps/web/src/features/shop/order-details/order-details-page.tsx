@@ -18,6 +18,7 @@ import { LiveIndicator } from '../live/live-events';
 import { OrderItems } from '../shared/order-items';
 import { type ShopNavState, shopPaths } from '../shared/shop-id';
 import { DeliveryList } from '../webhooks/delivery-list';
+import { CancelOrderAction, PayoutCard, RefundAction, RefundsCard } from './after-decision';
 import { BANK_DECISION, historyRows, personName } from './details-model';
 
 function Contact({ label, value, confirmed }: { label: string; value: string | null; confirmed: boolean }) {
@@ -211,15 +212,19 @@ export default function OrderDetailsPage() {
         backTo={shopPaths.orders(shopId)}
         backLabel="Все заказы"
         actions={
-          <LinkButton
-            to={shopPaths.orderQr(data.id)}
-            state={qrState}
-            variant="secondary"
-            icon={<QrIcon size={18} />}
-            className="w-full sm:w-auto"
-          >
-            QR-код и ссылка
-          </LinkButton>
+          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <LinkButton
+              to={shopPaths.orderQr(data.id)}
+              state={qrState}
+              variant="secondary"
+              icon={<QrIcon size={18} />}
+              className="w-full sm:w-auto"
+            >
+              QR-код и ссылка
+            </LinkButton>
+            <RefundAction order={data} />
+            <CancelOrderAction order={data} />
+          </div>
         }
       />
 
@@ -234,6 +239,8 @@ export default function OrderDetailsPage() {
               <LiveIndicator />
             </div>
           </Card>
+          <PayoutCard order={data} />
+          <RefundsCard order={data} />
           <Buyer client={data.client} />
           <Banks order={data} />
         </div>

@@ -21,6 +21,7 @@ import { LoadingState, Spinner } from '../../../shared/ui/spinner';
 import { LiveIndicator } from '../live/live-events';
 import { shopPaths } from '../shared/shop-id';
 import { DateRangePicker } from './date-range-picker';
+import { ExportCsvButton } from './export-button';
 import { OrderCard } from './order-card';
 import { ordersErrorText } from './orders-error';
 import {
@@ -80,7 +81,16 @@ export default function OrdersPage() {
 
   return (
     <PageContainer>
-      <PageHeader title={title} backTo={shopPaths.home(shopId)} actions={<LiveIndicator />} />
+      <PageHeader
+        title={title}
+        backTo={shopPaths.home(shopId)}
+        actions={
+          <div className="flex flex-wrap items-center gap-3">
+            <LiveIndicator />
+            <ExportCsvButton state={state} />
+          </div>
+        }
+      />
 
       <section
         aria-label="Фильтры"
