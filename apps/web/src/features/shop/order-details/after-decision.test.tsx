@@ -1,0 +1,126 @@
+import { DEMO_SHOP, type Order } from '@b2bpay/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderRoute } from '../../../test/render';
+import { parseRublesInput } from './after-decision';
+import OrderDetailsPage from './order-details-page';
+
+const SHOP = DEMO_SHOP.id;
+const ID = '7a1b2c3d-0000-4000-8000-00000000abce';
+
+const BASE: Order = {
+  id: ID,
+  shop_id: SHOP,
+  order_number: '14',
+  status: 'client_expected',
+  link: `https://pay.example/client/${ID}`,
+  amount: 901,
+  products: [{ id: 1, name: 'Бумага', price: 450.5, quantity: 2 }],
+  client: null,
+  created_at: '2026-11-22T10:00:00Z',
+  updated_at: '2026-11-22T10:10:00Z',
+  webhook_url: null,
+  external_id: null,
+  metadata: {},
+  refunded_amount: 0,
+  payout: null,
+};
+
+/** The page over a small fake API whose order changes with the calls made. */
+function open(initial: Order) {
+  let order = initial;
+  const refunds: unknown[] = [];
+  const calls = mockFetch((call) => {
+    const url = new URL(call.url, 'http://x');
+    if (url.pathname === `/api/order/orders/${ID}`) return json(order);
+    if (url.pathname === `/api/order/orders/${ID}/history`) return json([]);
+    if (url.pathname === '/api/webhooks/deliveries') return json({ items: [], count: 0 });
+    if (url.pathname === `/api/order/orders/${ID}/cancel`) {
+      order = { ...order, status: 'cancelled' };
+      return json(order);
+    }
+    if (url.pathname === `/api/order/orders/${ID}/refunds` && call.method === 'POST') {
+      const body = call.body as { amount: number; reason: string };
+      const refund = { id: 'r1', order_id: ID, products: [], created_at: '2026-11-22T11:00:00Z', ...body };
+      refunds.push(refund);
+      order = { ...order, refunded_amount: body.amount };
+      return json(refund);
+    }
+    if (url.pathname === `/api/order/orders/${ID}/refunds`) return json({ items: refunds });
+    return json({ detail: 'нет', error: { code: 'NOT_FOUND', message: 'нет' } }, 404);
+  });
+  renderRoute(<OrderDetailsPage />, {
+    path: '/shops/:shopId/orders/:orderId',
+    url: `/shops/${SHOP}/orders/${ID}?token=${DEMO_SHOP.secretKey}`,
+  });
+  return calls;
+}
+
+// Typing into dialogs takes a few seconds on a loaded machine: these two get more than the default 5 s.
+describe('cancel and refunds on the order page', { timeout: 30_000 }, () => {
+  it('cancels after a confirmation with the reason, then offers no cancel any more', async () => {
+    const calls = open(BASE);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Отменить заказ' }));
+    const dialog = screen.getByRole('dialog', { name: 'Отменить заказ №14?' });
+    await user.type(within(dialog).getByLabelText('Причина (необязательно)'), 'Нет на складе');
+    await user.click(within(dialog).getByRole('button', { name: 'Отменить заказ' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Отменить заказ' })).not.toBeInTheDocument(),
+    );
+    const cancel = calls.find((c) => c.url.endsWith('/cancel'));
+    expect(cancel?.method).toBe('POST');
+    expect(cancel?.body).toEqual({ reason: 'Нет на складе' });
+    expect(await screen.findAllByText('Заказ отменён')).not.toHaveLength(0);
+  });
+
+  it('returns part of a paid order by amount, with the payout shown', async () => {
+    const calls = open({
+      ...BASE,
+      status: 'payment_sent',
+      payout: {
+        bank: 'sever',
+        amount: 901,
+        fee: 0,
+        reference: 'SEVER-000123',
+        paid_at: '2026-11-22T10:20:00Z',
+      },
+    });
+    const user = userEvent.setup();
+    const payout = await screen.findByTestId('payout');
+    expect(payout).toHaveTextContent('SEVER-000123');
+    expect(payout).toHaveTextContent('Банк «Северный Кредит»');
+    expect(screen.queryByRole('button', { name: 'Отменить заказ' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Оформить возврат' }));
+    const dialog = screen.getByRole('dialog', { name: 'Возврат по заказу №14' });
+    await user.click(within(dialog).getByLabelText('Часть суммы'));
+    await user.type(within(dialog).getByLabelText('Сумма возврата'), '1000');
+    await user.click(within(dialog).getByRole('button', { name: 'Оформить возврат' }));
+    expect(within(dialog).getByText('Укажите причину возврата')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Вернуть можно не больше/)).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Сумма возврата'));
+    await user.type(within(dialog).getByLabelText('Сумма возврата'), '450,50');
+    await user.type(within(dialog).getByLabelText('Причина возврата'), 'Одна пачка вернулась');
+    await user.click(within(dialog).getByRole('button', { name: 'Оформить возврат' }));
+    await waitFor(() => expect(screen.getByTestId('refunds')).toHaveTextContent('Одна пачка вернулась'));
+    const post = calls.find((c) => c.url.endsWith('/refunds') && c.method === 'POST');
+    expect(post?.body).toEqual({ amount: 450.5, reason: 'Одна пачка вернулась' });
+    expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('parseRublesInput', () => {
+  it.each([
+    ['1500,50', 150050],
+    ['1 500.5', 150050],
+    ['0,1', 10],
+    ['', null],
+    ['abc', null],
+    ['1,234', null],
+  ])('%j → %j', (text, kopecks) => {
+    expect(parseRublesInput(text)).toBe(kopecks);
+  });
+});
