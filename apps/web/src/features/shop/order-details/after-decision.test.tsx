@@ -14,6 +14,7 @@ const BASE: Order = {
   shop_id: SHOP,
   order_number: '14',
   status: 'client_expected',
+  version: 1,
   link: `https://pay.example/client/${ID}`,
   amount: 901,
   products: [{ id: 1, name: 'Бумага', price: 450.5, quantity: 2 }],
