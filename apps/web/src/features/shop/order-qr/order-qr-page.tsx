@@ -27,6 +27,8 @@ export const STATUS_NOTES: Readonly<Record<Exclude<OrderStatus, 'client_expected
   app_rejected: 'Банки отклонили заявку. Чтобы предложить покупателю рассрочку снова, создайте новый заказ.',
   payment_sent: 'Заказ оплачен: банк перечислил деньги магазину.',
   client_info_overdue: 'Покупатель не заполнил заявку вовремя. Для новой попытки создайте новый заказ.',
+  cancelled: 'Заказ отменён: QR-код больше не нужен.',
+  refunded: 'По заказу оформлен возврат всей суммы.',
 };
 
 function statusNote(status: string): string {
