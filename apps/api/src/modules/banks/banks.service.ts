@@ -1,13 +1,15 @@
 import { formatRubles, kopecksToRubles } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
+import { findClient } from '../clients/clients.service';
 import { enqueue, type Job } from '../jobs/jobs.repository';
 import type { JobOutcome } from '../jobs/worker';
 import { queueEmail } from '../notifications/notifications.service';
 import { approvedEmail, rejectedEmail } from '../notifications/templates';
 import { orderLink } from '../orders/order-view';
-import { findClient, findOrder, type OrderRow } from '../orders/orders.repository';
+import { findOrder, type OrderRow } from '../orders/orders.repository';
 import { transition } from '../orders/transitions';
+import { findShopName } from '../shops/shops.service';
 import type { BankContext, PartnerBankAdapter } from './bank-adapter';
 import * as repo from './banks.repository';
 import { createSandboxBanks, sandboxReference } from './sandbox-banks';
@@ -63,10 +65,9 @@ async function decisionEmail(tx: Queryable, deps: AppDeps, order: OrderRow, appr
   if (order.client_id === null) return;
   const client = await findClient(tx, order.client_id);
   if (!client?.email) return;
-  const shop = await tx.query<{ name: string }>('SELECT name FROM shops WHERE id = $1', [order.shop_id]);
   const data = {
     orderNumber: String(order.order_number),
-    shopName: shop[0]?.name ?? '',
+    shopName: await findShopName(tx, order.shop_id),
     amountText: formatRubles(kopecksToRubles(order.amount_kopecks)),
     link: orderLink(deps.config.PUBLIC_URL, order.id),
   };

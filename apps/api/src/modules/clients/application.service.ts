@@ -59,13 +59,13 @@ async function lockOrder(tx: Queryable, orderId: string, clientId: number | unde
 /** The order's client, created empty when the buyer starts with contacts. */
 async function clientOf(tx: Queryable, order: orders.OrderRow, now: Date) {
   if (order.client_id !== null) {
-    const existing = await orders.findClient(tx, order.client_id);
+    const existing = await repo.findClient(tx, order.client_id);
     if (existing) return existing;
   }
   const id = await repo.insertClient(tx, {}, now);
   await repo.attachClient(tx, order.id, id, now);
   order.client_id = id;
-  const created = await orders.findClient(tx, id);
+  const created = await repo.findClient(tx, id);
   if (!created) throw new Error('client vanished after insert');
   return created;
 }

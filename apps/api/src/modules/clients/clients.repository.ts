@@ -1,6 +1,6 @@
+import { CLIENT_COLUMNS, type ClientRow, mapClient } from '../../db/client-row';
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { CLIENT_COLUMNS, type ClientRow, mapClient } from '../orders/orders.repository';
 
 export type ClientFields = Partial<
   Pick<
@@ -21,6 +21,11 @@ const WRITABLE = [
   'email_confirmed',
   'sms_confirmed',
 ] as const;
+
+export async function findClient(db: Queryable, id: number): Promise<ClientRow | null> {
+  const rows = await db.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = $1`, [id]);
+  return rows[0] ? mapClient(rows[0]) : null;
+}
 
 export async function insertClient(tx: Queryable, fields: ClientFields, now: Date): Promise<number> {
   const columns = WRITABLE.filter((c) => fields[c] !== undefined);

@@ -16,6 +16,11 @@ import * as orders from '../orders/orders.repository';
 import { recordEvent } from '../webhooks/events.repository';
 import * as repo from './clients.repository';
 
+/** The buyer's data of an order, for other modules (read in the caller's transaction). */
+export const findClient = repo.findClient;
+/** A new buyer record, for the order that creates it with the buyer's known contacts. */
+export const insertClient = repo.insertClient;
+
 export const ALREADY_SUBMITTED = 'Заявка по этому заказу уже отправлена, изменить данные нельзя';
 export const WRONG_CLIENT = 'Клиент не относится к этому заказу';
 
@@ -61,7 +66,7 @@ export async function saveStep1(deps: AppDeps, orderId: string, body: ClientPatc
       const id = await repo.insertClient(tx, fields, now);
       await repo.attachClient(tx, order.id, id, now);
       order.client_id = id;
-      const created = await orders.findClient(tx, id);
+      const created = await repo.findClient(tx, id);
       if (!created) throw new Error(`client ${id} vanished after insert`);
       client = created;
     } else {

@@ -4,6 +4,7 @@ import { deadlineText, reminderEmail, reminderSms } from '../notifications/templ
 import { orderLink } from '../orders/order-view';
 import { findOrder } from '../orders/orders.repository';
 import { transition } from '../orders/transitions';
+import { lockOverdueOrderIds, lockRemindersDue, markReminderSent } from './deadlines.repository';
 
 const BATCH = 100;
 
@@ -14,12 +15,8 @@ const BATCH = 100;
 export async function sweepOverdueOrders(deps: AppDeps) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const due = await tx.query<{ id: string }>(
-      `SELECT id FROM orders WHERE status = 'client_expected' AND deadline_at <= $1
-        ORDER BY deadline_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-      [now],
-    );
-    for (const { id } of due) {
+    const due = await lockOverdueOrderIds(tx, now, BATCH);
+    for (const id of due) {
       const order = await findOrder(tx, id);
       if (order?.status !== 'client_expected') continue;
       await transition(tx, {
@@ -37,22 +34,7 @@ export async function sweepOverdueOrders(deps: AppDeps) {
 export async function sweepReminders(deps: AppDeps) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const due = await tx.query<{
-      id: string;
-      order_number: unknown;
-      deadline_at: Date;
-      email: string | null;
-      phone_number: string | null;
-      shop_name: string;
-    }>(
-      `SELECT o.id, o.order_number, o.deadline_at, c.email, c.phone_number, s.name AS shop_name
-         FROM orders o JOIN clients c ON c.id = o.client_id JOIN shops s ON s.id = o.shop_id
-        WHERE o.status = 'client_expected' AND o.reminder_sent_at IS NULL
-          AND o.created_at + (o.deadline_at - o.created_at) / 2 <= $1 AND o.deadline_at > $1
-          AND (c.email IS NOT NULL OR c.phone_number IS NOT NULL)
-        LIMIT ${BATCH} FOR UPDATE OF o SKIP LOCKED`,
-      [now],
-    );
+    const due = await lockRemindersDue(tx, now, BATCH);
     for (const row of due) {
       const data = {
         orderNumber: String(row.order_number),
@@ -73,7 +55,7 @@ export async function sweepReminders(deps: AppDeps) {
           now,
         );
       }
-      await tx.query('UPDATE orders SET reminder_sent_at = $2 WHERE id = $1', [row.id, now]);
+      await markReminderSent(tx, row.id, now);
     }
   });
 }

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../shared/route-schemas';
-
-export const ENQUIRY_THANKS = 'Спасибо! Мы получили заявку и свяжемся с вами в ближайшее время.';
+import { receiveEnquiry } from './enquiries.service';
 
 export async function enquiriesRoutes(app: FastifyInstance, deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -17,18 +16,12 @@ export async function enquiriesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: EnquiryResponse, ...errorResponses(400, 413, 415, 429, 500) },
       },
     },
-    async (request) => {
-      await deps.db.query(
-        'INSERT INTO enquiries (name, phone, ip, user_agent, created_at) VALUES ($1, $2, $3, $4, $5)',
-        [
-          request.body.name,
-          request.body.phone,
-          request.ip,
-          request.headers['user-agent']?.slice(0, 500) ?? null,
-          deps.clock.now(),
-        ],
-      );
-      return { success: true, message: ENQUIRY_THANKS };
-    },
+    async (request) =>
+      receiveEnquiry(deps, {
+        name: request.body.name,
+        phone: request.body.phone,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
   );
 }

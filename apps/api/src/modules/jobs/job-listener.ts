@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { JOBS_CHANNEL } from './job-signals';
+import { listenToJobs } from './job-channel.repository';
 
 export interface JobListener {
   close(): Promise<void>;
@@ -43,7 +43,7 @@ export function listenForJobs(
     c.on('notification', () => onWake());
     try {
       await c.connect();
-      await c.query(`LISTEN ${JOBS_CHANNEL}`);
+      await listenToJobs(c);
       if (closed) await c.end();
       else onWake();
     } catch (error) {

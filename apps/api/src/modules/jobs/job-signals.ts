@@ -1,15 +1,5 @@
 import type { Database, Queryable } from '../../db/database';
-
-/** The PostgreSQL channel on which committed jobs are announced to worker processes. */
-export const JOBS_CHANNEL = 'b2bpay_jobs';
-
-/**
- * Outside the enqueuing transaction on purpose: a NOTIFY inside it would take PostgreSQL's
- * database-wide notification lock until its commit is flushed, serialising every order transaction
- * that announces an event. Asynchronous commit: this is only a wake-up call (workers poll anyway),
- * so it need not wait for the disk.
- */
-const NOTIFY_SQL = `SET LOCAL synchronous_commit TO off; NOTIFY ${JOBS_CHANNEL}`;
+import { announceJobs } from './job-channel.repository';
 
 type Listener = () => void;
 
@@ -39,14 +29,14 @@ export function onJobsCommitted(db: Database, listener: Listener): () => void {
   return () => set.delete(listener);
 }
 
-/** At most one NOTIFY in flight; requests meanwhile are folded into one more after it. */
+/** At most one NOTIFY (`announceJobs`) in flight; requests meanwhile are folded into one more after it. */
 function coalescedNotify(db: Database): () => void {
   let inFlight = false;
   let again = false;
   const send = () => {
     inFlight = true;
     again = false;
-    db.query(NOTIFY_SQL)
+    announceJobs(db)
       .catch(() => {}) // the database may be restarting: the workers' poll finds the job anyway
       .finally(() => {
         inFlight = false;

@@ -1,15 +1,10 @@
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
+import type { Job, JobOutcome } from './job';
 import { noteEnqueued } from './job-signals';
 import { type Lane, laneOf } from './lanes';
-import type { JobOutcome } from './worker';
 
-export interface Job {
-  id: number;
-  kind: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-}
+export type { Job } from './job';
 
 /**
  * Adds a job in the caller's transaction, so it exists exactly when the change that needs it commits;

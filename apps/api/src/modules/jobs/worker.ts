@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
+import type { JobOutcome } from './job';
 import { listenForJobs } from './job-listener';
 import { onJobsCommitted } from './job-signals';
 import * as jobs from './jobs.repository';
 import { LANES, type Lane, type LaneSettings, laneSettings } from './lanes';
 import { releaseClaims } from './lease.repository';
 
-/** What a handler may ask for instead of plain success. */
-export type JobOutcome = { retryAt: Date; error: string } | { failed: string } | undefined;
+export type { JobOutcome } from './job';
 export type JobHandler = (job: jobs.Job, deps: AppDeps) => Promise<JobOutcome | undefined>;
 /**
  * How a staged job ends: its last writes and the job's own outcome (`jobs.recordOutcome`, or

@@ -1,19 +1,7 @@
 import type { LiveEvent } from '@b2bpay/domain';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/database';
-
-interface EventRow {
-  seq: unknown;
-  shop_id: string;
-  type: string;
-  payload: {
-    order_id?: string;
-    order_number?: string;
-    status?: string;
-    previous_status?: string | null;
-    timestamp?: string;
-  };
-}
+import { type EventRow, eventsAfter, lastEventSeq, shopEventsBetween } from './live.repository';
 
 type Listener = (event: LiveEvent) => void;
 
@@ -55,10 +43,7 @@ export class EventFeed {
   async subscribe(shopId: string, afterSeq: number | null, listener: Listener): Promise<() => void> {
     if (this.#cursor === null) await this.#initCursor();
     if (afterSeq !== null) {
-      const backlog = await this.db.query<EventRow>(
-        `SELECT seq, shop_id, type, payload FROM events WHERE shop_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT ${BATCH}`,
-        [shopId, afterSeq, this.#cursor ?? 0],
-      );
+      const backlog = await shopEventsBetween(this.db, shopId, afterSeq, this.#cursor ?? 0, BATCH);
       for (const row of backlog) listener(toLive(row));
     }
     let set = this.#listeners.get(shopId);
@@ -75,8 +60,7 @@ export class EventFeed {
   }
 
   async #initCursor() {
-    const rows = await this.db.query<{ max: unknown }>('SELECT COALESCE(max(seq), 0) AS max FROM events');
-    this.#cursor = toNumber(rows[0]?.max ?? 0);
+    this.#cursor = await lastEventSeq(this.db);
   }
 
   #schedule() {
@@ -101,10 +85,7 @@ export class EventFeed {
     const now = Date.now();
     for (const [seq, since] of this.#gaps) if (now - since > GAP_WAIT_MS) this.#gaps.delete(seq);
     const low = Math.min(cursor, ...[...this.#gaps.keys()].map((s) => s - 1));
-    const rows = await this.db.query<EventRow>(
-      `SELECT seq, shop_id, type, payload FROM events WHERE seq > $1 ORDER BY seq LIMIT ${BATCH}`,
-      [low],
-    );
+    const rows = await eventsAfter(this.db, low, BATCH);
     let expected = cursor + 1;
     for (const row of rows) {
       const seq = toNumber(row.seq);

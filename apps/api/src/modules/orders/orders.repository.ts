@@ -1,7 +1,10 @@
+import { CLIENT_COLUMNS, type ClientRow, mapJsonClient } from '../../db/client-row';
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { prepared } from '../../shared/prepared';
 import { countNumbersContaining } from './number-search';
+
+export type { ClientRow } from '../../db/client-row';
 
 export interface OrderRow {
   id: string;
@@ -28,22 +31,6 @@ export interface OrderRow {
   paid_at: Date | null;
 }
 
-export interface ClientRow {
-  id: number;
-  email: string | null;
-  phone_number: string | null;
-  name: string | null;
-  surname: string | null;
-  middlename: string | null;
-  full_name: string | null;
-  inn: string | null;
-  organization_name: string | null;
-  email_confirmed: boolean;
-  sms_confirmed: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
 export interface ProductRow {
   id: number;
   order_id: string;
@@ -62,9 +49,6 @@ const ORDER_COLUMNS =
   'o.id, o.shop_id, o.order_number, o.status, o.amount_kopecks, o.version, o.webhook_url, o.client_id, o.deadline_at, o.link_opened_at, o.created_at, o.updated_at, ' +
   'o.external_id, o.metadata, o.refunded_kopecks, o.payout_bank, o.payout_kopecks, o.payout_fee_kopecks, o.payout_reference, o.paid_at';
 
-export const CLIENT_COLUMNS =
-  'id, email, phone_number, name, surname, middlename, full_name, inn, organization_name, email_confirmed, sms_confirmed, created_at, updated_at';
-
 function mapOrder(row: OrderRow): OrderRow {
   return {
     ...row,
@@ -79,10 +63,6 @@ function mapOrder(row: OrderRow): OrderRow {
     metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata,
     paid_at: row.paid_at === null ? null : new Date(row.paid_at),
   };
-}
-
-export function mapClient(row: ClientRow): ClientRow {
-  return { ...row, id: toNumber(row.id) };
 }
 
 /** What the database decides for a new order: its number and its products' ids, in position order. */
@@ -241,22 +221,6 @@ function mapJsonProducts(products: ProductRow[] | null): ProductRow[] {
     price_kopecks: toNumber(p.price_kopecks),
     quantity: toNumber(p.quantity),
   }));
-}
-
-/** A clients row that came through row_to_json: timestamps arrive as ISO strings. */
-function mapJsonClient(c: Record<string, unknown>): ClientRow {
-  const row = c as unknown as ClientRow;
-  return {
-    ...row,
-    id: toNumber(c.id),
-    created_at: new Date(c.created_at as string),
-    updated_at: new Date(c.updated_at as string),
-  };
-}
-
-export async function findClient(db: Queryable, id: number): Promise<ClientRow | null> {
-  const rows = await db.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = $1`, [id]);
-  return rows[0] ? mapClient(rows[0]) : null;
 }
 
 /** New products' amount; the version goes up by one. Returns the new version. */
@@ -573,4 +537,35 @@ export async function deleteOldIdempotencyKeys(db: Queryable, before: Date, batc
     [before, batch],
   );
   return rows.length;
+}
+
+/**
+ * Sets the order's status if it is still `from` (false when another transition came first). Only
+ * transitions.ts calls it: the one place an order's status changes.
+ */
+export async function setStatusIfStill(
+  tx: Queryable,
+  orderId: string,
+  from: string,
+  to: string,
+  now: Date,
+): Promise<boolean> {
+  const updated = await tx.query(
+    `UPDATE orders SET status = $3, updated_at = $4,
+        submitted_at = CASE WHEN $3 = 'bank_info_expected' THEN $4 ELSE submitted_at END
+      WHERE id = $1 AND status = $2 RETURNING id`,
+    [orderId, from, to, now],
+  );
+  return updated.length > 0;
+}
+
+export async function insertStatusHistory(
+  tx: Queryable,
+  h: { orderId: string; from: string; to: string; actor: string; reason: string; now: Date },
+) {
+  await tx.query(
+    `INSERT INTO order_status_history (order_id, from_status, to_status, actor, reason, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [h.orderId, h.from, h.to, h.actor, h.reason, h.now],
+  );
 }

@@ -31,7 +31,7 @@ import {
   validationError,
 } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
-import { insertClient } from '../clients/clients.repository';
+import { findClient, insertClient } from '../clients/clients.service';
 import type { AuthenticatedKey } from '../shops/shops.repository';
 import { recordEvent } from '../webhooks/events.repository';
 import { assertWebhookUrlAllowed } from '../webhooks/ssrf-guard';
@@ -375,7 +375,7 @@ export async function replaceProducts(
       now,
     });
     const changed = { ...order, amount_kopecks: amountKopecks, version, updated_at: now };
-    const client = order.client_id === null ? null : await repo.findClient(tx, order.client_id);
+    const client = order.client_id === null ? null : await findClient(tx, order.client_id);
     await recordEvent(tx, {
       type: 'order.products.updated',
       order: changed,

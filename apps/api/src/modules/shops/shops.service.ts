@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_SHOP, type ShopCreate, type ShopCreated } from '@b2bpay/domain';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { keyHint, newPublishableKey, newSecretKey, newWebhookSecret, sha256Hex } from '../../shared/crypto';
 import { notFound } from '../../shared/errors';
 import { invalidateKeyCache } from '../auth/authenticate';
@@ -54,6 +54,11 @@ export async function getPublicShop(db: Database, id: string) {
   const shop = await repo.findShopById(db, id);
   if (!shop) throw notFound(SHOP_NOT_FOUND);
   return { id: shop.id, name: shop.name, email: shop.email };
+}
+
+/** The shop's name for messages about its orders ('' when the shop is gone), read in the caller's transaction. */
+export async function findShopName(db: Queryable, id: string): Promise<string> {
+  return (await repo.findShopById(db, id))?.name ?? '';
 }
 
 /** The demo shop of the embedded default: created once, or removed when DEMO_SHOP=false. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { toNumber } from '../../db/database';
 
 /**
  * Retention: one batch of one-time codes that expired before `before` (a used code expired too, ten
@@ -14,4 +15,121 @@ export async function deleteExpiredCodes(db: Queryable, before: Date, batch: num
     [before, batch],
   );
   return rows.length;
+}
+
+export type Channel = 'sms' | 'email';
+
+/** Makes parallel requests holding the same key take turns until the transaction ends. */
+export async function lockForTransaction(tx: Queryable, key: string) {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+}
+
+/** When the newest code since `since` went to the destination, or to the order's channel. */
+export async function lastCodeSentAt(
+  tx: Queryable,
+  r: { orderId: string; channel: Channel; destination: string; since: Date },
+): Promise<Date | null> {
+  const rows = await tx.query<{ created_at: Date }>(
+    `SELECT created_at FROM verification_codes
+      WHERE (destination = $1 OR (order_id = $2 AND channel = $3)) AND created_at > $4
+      ORDER BY created_at DESC LIMIT 1`,
+    [r.destination, r.orderId, r.channel, r.since],
+  );
+  return rows[0]?.created_at ?? null;
+}
+
+export interface SendCount {
+  count: number;
+  oldest: Date | null;
+}
+
+/** Codes sent to the destination since `since`, and the oldest of them. */
+export async function countSentToDestination(
+  tx: Queryable,
+  destination: string,
+  since: Date,
+): Promise<SendCount> {
+  const rows = await tx.query<{ n: unknown; oldest: Date | null }>(
+    'SELECT count(*) AS n, min(created_at) AS oldest FROM verification_codes WHERE destination = $1 AND created_at > $2',
+    [destination, since],
+  );
+  return { count: toNumber(rows[0]?.n ?? 0), oldest: rows[0]?.oldest ?? null };
+}
+
+/** Codes requested from the IP since `since`, and the oldest of them. */
+export async function countSentForIp(tx: Queryable, ip: string, since: Date): Promise<SendCount> {
+  const rows = await tx.query<{ n: unknown; oldest: Date | null }>(
+    'SELECT count(*) AS n, min(created_at) AS oldest FROM verification_codes WHERE ip = $1 AND created_at > $2',
+    [ip, since],
+  );
+  return { count: toNumber(rows[0]?.n ?? 0), oldest: rows[0]?.oldest ?? null };
+}
+
+/** Voids the order channel's unused codes. */
+export async function voidOpenCodes(tx: Queryable, orderId: string, channel: Channel, now: Date) {
+  await tx.query(
+    `UPDATE verification_codes SET voided_at = $3
+      WHERE order_id = $1 AND channel = $2 AND used_at IS NULL AND voided_at IS NULL`,
+    [orderId, channel, now],
+  );
+}
+
+export async function insertCode(
+  tx: Queryable,
+  r: {
+    orderId: string;
+    channel: Channel;
+    destination: string;
+    codeHash: string;
+    ip: string | null;
+    createdAt: Date;
+    expiresAt: Date;
+  },
+) {
+  await tx.query(
+    `INSERT INTO verification_codes (order_id, channel, destination, code_hash, ip, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [r.orderId, r.channel, r.destination, r.codeHash, r.ip, r.createdAt, r.expiresAt],
+  );
+}
+
+export interface OpenCodeRow {
+  id: unknown;
+  destination: string;
+  code_hash: string;
+  wrong_attempts: number;
+  expires_at: Date;
+}
+
+/** The order channel's newest unused code, locked for the transaction. */
+export async function findNewestOpenCode(
+  tx: Queryable,
+  orderId: string,
+  channel: Channel,
+): Promise<OpenCodeRow | null> {
+  const rows = await tx.query<OpenCodeRow>(
+    `SELECT id, destination, code_hash, wrong_attempts, expires_at FROM verification_codes
+      WHERE order_id = $1 AND channel = $2 AND used_at IS NULL AND voided_at IS NULL
+      ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+    [orderId, channel],
+  );
+  return rows[0] ?? null;
+}
+
+/** Counts a wrong try; `voidedAt` voids the code when the tries are used up. */
+export async function recordWrongAttempt(
+  tx: Queryable,
+  id: unknown,
+  wrongAttempts: number,
+  voidedAt: Date | null,
+) {
+  await tx.query('UPDATE verification_codes SET wrong_attempts = $2, voided_at = $3 WHERE id = $1', [
+    id,
+    wrongAttempts,
+    voidedAt,
+  ]);
+}
+
+export async function markUsed(tx: Queryable, codeIds: readonly number[], now: Date) {
+  await tx.query('UPDATE verification_codes SET used_at = $2 WHERE id = ANY($1::bigint[])', [codeIds, now]);
 }

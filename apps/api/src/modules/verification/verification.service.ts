@@ -4,9 +4,10 @@ import { toNumber } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError } from '../../shared/errors';
-import { deleteExpiredCodes } from './verification.repository';
+import type { Channel } from './verification.repository';
+import * as repo from './verification.repository';
 
-export type Channel = 'sms' | 'email';
+export type { Channel } from './verification.repository';
 
 /** One-time code rules (DESIGN §5, OWASP ASVS 5 §6.6). */
 export const CODE_RULES = {
@@ -39,39 +40,26 @@ export async function issueCode(
   tx: Queryable,
   r: { orderId: string; channel: Channel; destination: string; ip: string | null; now: Date },
 ): Promise<string> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`code:${r.destination}`]);
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`code:${r.orderId}:${r.channel}`]);
+  await repo.lockForTransaction(tx, `code:${r.destination}`);
+  await repo.lockForTransaction(tx, `code:${r.orderId}:${r.channel}`);
   const hourAgo = new Date(r.now.getTime() - HOUR_MS);
-  const recent = await tx.query<{ created_at: Date }>(
-    `SELECT created_at FROM verification_codes
-      WHERE (destination = $1 OR (order_id = $2 AND channel = $3)) AND created_at > $4
-      ORDER BY created_at DESC LIMIT 1`,
-    [r.destination, r.orderId, r.channel, hourAgo],
-  );
-  const last = recent[0];
+  const last = await repo.lastCodeSentAt(tx, { ...r, since: hourAgo });
   if (last) {
-    const wait = new Date(last.created_at).getTime() + CODE_RULES.resendMs - r.now.getTime();
+    const wait = new Date(last).getTime() + CODE_RULES.resendMs - r.now.getTime();
     if (wait > 0) throw tooMany('Повторно запросить код можно через {s} с.', wait);
   }
-  const destinationCount = await tx.query<{ n: unknown; oldest: Date | null }>(
-    'SELECT count(*) AS n, min(created_at) AS oldest FROM verification_codes WHERE destination = $1 AND created_at > $2',
-    [r.destination, hourAgo],
-  );
-  const sent = toNumber(destinationCount[0]?.n ?? 0);
-  if (sent >= CODE_RULES.sendsPerDestinationPerHour) {
-    const oldest = new Date(destinationCount[0]?.oldest ?? r.now).getTime();
+  const destinationCount = await repo.countSentToDestination(tx, r.destination, hourAgo);
+  if (destinationCount.count >= CODE_RULES.sendsPerDestinationPerHour) {
+    const oldest = new Date(destinationCount.oldest ?? r.now).getTime();
     throw tooMany(
       'Слишком много кодов на этот адрес. Повторите через {s} с.',
       oldest + HOUR_MS - r.now.getTime(),
     );
   }
   if (r.ip) {
-    const byIp = await tx.query<{ n: unknown; oldest: Date | null }>(
-      'SELECT count(*) AS n, min(created_at) AS oldest FROM verification_codes WHERE ip = $1 AND created_at > $2',
-      [r.ip, hourAgo],
-    );
-    if (toNumber(byIp[0]?.n ?? 0) >= CODE_RULES.sendsPerIpPerHour) {
-      const oldest = new Date(byIp[0]?.oldest ?? r.now).getTime();
+    const byIp = await repo.countSentForIp(tx, r.ip, hourAgo);
+    if (byIp.count >= CODE_RULES.sendsPerIpPerHour) {
+      const oldest = new Date(byIp.oldest ?? r.now).getTime();
       throw tooMany(
         'Слишком много запросов кодов. Повторите через {s} с.',
         oldest + HOUR_MS - r.now.getTime(),
@@ -79,25 +67,17 @@ export async function issueCode(
     }
   }
   // Only the newest code of a channel is valid.
-  await tx.query(
-    `UPDATE verification_codes SET voided_at = $3
-      WHERE order_id = $1 AND channel = $2 AND used_at IS NULL AND voided_at IS NULL`,
-    [r.orderId, r.channel, r.now],
-  );
+  await repo.voidOpenCodes(tx, r.orderId, r.channel, r.now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await tx.query(
-    `INSERT INTO verification_codes (order_id, channel, destination, code_hash, ip, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      r.orderId,
-      r.channel,
-      r.destination,
-      hashCode(r.orderId, r.channel, code),
-      r.ip,
-      r.now,
-      new Date(r.now.getTime() + CODE_RULES.ttlMs),
-    ],
-  );
+  await repo.insertCode(tx, {
+    orderId: r.orderId,
+    channel: r.channel,
+    destination: r.destination,
+    codeHash: hashCode(r.orderId, r.channel, code),
+    ip: r.ip,
+    createdAt: r.now,
+    expiresAt: new Date(r.now.getTime() + CODE_RULES.ttlMs),
+  });
   return code;
 }
 
@@ -113,19 +93,7 @@ export async function checkCode(
   tx: Queryable,
   r: { orderId: string; channel: Channel; destination: string; input: string; now: Date },
 ): Promise<CheckResult> {
-  const rows = await tx.query<{
-    id: unknown;
-    destination: string;
-    code_hash: string;
-    wrong_attempts: number;
-    expires_at: Date;
-  }>(
-    `SELECT id, destination, code_hash, wrong_attempts, expires_at FROM verification_codes
-      WHERE order_id = $1 AND channel = $2 AND used_at IS NULL AND voided_at IS NULL
-      ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-    [r.orderId, r.channel],
-  );
-  const row = rows[0];
+  const row = await repo.findNewestOpenCode(tx, r.orderId, r.channel);
   const what = r.channel === 'sms' ? 'номер' : 'адрес';
   if (!row) return { ok: false, message: 'Получите код подтверждения', notRequested: true };
   if (row.destination !== r.destination) {
@@ -143,23 +111,20 @@ export async function checkCode(
   if (timingSafeEqual(expected, given)) return { ok: true, codeId: toNumber(row.id) };
   const wrong = toNumber(row.wrong_attempts) + 1;
   const exhausted = wrong >= CODE_RULES.maxWrongAttempts;
-  await tx.query('UPDATE verification_codes SET wrong_attempts = $2, voided_at = $3 WHERE id = $1', [
-    row.id,
-    wrong,
-    exhausted ? r.now : null,
-  ]);
+  await repo.recordWrongAttempt(tx, row.id, wrong, exhausted ? r.now : null);
   if (exhausted) return { ok: false, message: 'Слишком много неверных попыток. Запросите новый код.' };
   const left = CODE_RULES.maxWrongAttempts - wrong;
   return { ok: false, message: `Неверный код. Осталось попыток: ${left}` };
 }
 
+/** Marks the codes used, once the request they confirmed is accepted. */
 export async function markUsed(tx: Queryable, codeIds: readonly number[], now: Date) {
-  await tx.query('UPDATE verification_codes SET used_at = $2 WHERE id = ANY($1::bigint[])', [codeIds, now]);
+  await repo.markUsed(tx, codeIds, now);
 }
 
 /** Retention (modules/retention): one batch of codes expired more than RETENTION_CODES ago. */
 export function purgeExpiredCodes(deps: AppDeps, batch: number): Promise<number> {
-  return deleteExpiredCodes(
+  return repo.deleteExpiredCodes(
     deps.db,
     new Date(deps.clock.now().getTime() - deps.config.RETENTION_CODES),
     batch,
