@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 import { pdfDocuments } from './build/pdf-documents.ts';
 import { precompressAssets } from './build/precompress.ts';
 import { prerenderLanding } from './build/prerender-landing.ts';
-import { LANDING_ENTRY } from './src/features/landing/prerender/html.ts';
+import { LANDING_ENTRY } from './src/app/prerender/html.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

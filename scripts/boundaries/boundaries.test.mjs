@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBoundaries } from '../check-boundaries.mjs';
 import { findCycles } from './imports.mjs';
+import { checkLayers } from './layers.mjs';
 import { checkSqlLocation } from './sql-location.mjs';
 
 const api = (file, source) => ({ file: `apps/api/src/${file}`, source });
@@ -89,5 +90,94 @@ describe('import cycles', () => {
 describe('the repository', () => {
   it('keeps its boundaries', { timeout: 60_000 }, () => {
     expect(checkBoundaries()).toEqual([]);
+  });
+});
+
+describe('who may import whom', () => {
+  const files = new Set([
+    'apps/web/src/features/shop/stats/stats-model.ts',
+    'apps/web/src/features/shop/shared/calendar.ts',
+    'apps/web/src/features/landing/landing-page.tsx',
+    'apps/web/src/app/landing-root.tsx',
+    'apps/web/src/shared/ui/button.tsx',
+    'apps/api/src/modules/orders/orders.repository.ts',
+    'apps/api/src/modules/orders/order-records.service.ts',
+    'apps/api/src/modules/orders/orders.routes.ts',
+    'apps/api/src/modules/jobs/worker.ts',
+    'apps/api/src/shared/errors.ts',
+    'packages/domain/src/money.ts',
+    'apps/web/src/shared/lib/cn.ts',
+  ]);
+  const check = (file, source) => checkLayers([{ file, source }], (path) => files.has(path));
+
+  it('refuses a web feature importing another feature or app/', () => {
+    expect(
+      check(
+        'apps/web/src/features/shop/stats/daily-chart.tsx',
+        "import { LandingPage } from '../../landing/landing-page';",
+      ),
+    ).toEqual([
+      "apps/web/src/features/shop/stats/daily-chart.tsx:1: feature 'shop' imports feature 'landing' (move the shared piece to shared/) — '../../landing/landing-page'",
+    ]);
+    expect(
+      check(
+        'apps/web/src/features/landing/prerender/entry-server.tsx',
+        "import { LandingRoot } from '../../../app/landing-root';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      check('apps/web/src/shared/ui/card.tsx', "import { x } from '../../features/shop/shared/calendar';"),
+    ).toHaveLength(1);
+  });
+
+  it('lets a feature import its own files and shared/, and app/ import features', () => {
+    expect(
+      check(
+        'apps/web/src/features/shop/stats/daily-chart.tsx',
+        "import { displayDay } from '../shared/calendar';",
+      ),
+    ).toEqual([]);
+    expect(
+      check(
+        'apps/web/src/features/shop/stats/daily-chart.tsx',
+        "import { cn } from '../../../shared/lib/cn';",
+      ),
+    ).toEqual([]);
+    expect(check('apps/web/src/app/router.tsx', "import('../features/landing/landing-page');")).toEqual([]);
+  });
+
+  it("refuses an API module importing another module's repository, routes or other files", () => {
+    const source = [
+      "import { findOrder } from '../orders/orders.repository';",
+      "import type { ordersRoutes } from '../orders/orders.routes';",
+      "import type { JobOutcome } from '../jobs/worker';",
+    ].join('\n');
+    const problems = check('apps/api/src/modules/banks/banks.service.ts', source);
+    expect(problems.map((p) => p.split(': module')[0])).toEqual([
+      'apps/api/src/modules/banks/banks.service.ts:1',
+      'apps/api/src/modules/banks/banks.service.ts:2',
+      'apps/api/src/modules/banks/banks.service.ts:3',
+    ]);
+  });
+
+  it("lets a module use another module's service, its own files and the shared layer", () => {
+    const source = [
+      "import { findOrder } from '../orders/order-records.service';",
+      "import { AppError } from '../../shared/errors';",
+    ].join('\n');
+    expect(check('apps/api/src/modules/banks/banks.service.ts', source)).toEqual([]);
+    expect(
+      check('apps/api/src/modules/orders/orders.service.ts', "import * as repo from './orders.repository';"),
+    ).toEqual([]);
+  });
+
+  it('refuses packages/domain importing an app, by path or by package name', () => {
+    expect(
+      check('packages/domain/src/statuses.ts', "import { x } from '../../../apps/web/src/shared/lib/cn';"),
+    ).toHaveLength(1);
+    expect(check('packages/domain/src/statuses.ts', "import type { AppDeps } from '@b2bpay/api';")).toEqual([
+      "packages/domain/src/statuses.ts:1: packages/domain imports an app — '@b2bpay/api'",
+    ]);
+    expect(check('packages/domain/src/statuses.ts', "import { toKopecks } from './money';")).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import {
   type LandingScripts,
   landingScripts,
   splitWebFonts,
-} from '../src/features/landing/prerender/html.ts';
+} from '../src/app/prerender/html.ts';
 
 /**
  * Pre-renders the landing page `/` (DESIGN §8): after the browser build, the landing's server entry is
@@ -26,7 +26,7 @@ import {
  * else https://b2bpay.ru.
  */
 
-const SERVER_ENTRY = 'src/features/landing/prerender/entry-server.tsx';
+const SERVER_ENTRY = 'src/app/prerender/entry-server.tsx';
 export const SHELL_FILE = 'app.html';
 
 interface ServerEntry {

@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { LandingRoot } from './app/landing-root';
-import { LANDING_FONTS_ID } from './features/landing/prerender/html';
+import { LANDING_FONTS_ID } from './app/prerender/html';
 import { readStaticMarkup } from './features/landing/static-markup';
 import { loadWebFonts } from './features/landing/web-fonts';
 import { adoptTokenFromAddress } from './shared/auth/auth-storage';

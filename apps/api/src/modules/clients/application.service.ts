@@ -14,13 +14,12 @@ import type { AppDeps } from '../../deps';
 import { AppError, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
 import { queueBankApplications } from '../banks/banks.service';
-import { queueEmail, queueSms } from '../notifications/notifications.service';
-import { codeEmail, codeSms } from '../notifications/templates';
-import { toClientView } from '../orders/order-view';
-import * as orders from '../orders/orders.repository';
-import { transition } from '../orders/transitions';
+import { codeEmail, codeSms, queueEmail, queueSms } from '../notifications/notifications.service';
+import * as orders from '../orders/order-records.service';
+import { toClientView } from '../orders/order-records.service';
+import { transition } from '../orders/order-status.service';
 import { checkCode, issueCode, markUsed } from '../verification/verification.service';
-import { recordEvent } from '../webhooks/events.repository';
+import { recordEvent } from '../webhooks/events.service';
 import * as repo from './clients.repository';
 import { assertPatchable, checkStep1 } from './clients.service';
 

@@ -1,9 +1,13 @@
 import type { AppDeps } from '../../deps';
-import { queueEmail, queueSms } from '../notifications/notifications.service';
-import { deadlineText, reminderEmail, reminderSms } from '../notifications/templates';
-import { orderLink } from '../orders/order-view';
-import { findOrder } from '../orders/orders.repository';
-import { transition } from '../orders/transitions';
+import {
+  deadlineText,
+  queueEmail,
+  queueSms,
+  reminderEmail,
+  reminderSms,
+} from '../notifications/notifications.service';
+import { findOrder, orderLink } from '../orders/order-records.service';
+import { transition } from '../orders/order-status.service';
 import { lockOverdueOrderIds, lockRemindersDue, markReminderSent } from './deadlines.repository';
 
 const BATCH = 100;

@@ -9,3 +9,11 @@ export function purgeFinishedJobs(deps: AppDeps, batch: number): Promise<number>
     batch,
   );
 }
+
+/**
+ * The jobs module as the other modules use it: a job is enqueued in the caller's own transaction, and a
+ * handler ends its job with the fenced outcome (or a CTE in its own last statement).
+ */
+export type { Job, JobOutcome } from './job';
+export { completedCte, enqueue, enqueueMany, recordOutcome } from './jobs.repository';
+export type { JobFinish, JobHandler, StagedJobHandler } from './worker';

@@ -1,10 +1,10 @@
 import { openPostgres } from '../../db/postgres';
 import type { AppDeps } from '../../deps';
 import { bankJobHandlers } from '../banks/banks.service';
-import { sweepOverdueOrders, sweepReminders } from '../deadlines/deadlines.sweep';
-import { sendNotification } from '../notifications/send-notification';
-import { sweepRetention } from '../retention/retention.sweep';
-import { deliverWebhook } from '../webhooks/delivery.job';
+import { sweepOverdueOrders, sweepReminders } from '../deadlines/deadlines.service';
+import { sendNotification } from '../notifications/notifications.service';
+import { sweepRetention } from '../retention/retention.service';
+import { deliverWebhook } from '../webhooks/webhooks.service';
 import { withJobSignals } from './job-signals';
 import { type AnyJobHandler, type Sweep, Worker, type WorkerOptions } from './worker';
 

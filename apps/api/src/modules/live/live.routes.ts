@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../shared/errors';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
-import type { Authenticator } from '../auth/authenticate';
+import type { Authenticator } from '../auth/auth.service';
 import { EventFeed } from './event-feed';
 
 /** The reconnect delay a draining process asks of its streams' browsers (another process is up). */

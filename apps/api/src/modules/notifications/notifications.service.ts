@@ -2,9 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { normalizePhone } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
-import { enqueue } from '../jobs/jobs.repository';
+import { enqueue } from '../jobs/jobs.service';
 import { deleteFinishedNotifications, insertNotification } from './notifications.repository';
 import { type WebhookFailingParams, webhookFailingEmail } from './templates';
+
+export { sendNotification } from './send-notification';
+export {
+  amountText,
+  approvedEmail,
+  cancelledEmail,
+  codeEmail,
+  codeSms,
+  deadlineText,
+  refundEmail,
+  rejectedEmail,
+  reminderEmail,
+  reminderSms,
+} from './templates';
 
 export type NotificationKind =
   | 'code'

@@ -1,7 +1,7 @@
 import { isValidEmail, maskEmail, maskPhone, normalizePhone } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { observeCodeSent } from '../../shared/metrics';
-import type { JobHandler, JobOutcome } from '../jobs/worker';
+import type { JobHandler, JobOutcome } from '../jobs/jobs.service';
 import { logLine } from './log';
 import {
   findNotification,

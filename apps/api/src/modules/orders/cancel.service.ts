@@ -4,9 +4,9 @@ import type { AppDeps } from '../../deps';
 import { conflict, notFound, ORDER_NOT_FOUND } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
 import { withdrawApplications } from '../banks/banks.service';
-import { queueEmail } from '../notifications/notifications.service';
-import { amountText, cancelledEmail } from '../notifications/templates';
-import type { AuthenticatedKey } from '../shops/shops.repository';
+import { findClient } from '../clients/clients.service';
+import { amountText, cancelledEmail, queueEmail } from '../notifications/notifications.service';
+import type { AuthenticatedKey } from '../shops/shop-keys.service';
 import { orderLink } from './order-view';
 import * as repo from './orders.repository';
 import { loadView } from './orders.service';
@@ -60,7 +60,7 @@ async function tellBuyer(
   p: { order: repo.OrderRow; shopName: string; reason: string | null; now: Date },
 ) {
   if (p.order.client_id === null) return;
-  const client = await repo.findClient(tx, p.order.client_id);
+  const client = await findClient(tx, p.order.client_id);
   if (!client?.email) return;
   const mail = cancelledEmail({
     orderNumber: String(p.order.order_number),

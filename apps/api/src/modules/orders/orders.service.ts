@@ -32,9 +32,9 @@ import {
 } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
 import { findClient, insertClient } from '../clients/clients.service';
-import type { AuthenticatedKey } from '../shops/shops.repository';
-import { recordEvent } from '../webhooks/events.repository';
-import { assertWebhookUrlAllowed } from '../webhooks/ssrf-guard';
+import type { AuthenticatedKey } from '../shops/shop-keys.service';
+import { recordEvent } from '../webhooks/events.service';
+import { assertWebhookUrlAllowed } from '../webhooks/webhooks.service';
 import { runIdempotent, type StoredResponse } from './idempotency';
 import { toOrderView } from './order-view';
 import * as repo from './orders.repository';

@@ -12,10 +12,10 @@ import type { AppDeps } from '../../deps';
 import { conflict, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
 import { refundAtBank } from '../banks/banks.service';
-import { queueEmail } from '../notifications/notifications.service';
-import { amountText, refundEmail } from '../notifications/templates';
-import type { AuthenticatedKey } from '../shops/shops.repository';
-import { recordEvent } from '../webhooks/events.repository';
+import { findClient } from '../clients/clients.service';
+import { amountText, queueEmail, refundEmail } from '../notifications/notifications.service';
+import type { AuthenticatedKey } from '../shops/shop-keys.service';
+import { recordEvent } from '../webhooks/events.service';
 import { runIdempotent, type StoredResponse } from './idempotency';
 import { orderLink } from './order-view';
 import * as orders from './orders.repository';
@@ -91,7 +91,7 @@ export async function createRefund(
       }
       const view = toRefundView({ ...refund, bank_reference: null, created_at: now });
       let next: orders.OrderRow = { ...order, refunded_kopecks: refunded, updated_at: now };
-      const client = order.client_id === null ? null : await orders.findClient(tx, order.client_id);
+      const client = order.client_id === null ? null : await findClient(tx, order.client_id);
       await recordEvent(tx, {
         type: 'order.refund.created',
         order: next,

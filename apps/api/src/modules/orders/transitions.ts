@@ -2,7 +2,7 @@ import { canTransition, type OrderStatus } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import { conflict } from '../../shared/errors';
 import { findClient } from '../clients/clients.service';
-import { recordEvent } from '../webhooks/events.repository';
+import { recordEvent } from '../webhooks/events.service';
 import { insertStatusHistory, type OrderRow, setStatusIfStill } from './orders.repository';
 
 export interface TransitionInput {

@@ -3,7 +3,7 @@ import { DEMO_SHOP, type ShopCreate, type ShopCreated } from '@b2bpay/domain';
 import type { Database, Queryable } from '../../db/database';
 import { keyHint, newPublishableKey, newSecretKey, newWebhookSecret, sha256Hex } from '../../shared/crypto';
 import { notFound } from '../../shared/errors';
-import { invalidateKeyCache } from '../auth/authenticate';
+import { invalidateKeyCache } from '../auth/auth.service';
 import * as repo from './shops.repository';
 
 export const SHOP_NOT_FOUND = 'Магазин не найден';

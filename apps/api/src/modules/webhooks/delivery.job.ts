@@ -1,8 +1,13 @@
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { observeWebhookAttempt } from '../../shared/metrics';
-import { type Job, recordOutcome } from '../jobs/jobs.repository';
-import type { JobFinish, JobOutcome, StagedJobHandler } from '../jobs/worker';
+import {
+  type Job,
+  type JobFinish,
+  type JobOutcome,
+  recordOutcome,
+  type StagedJobHandler,
+} from '../jobs/jobs.service';
 import { queueWebhookFailingEmail } from '../notifications/notifications.service';
 import { type SendResult, sendWebhook } from './sender';
 import { webhookHeaders } from './signing';

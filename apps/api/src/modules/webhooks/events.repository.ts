@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { kopecksToRubles } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { enqueue } from '../jobs/jobs.repository';
-import { toClientView, toPayoutView } from '../orders/order-view';
-import type { ClientRow, OrderRow } from '../orders/orders.repository';
+import { enqueue } from '../jobs/jobs.service';
+import type { ClientRow, OrderRow } from '../orders/order-records.service';
+import { toClientView, toPayoutView } from '../orders/order-records.service';
 import { DELIVER_JOB } from './delivery.job';
 
 export const EVENT_TYPES = [

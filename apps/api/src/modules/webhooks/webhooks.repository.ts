@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { completedCte, type Job } from '../jobs/jobs.repository';
+import { completedCte, type Job } from '../jobs/jobs.service';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 

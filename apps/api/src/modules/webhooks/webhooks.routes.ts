@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
-import type { Authenticator } from '../auth/authenticate';
+import type { Authenticator } from '../auth/auth.service';
 import * as service from './webhooks.service';
 
 /** The shop's webhook log, re-sends, test event and settings (secret key only). */

@@ -16,13 +16,18 @@ import type { AppDeps } from '../../deps';
 import { newWebhookSecret } from '../../shared/crypto';
 import { AppError, conflict, notFound, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
-import { invalidateKeyCache } from '../auth/authenticate';
-import { enqueue, enqueueMany } from '../jobs/jobs.repository';
+
+import { invalidateKeyCache } from '../auth/auth.service';
+import { enqueue, enqueueMany } from '../jobs/jobs.service';
 import { DELIVER_JOB, TEST_EVENT } from './delivery.job';
+
 import { queueDelivery } from './events.repository';
 import { webhookSecretHint } from './signing';
 import { assertWebhookUrlAllowed } from './ssrf-guard';
 import * as repo from './webhooks.repository';
+
+export { deliverWebhook } from './delivery.job';
+export { assertWebhookUrlAllowed } from './ssrf-guard';
 
 export const DELIVERY_NOT_FOUND = 'Доставка вебхука не найдена';
 export const DELIVERY_PENDING = 'Доставка уже ожидает отправки';

@@ -1,5 +1,5 @@
 /**
- * The landing's web fonts come after the page (see splitWebFonts in prerender/html.ts): their
+ * The landing's web fonts come after the page (see splitWebFonts in app/prerender/html.ts): their
  * @font-face rules sit in a stylesheet linked for print only. Switching that stylesheet on would let
  * every font file swap in on its own, and each swap lays the page's text out again — on a slow phone
  * three long tasks right after hydration (issue 6: total blocking time). So the faces the page's text

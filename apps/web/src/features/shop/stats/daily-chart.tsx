@@ -7,7 +7,7 @@ import {
   sumKopecks,
 } from '@b2bpay/domain';
 import { type PointerEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
-import { displayDay } from '../orders/calendar';
+import { displayDay } from '../shared/calendar';
 import { niceMax, shortDay, tickIndexes } from './stats-model';
 
 type Day = Stats['daily'][number];

@@ -1,5 +1,5 @@
 import { getStatusInfo, isCalendarDay, ORDER_STATUSES, STATS_MAX_DAYS, type Stats } from '@b2bpay/domain';
-import { displayDay } from '../orders/calendar';
+import { displayDay } from '../shared/calendar';
 
 /** The statistics page's view model: period in the address, percentages, the funnel, chart scales. */
 

@@ -17,7 +17,7 @@ import { LoadingState, Spinner } from '../../../shared/ui/spinner';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { useStats } from '../api/shop-queries';
 import { LiveIndicator } from '../live/live-events';
-import { DateRangePicker } from '../orders/date-range-picker';
+import { DateRangePicker } from '../shared/date-range-picker';
 import { shopPaths } from '../shared/shop-id';
 import { DailyChart, ordersWord } from './daily-chart';
 import {

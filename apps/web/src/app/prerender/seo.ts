@@ -1,4 +1,5 @@
 import { PARTNER_BANKS } from '@b2bpay/domain';
+import { bankMarkSvg } from '../../features/landing/bank-marks';
 import {
   DEFAULT_DESCRIPTION,
   DEFAULT_KEYWORDS,
@@ -6,8 +7,7 @@ import {
   OG_IMAGE_PATH,
   SITE_NAME,
   structuredData,
-} from '../../../shared/meta/page-meta';
-import { bankMarkSvg } from '../bank-marks';
+} from '../../shared/meta/page-meta';
 
 /**
  * What search engines read without running scripts: the landing page's head (the same metadata the

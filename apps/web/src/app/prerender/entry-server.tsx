@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { LandingRoot } from '../../../app/landing-root';
+import { LandingRoot } from '../landing-root';
 
 export { landingHead, staticFiles } from './seo';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { bankMarkSvg } from '../bank-marks';
+import { bankMarkSvg } from '../../features/landing/bank-marks';
 import { injectLanding, LANDING_FONTS_ID, landingScripts, splitWebFonts } from './html';
 import { jsonForScript, landingHead, robotsTxt, sitemapXml, staticFiles } from './seo';
 
