@@ -114,7 +114,9 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
       });
       // A job of its own kind, due 30 s ago and not yet claimed.
       const now = t.clock.now();
-      await t.db.transaction((tx) => jobs.enqueue(tx, 'metrics.probe', {}, new Date(now.getTime() - 30_000)));
+      await t.db.transaction((tx) =>
+        jobs.enqueue(tx, 'notification.metrics-probe', {}, new Date(now.getTime() - 30_000)),
+      );
 
       const res = await t.app.inject({ method: 'GET', url: '/metrics' });
       expect(res.statusCode).toBe(200);
@@ -127,15 +129,18 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
       expect(text).toMatch(
         /http_request_duration_seconds_count\{method="GET",route="\/api\/order\/orders\/:order_id",status="404"\} 1/,
       );
-      expect(text).toContain('b2bpay_jobs_due{kind="metrics.probe"} 1');
-      expect(text).toContain('b2bpay_jobs_running{kind="metrics.probe"} 0');
-      expect(text).toContain('b2bpay_jobs_oldest_due_age_seconds{kind="metrics.probe"} 30');
+      // Per lane (a notification kind rides the messages lane) and kind.
+      expect(text).toContain('b2bpay_jobs_due{lane="messages",kind="notification.metrics-probe"} 1');
+      expect(text).toContain('b2bpay_jobs_running{lane="messages",kind="notification.metrics-probe"} 0');
+      expect(text).toContain(
+        'b2bpay_jobs_oldest_due_age_seconds{lane="messages",kind="notification.metrics-probe"} 30',
+      );
       expect(text).toContain('nodejs_eventloop_lag_seconds');
       expect(text).toContain('process_resident_memory_bytes');
       expect(text).toContain('# TYPE b2bpay_webhook_attempts_total counter');
       expect(text).toContain('# TYPE b2bpay_code_send_latency_seconds histogram');
       if (kind === 'postgres') expect(text).toMatch(/b2bpay_db_pool_connections\{state="idle"\} \d+/);
-      await t.db.query("DELETE FROM jobs WHERE kind = 'metrics.probe'");
+      await t.db.query("DELETE FROM jobs WHERE kind = 'notification.metrics-probe'");
     });
 
     it('counts webhook attempts by outcome with their latency, and one-time-code send latency', async () => {

@@ -28,7 +28,7 @@ export interface MetricsDeps {
 
 /**
  * `GET /metrics` in the Prometheus text format: the process's own metrics (shared/metrics.ts), the
- * request duration by route template and status, the background queue per job kind (due, running,
+ * request duration by route template and status, the background queue per lane and job kind (due, running,
  * the oldest due job's age — read from the database at scrape time, so any process tells the
  * truth about the shared queue), and the database pool.
  */
@@ -42,12 +42,12 @@ export async function registerMetrics(app: FastifyInstance, deps: MetricsDeps) {
     registers: [registry],
   });
   const gauge = (name: string, help: string) =>
-    new Gauge({ name, help, labelNames: ['kind'], registers: [registry] });
-  const due = gauge('b2bpay_jobs_due', 'Jobs due now and not yet claimed, by kind.');
-  const running = gauge('b2bpay_jobs_running', 'Jobs claimed and running, by kind.');
+    new Gauge({ name, help, labelNames: ['lane', 'kind'], registers: [registry] });
+  const due = gauge('b2bpay_jobs_due', 'Jobs due now and not yet claimed, by lane and kind.');
+  const running = gauge('b2bpay_jobs_running', 'Jobs claimed and running, by lane and kind.');
   const oldest = gauge(
     'b2bpay_jobs_oldest_due_age_seconds',
-    'How long the oldest due job of a kind has waited past its time.',
+    'How long the oldest due job of a lane and kind has waited past its time.',
   );
   const pool = new Gauge({
     name: 'b2bpay_db_pool_connections',
@@ -60,9 +60,10 @@ export async function registerMetrics(app: FastifyInstance, deps: MetricsDeps) {
     for (const g of [due, running, oldest]) g.reset();
     try {
       for (const s of await queueStats(deps.db, deps.clock.now())) {
-        due.set({ kind: s.kind }, s.due);
-        running.set({ kind: s.kind }, s.running);
-        oldest.set({ kind: s.kind }, s.oldestDueAgeSeconds);
+        const labels = { lane: s.lane, kind: s.kind };
+        due.set(labels, s.due);
+        running.set(labels, s.running);
+        oldest.set(labels, s.oldestDueAgeSeconds);
       }
     } catch {
       // A database that does not answer: the queue gauges stay empty, the readiness probe says why.
