@@ -180,6 +180,10 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
       shop_id: DEMO_SHOP.id,
       client: expect.objectContaining({ surname: 'Петров', name: 'Пётр', inn: '7707083893' }),
       timestamp: t.clock.now().toISOString(),
+      // The shop's own reference and what was returned travel in every webhook (issue 20).
+      external_id: null,
+      metadata: {},
+      refunded_amount: 0,
     });
     // A wrong secret or a changed body does not verify.
     expect(() => verify('whsec_d3Jvbmctc2VjcmV0LXdyb25nLXNlY3JldC0wMDA=', got)).toThrow();

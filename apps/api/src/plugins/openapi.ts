@@ -28,8 +28,31 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => errorsAsJson(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+type Doc = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * A route that answers something else than JSON (`produces: ['text/csv']`, the accounting export)
+ * still answers its errors with the one JSON error body: say so in the document, whatever `produces`
+ * made of the error responses.
+ */
+function errorsAsJson(doc: Doc): Doc {
+  const paths = (doc as { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> })
+    .paths;
+  for (const operations of Object.values(paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const content = (response as { content?: Record<string, unknown> }).content;
+        if (Number(status) < 400 || !content || 'application/json' in content) continue;
+        const [first] = Object.values(content);
+        (response as { content: Record<string, unknown> }).content = { 'application/json': first };
+      }
+    }
+  }
+  return doc;
 }
