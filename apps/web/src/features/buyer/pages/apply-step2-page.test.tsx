@@ -191,6 +191,8 @@ describe('application step 2', () => {
       email_code_input: '654321',
       personal_data_consent: true,
       bank_transfer_consent: true,
+      // The order's version the buyer saw (issue 16): the server refuses a changed order.
+      order_version: 1,
     });
     expect(reachGoal).toHaveBeenCalledWith('COMPLETE_APPLICATION');
     expect(loadSubmittedEmail(ORDER_ID)).toBe('buyer@example.ru');

@@ -122,6 +122,8 @@ describe('orders by status', () => {
       ['app_rejected', 0, 0],
       ['payment_sent', 0, 0],
       ['client_info_overdue', 0, 0],
+      ['cancelled', 0, 0],
+      ['refunded', 0, 0],
       ['legacy', 1, 0.25],
     ]);
     expect(rows[0]?.text).toBe('Ожидаем данные клиента');
