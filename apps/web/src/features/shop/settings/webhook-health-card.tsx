@@ -12,7 +12,7 @@ import { shopKeys } from '../api/shop-queries';
 import { resendFailedWebhooks, useWebhookHealth, webhookHealthKey } from '../api/webhook-health';
 import { healthState, localDateTimeValue, sinceIso } from './webhook-health-model';
 
-export const RESEND_FAILED = 'Не удалось отправить доставки повторно. Попробуйте еще раз.';
+export const RESEND_FAILED = 'Не удалось отправить доставки повторно. Попробуйте ещё раз.';
 export const SINCE_REQUIRED = 'Укажите дату и время';
 const DAY_MS = 86_400_000;
 
