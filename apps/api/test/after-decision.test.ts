@@ -360,7 +360,7 @@ describe.each(DB_KINDS)('after the decision (DESIGN §11) on %s', (kind) => {
         url: '/api/order/orders?external_id=ERP-0002',
         headers: demoAuth,
       });
-      expect(none.json()).toEqual({ count: 0, items: [] });
+      expect(none.json()).toEqual({ count: 0, items: [], has_more: false });
 
       expect((await cancel(order.id)).statusCode).toBe(200);
       await t.worker.drain();

@@ -9,4 +9,5 @@ export * from './messages';
 export * from './money';
 export * from './phone';
 export * from './plural';
+export * from './sandbox';
 export * from './statuses';

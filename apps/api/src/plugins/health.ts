@@ -20,6 +20,7 @@ export async function registerHealth(app: FastifyInstance, deps: { db: Database;
     '/api/health',
     {
       schema: {
+        operationId: 'getHealth',
         tags: ['service'],
         summary: 'Жив ли сервис и отвечает ли база',
         security: [],
@@ -39,6 +40,7 @@ export async function registerHealth(app: FastifyInstance, deps: { db: Database;
     '/api/health/live',
     {
       schema: {
+        operationId: 'getLiveness',
         tags: ['service'],
         summary: 'Процесс отвечает (liveness)',
         security: [],
@@ -51,6 +53,7 @@ export async function registerHealth(app: FastifyInstance, deps: { db: Database;
     '/api/health/ready',
     {
       schema: {
+        operationId: 'getReadiness',
         tags: ['service'],
         summary: 'Готов ли процесс принимать запросы (readiness)',
         description:

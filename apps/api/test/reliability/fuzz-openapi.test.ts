@@ -57,6 +57,7 @@ const EXPECTED_OPERATIONS = [
   'GET /api/order/orders/export.csv',
   'GET /api/webhooks/health',
   'POST /api/webhooks/deliveries/resend',
+  'GET /api/order/events',
 ];
 
 /** What an error body must never show. */

@@ -51,5 +51,16 @@ export const ClientPatch = z
           'Нет — 400; не совпадает с текущей — 409 ORDER_CHANGED.',
       }),
   })
-  .meta({ id: 'ClientPatch' });
+  .meta({
+    id: 'ClientPatch',
+    examples: [
+      {
+        surname: 'Петров',
+        name: 'Пётр',
+        middlename: 'Петрович',
+        inn: '7707083893',
+        organization_name: 'ПАО Сбербанк',
+      },
+    ],
+  });
 export type ClientPatch = z.infer<typeof ClientPatch>;

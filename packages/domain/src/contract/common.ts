@@ -1,21 +1,128 @@
 import { z } from 'zod';
 import { isCalendarDay } from '../dates';
 
-/** Error codes of the public API (spec §8, issue 2). */
+/** Error codes of the public API (spec §8, issue 2; the catalogue below says what each means). */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** A known address asked with a method it does not take; `Allow` lists the ones it does (issue 21). */
+  'METHOD_NOT_ALLOWED',
   'CONFLICT',
   /** The buyer submitted for an order version that is no longer current (issue 16). */
   'ORDER_CHANGED',
   // 409: an order of the shop already has this external_id (DESIGN §11); `order_id` names it.
   'DUPLICATE_EXTERNAL_ID',
+  /** The body is over 100 KB (issue 21). */
+  'PAYLOAD_TOO_LARGE',
+  /** A body that is not application/json (issue 21). */
+  'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorCatalogueEntry {
+  code: ErrorCode;
+  /** The HTTP statuses it comes with. */
+  statuses: readonly number[];
+  /** What happened, in plain Russian. */
+  meaning: string;
+  /** What the caller does about it. */
+  action: string;
+}
+
+/**
+ * The error catalogue (issue 21): every code, its statuses, what it means and what to do. The docs
+ * page shows it and the OpenAPI document describes each error response with it.
+ */
+export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
+  {
+    code: 'VALIDATION_ERROR',
+    statuses: [400],
+    meaning: 'Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message).',
+    action: 'Исправьте поля из errors и повторите. Ничего не изменилось.',
+  },
+  {
+    code: 'UNAUTHORIZED',
+    statuses: [401],
+    meaning: 'Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк.',
+    action: 'Передайте действующий ключ магазина (sk_… на сервере, pk_… в виджете).',
+  },
+  {
+    code: 'FORBIDDEN',
+    statuses: [403],
+    meaning:
+      'Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа или Origin не из widget_origins.',
+    action: 'Используйте секретный ключ на сервере или добавьте сайт в widget_origins.',
+  },
+  {
+    code: 'NOT_FOUND',
+    statuses: [404],
+    meaning: 'Нет такого заказа, магазина или адреса (чужой заказ — тоже 404).',
+    action: 'Проверьте id и адрес запроса.',
+  },
+  {
+    code: 'METHOD_NOT_ALLOWED',
+    statuses: [405],
+    meaning: 'Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые.',
+    action: 'Используйте метод из заголовка Allow.',
+  },
+  {
+    code: 'CONFLICT',
+    statuses: [409, 422],
+    meaning:
+      'Состояние заказа не позволяет действие (например, отмена оплаченного), запрос с тем же Idempotency-Key ещё выполняется (409) или ключ уже использован с другим телом (422).',
+    action: 'Прочитайте заказ заново; при 409 с Idempotency-Key повторите позже с тем же ключом.',
+  },
+  {
+    code: 'ORDER_CHANGED',
+    statuses: [409],
+    meaning: 'Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары.',
+    action: 'Покажите покупателю новый состав и отправьте заявку с новым order_version.',
+  },
+  {
+    code: 'DUPLICATE_EXTERNAL_ID',
+    statuses: [409],
+    meaning: 'У магазина уже есть заказ с таким external_id; его id — в error.order_id.',
+    action: 'Используйте существующий заказ (error.order_id) или другой external_id.',
+  },
+  {
+    code: 'PAYLOAD_TOO_LARGE',
+    statuses: [413],
+    meaning: 'Тело запроса больше 100 КБ.',
+    action: 'Уменьшите тело запроса (не больше 100 товаров в заказе).',
+  },
+  {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    statuses: [415],
+    meaning: 'Тело запроса не в формате JSON.',
+    action: 'Передайте заголовок Content-Type: application/json.',
+  },
+  {
+    code: 'RATE_LIMITED',
+    statuses: [429],
+    meaning: 'Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After.',
+    action: 'Подождите Retry-After секунд и повторите.',
+  },
+  {
+    code: 'INTERNAL_ERROR',
+    statuses: [500, 502, 503],
+    meaning: 'Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет.',
+    action: 'Повторите позже (с тем же Idempotency-Key); сообщите в поддержку request_id.',
+  },
+];
+
+/** One invalid field of a request, in plain Russian. */
+export const FieldError = z
+  .object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    field: z.string().optional(),
+  })
+  .meta({ id: 'FieldError' });
+export type FieldError = z.infer<typeof FieldError>;
 
 export const ApiErrorBody = z
   .object({
@@ -26,9 +133,34 @@ export const ApiErrorBody = z
       field: z.string().optional(),
       /** DUPLICATE_EXTERNAL_ID: the existing order that already has the external_id. */
       order_id: z.string().optional(),
+      /** The request's id, as in the X-Request-Id header and the server's log (issue 21). */
+      request_id: z.string().optional(),
     }),
+    /** VALIDATION_ERROR: every invalid field, the first of them being `error` (issue 21). */
+    errors: z.array(FieldError).optional(),
   })
-  .meta({ id: 'Error' });
+  .meta({
+    id: 'Error',
+    examples: [
+      {
+        detail: 'Введите количество',
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'Введите количество',
+          field: 'products.0.quantity',
+          request_id: '3f6c2b1e-9a4d-4e8f-b7c5-1d2e3f4a5b6c',
+        },
+        errors: [
+          {
+            code: 'VALIDATION_ERROR',
+            message: 'Введите количество',
+            field: 'products.0.quantity',
+          },
+          { code: 'VALIDATION_ERROR', message: 'Неверный формат email', field: 'client.email' },
+        ],
+      },
+    ],
+  });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 /** Text fields trim their value; 255 is the product-wide limit for names (DESIGN §7). */

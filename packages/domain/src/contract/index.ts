@@ -1,5 +1,6 @@
 export * from './clients';
 export * from './common';
+export * from './events';
 export * from './misc';
 export * from './orders';
 export * from './stats';

@@ -21,7 +21,7 @@ export const Enquiry = z
     // The server re-checks the landing form's rule (issue 16: "abc" was accepted), with the spec's text.
     phone: z.string().trim().min(1, 'Укажите телефон').max(32).refine(isValidPhone, MESSAGES.phoneInvalid),
   })
-  .meta({ id: 'Enquiry' });
+  .meta({ id: 'Enquiry', examples: [{ name: 'Анна', phone: '+7 916 123-45-67' }] });
 export type Enquiry = z.infer<typeof Enquiry>;
 
 export const EnquiryResponse = z
@@ -35,7 +35,12 @@ export const ShopCreate = z
     email: z.email('Неверный формат email').max(254),
     webhook_url: HttpUrl.optional(),
   })
-  .meta({ id: 'ShopCreate' });
+  .meta({
+    id: 'ShopCreate',
+    examples: [
+      { name: 'ООО «Ромашка»', email: 'shop@example.ru', webhook_url: 'https://shop.example.ru/b2bpay' },
+    ],
+  });
 export type ShopCreate = z.infer<typeof ShopCreate>;
 
 export const ShopCreated = z

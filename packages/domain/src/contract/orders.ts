@@ -37,7 +37,8 @@ export type ProductCreate = z.infer<typeof ProductCreate>;
 export const ProductList = z
   .array(ProductCreate)
   .min(1, 'Добавьте хотя бы один товар')
-  .max(MAX_PRODUCTS, `Не больше ${MAX_PRODUCTS} товаров в заказе`);
+  .max(MAX_PRODUCTS, `Не больше ${MAX_PRODUCTS} товаров в заказе`)
+  .meta({ examples: [[{ name: 'Бумага А4, 500 листов', price: 350.1, quantity: 4 }]] });
 
 /** Client-info on create: prefills the buyer's form. */
 export const ClientInfo = z
@@ -91,7 +92,25 @@ export const OrderCreate = z
     external_id: ExternalId.optional(),
     metadata: Metadata.optional(),
   })
-  .meta({ id: 'OrderCreate' });
+  .meta({
+    id: 'OrderCreate',
+    examples: [
+      {
+        products: [
+          { name: 'Бумага А4, 500 листов', price: 350.1, quantity: 3 },
+          { name: 'Картридж HP 59A', price: 8990, quantity: 1 },
+        ],
+        client: {
+          email: 'buyer@firm.ru',
+          phone_number: '+79161234567',
+          inn: '7707083893',
+          organization_name: 'ПАО Сбербанк',
+        },
+        external_id: 'ORDER-1001',
+        metadata: { cart: '8841' },
+      },
+    ],
+  });
 export type OrderCreate = z.infer<typeof OrderCreate>;
 
 export const Product = z
@@ -126,7 +145,7 @@ export const Order = z
     id: Uuid,
     shop_id: Uuid,
     order_number: z.string(),
-    status: z.string(),
+    status: z.enum(ORDER_STATUSES).meta({ description: 'Статус заказа (spec §4, DESIGN §4 и §11)' }),
     /** 1 at creation, +1 on every change of the products; the buyer's submission names it. */
     version: z.number().int().meta({
       description:
@@ -151,14 +170,46 @@ export const Order = z
 export type Order = z.infer<typeof Order>;
 
 export const OrderList = z
-  .object({ items: z.array(Order), count: z.number().int() })
+  .object({
+    items: z.array(Order),
+    /** Every order the filters match (not only this page's). */
+    count: z.number().int(),
+    /** More orders follow this page: ask with starting_after = the last item's id. */
+    has_more: z.boolean(),
+  })
   .meta({ id: 'OrderList' });
 export type OrderList = z.infer<typeof OrderList>;
 
 const StatusFilter = z.enum(ORDER_STATUSES);
 
+export const LIST_MAX_LIMIT = 100;
+const LIMIT_TEXT = `limit: целое число от 1 до ${LIST_MAX_LIMIT}`;
+
 export const OrderListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** Orders per page (spec: 20). */
+  limit: z.coerce
+    .number({ error: LIMIT_TEXT })
+    .int(LIMIT_TEXT)
+    .min(1, LIMIT_TEXT)
+    .max(LIST_MAX_LIMIT, LIMIT_TEXT)
+    .default(PAGE_SIZE),
+  /** A cursor that does not shift when orders arrive: the orders after this one, in the list's order. */
+  starting_after: z
+    .uuid({ error: 'starting_after: ожидается id заказа (UUID)' })
+    .optional()
+    .meta({
+      description:
+        'id последнего заказа предыдущей страницы: вернутся следующие за ним (страницы не сдвигаются, ' +
+        'когда приходят новые заказы). Вместе с page > 1 нельзя.',
+    }),
+  /** Only orders changed (status, products, refund) at or after this moment. */
+  updated_since: z.iso
+    .datetime({ offset: true, error: 'updated_since: ожидается дата-время ISO 8601' })
+    .optional()
+    .meta({
+      description: 'Только заказы, изменённые (статус, товары, возврат) начиная с этого момента (ISO 8601).',
+    }),
   status: z
     .union([StatusFilter, z.array(StatusFilter).max(ORDER_STATUSES.length * 2)])
     .optional()
@@ -171,7 +222,7 @@ export const OrderListQuery = z.strictObject({
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
 /** The accounting export takes the list's filters, without the page (DESIGN §11). */
-export const OrderExportQuery = OrderListQuery.omit({ page: true });
+export const OrderExportQuery = OrderListQuery.omit({ page: true, limit: true, starting_after: true });
 export type OrderExportQuery = z.infer<typeof OrderExportQuery>;
 
 /** The export's columns, in order (DESIGN §11). */
@@ -201,7 +252,7 @@ export const CancelBody = z
       .max(CANCEL_REASON_MAX, `Причина — не длиннее ${CANCEL_REASON_MAX} символов`)
       .optional(),
   })
-  .meta({ id: 'CancelOrder' });
+  .meta({ id: 'CancelOrder', examples: [{ reason: 'Покупатель передумал' }] });
 export type CancelBody = z.infer<typeof CancelBody>;
 
 export const RefundProduct = z
@@ -225,7 +276,12 @@ export const RefundCreate = z
       .max(CANCEL_REASON_MAX, `Причина — не длиннее ${CANCEL_REASON_MAX} символов`),
     products: z.array(RefundProduct).max(MAX_PRODUCTS).optional(),
   })
-  .meta({ id: 'RefundCreate' });
+  .meta({
+    id: 'RefundCreate',
+    examples: [
+      { amount: 350.1, reason: 'Возврат одной пачки бумаги', products: [{ product_id: 1, quantity: 1 }] },
+    ],
+  });
 export type RefundCreate = z.infer<typeof RefundCreate>;
 
 export const Refund = z

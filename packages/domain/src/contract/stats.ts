@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay } from '../dates';
+import { ORDER_STATUSES } from '../statuses';
 import { IsoDateTime } from './common';
 import { ExpireOldInSeconds } from './webhooks';
 
@@ -44,8 +45,8 @@ export type Stats = z.infer<typeof Stats>;
 
 export const StatusHistoryEntry = z
   .object({
-    from_status: z.string().nullable(),
-    to_status: z.string(),
+    from_status: z.enum(ORDER_STATUSES).nullable(),
+    to_status: z.enum(ORDER_STATUSES),
     actor: z.string(),
     reason: z.string().nullable(),
     created_at: z.string(),
@@ -58,7 +59,7 @@ export const KeyRotate = z
     kind: z.enum(['secret', 'publishable']),
     expire_old_in_seconds: ExpireOldInSeconds.default(0),
   })
-  .meta({ id: 'KeyRotate' });
+  .meta({ id: 'KeyRotate', examples: [{ kind: 'secret', expire_old_in_seconds: 3600 }] });
 export const KeyRotated = z
   .object({
     kind: z.enum(['secret', 'publishable']),

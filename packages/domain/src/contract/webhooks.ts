@@ -49,7 +49,9 @@ export type DeliveryListQuery = z.infer<typeof DeliveryListQuery>;
 
 export const DeliveryIdParams = z.strictObject({ id: z.string().max(64) });
 
-export const WebhookTestBody = z.strictObject({ url: HttpUrl.optional() }).meta({ id: 'WebhookTest' });
+export const WebhookTestBody = z
+  .strictObject({ url: HttpUrl.optional() })
+  .meta({ id: 'WebhookTest', examples: [{ url: 'https://shop.example.ru/b2bpay' }] });
 export type WebhookTestBody = z.infer<typeof WebhookTestBody>;
 
 /** Up to this long both the old and the new key, or both webhook signatures, keep working: 7 days. */
@@ -118,7 +120,12 @@ export const ShopSettingsUpdate = z
       .max(MAX_WIDGET_ORIGINS, `Не больше ${MAX_WIDGET_ORIGINS} сайтов`)
       .optional(),
   })
-  .meta({ id: 'ShopSettingsUpdate' });
+  .meta({
+    id: 'ShopSettingsUpdate',
+    examples: [
+      { webhook_url: 'https://shop.example.ru/b2bpay', widget_origins: ['https://shop.example.ru'] },
+    ],
+  });
 export type ShopSettingsUpdate = z.infer<typeof ShopSettingsUpdate>;
 
 // Issue 17: failure you can see and act on — the address's health and the bulk re-send.
@@ -146,7 +153,7 @@ const SinceDateTime = z.iso.datetime({ offset: true, error: 'since: ожидае
 /** Re-send every failed delivery created since `since`, to `url` or the shop's current address. */
 export const WebhookResendBody = z
   .strictObject({ since: SinceDateTime, url: HttpUrl.optional() })
-  .meta({ id: 'WebhookResend' });
+  .meta({ id: 'WebhookResend', examples: [{ since: '2026-11-23T00:00:00+03:00' }] });
 export type WebhookResendBody = z.infer<typeof WebhookResendBody>;
 
 export const WebhookResendResult = z
@@ -155,5 +162,7 @@ export const WebhookResendResult = z
 export type WebhookResendResult = z.infer<typeof WebhookResendResult>;
 
 /** A single re-send may name the address (checked like any other); else the shop's current one. */
-export const DeliveryRetryBody = z.strictObject({ url: HttpUrl.optional() }).meta({ id: 'DeliveryRetry' });
+export const DeliveryRetryBody = z
+  .strictObject({ url: HttpUrl.optional() })
+  .meta({ id: 'DeliveryRetry', examples: [{}] });
 export type DeliveryRetryBody = z.infer<typeof DeliveryRetryBody>;

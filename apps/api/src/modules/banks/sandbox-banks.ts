@@ -1,4 +1,4 @@
-import { PARTNER_BANKS } from '@b2bpay/domain';
+import { PARTNER_BANKS, SANDBOX_DECLINE_PREFIX, SANDBOX_PENDING_PREFIX } from '@b2bpay/domain';
 import type {
   BankApplication,
   BankContext,
@@ -17,7 +17,8 @@ export function sandboxReference(bankId: string, id: string, prefix = ''): strin
 }
 
 /**
- * Like a payment provider's test mode, the sandbox decides by the buyer's e-mail (DESIGN §4):
+ * Like a payment provider's test mode, the sandbox decides by the buyer's e-mail (DESIGN §4; the rules
+ * are described from packages/domain/src/sandbox.ts on the docs page and in OpenAPI):
  * - local part starting with `decline` → every bank rejects;
  * - local part starting with `pending` → no bank answers;
  * - otherwise the first bank approves after the decision delay (the others answer too: the second
@@ -28,8 +29,8 @@ export function sandboxScenario(
   bankIndex: number,
 ): { decision: BankDecisionStatus; delayFactor: number } | null {
   const local = email.split('@')[0]?.toLowerCase() ?? '';
-  if (local.startsWith('pending')) return null;
-  if (local.startsWith('decline')) return { decision: 'rejected', delayFactor: 1 };
+  if (local.startsWith(SANDBOX_PENDING_PREFIX)) return null;
+  if (local.startsWith(SANDBOX_DECLINE_PREFIX)) return { decision: 'rejected', delayFactor: 1 };
   if (bankIndex === 0) return { decision: 'approved', delayFactor: 1 };
   if (bankIndex === 1) return { decision: 'rejected', delayFactor: 1 };
   return { decision: 'approved', delayFactor: 2 };

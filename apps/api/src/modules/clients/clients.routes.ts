@@ -11,6 +11,7 @@ export async function clientsRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/order/orders/:order_id/client',
     {
       schema: {
+        operationId: 'updateOrderClient',
         tags: ['buyer'],
         summary: 'Анкета покупателя',
         description:
@@ -19,6 +20,7 @@ export async function clientsRoutes(app: FastifyInstance, deps: AppDeps) {
           'отправить заявку (все поля + sms_code_input + email_code_input + personal_data_consent: true + ' +
           'bank_transfer_consent: true). Коды: 6 цифр, 10 минут, не чаще раза в 60 с и 5 в час на адрес (429). ' +
           'Без ключа: ссылка на заказ — это и есть доступ. Пока заказ ожидает данные клиента.',
+        security: [],
         params: OrderIdParams,
         body: ClientPatch,
         response: { 200: Client, ...errorResponses(400, 404, 409, 413, 415, 429, 500) },

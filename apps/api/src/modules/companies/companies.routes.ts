@@ -14,9 +14,11 @@ export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/integration/company/suggest',
     {
       schema: {
+        operationId: 'suggestCompanies',
         tags: ['buyer'],
         summary: 'Подсказки организаций по ИНН',
         description: 'До 10 организаций, чей ИНН начинается с введённых цифр.',
+        security: [],
         querystring: CompanySuggestQuery,
         response: { 200: z.array(CompanySuggestion), ...errorResponses(400, 429, 500, 502) },
       },

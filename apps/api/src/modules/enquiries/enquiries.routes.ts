@@ -10,8 +10,10 @@ export async function enquiriesRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/shop/enquire',
     {
       schema: {
+        operationId: 'createEnquiry',
         tags: ['landing'],
         summary: 'Заявка на подключение с лендинга',
+        security: [],
         body: Enquiry,
         response: { 200: EnquiryResponse, ...errorResponses(400, 413, 415, 429, 500) },
       },

@@ -36,6 +36,7 @@ export async function liveRoutes(
     '/api/events',
     {
       schema: {
+        operationId: 'streamEvents',
         tags: ['shop area'],
         summary: 'Живые события заказов (text/event-stream)',
         description:
@@ -49,8 +50,12 @@ export async function liveRoutes(
               .optional(),
           })
           .loose(),
+        produces: ['text/event-stream'],
         response: {
-          200: z.string().meta({ description: 'text/event-stream' }),
+          200: z.string().meta({
+            description:
+              'Поток text/event-stream: у каждого события id (для Last-Event-ID), event (тип) и data (JSON).',
+          }),
           ...errorResponses(400, 401, 403, 429),
         },
       },

@@ -1,4 +1,12 @@
-import { type Client, kopecksToRubles, maskEmail, maskPhone, type Order, type Payout } from '@b2bpay/domain';
+import {
+  type Client,
+  kopecksToRubles,
+  maskEmail,
+  maskPhone,
+  type Order,
+  type OrderStatus,
+  type Payout,
+} from '@b2bpay/domain';
 import type { ClientRow, OrderRow, ProductRow } from './orders.repository';
 
 export interface ViewOptions {
@@ -41,7 +49,8 @@ export function toOrderView(
     id: o.id,
     shop_id: o.shop_id,
     order_number: String(o.order_number),
-    status: o.status,
+    // transitions.ts writes only the statuses of packages/domain/src/statuses.ts.
+    status: o.status as OrderStatus,
     version: o.version,
     link: orderLink(opts.publicUrl, o.id),
     amount: kopecksToRubles(o.amount_kopecks),

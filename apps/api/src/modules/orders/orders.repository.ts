@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@b2bpay/domain';
 import { CLIENT_COLUMNS, type ClientRow, mapJsonClient } from '../../db/client-row';
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
@@ -262,12 +263,16 @@ export interface ListFilter {
   to: Date | null;
   /** true when `to` is an exclusive bound (a bare date's next midnight). */
   toExclusive: boolean;
+  /** Only orders changed at or after this moment. */
+  updatedSince?: Date | null;
   limit: number;
   offset: number;
+  /** The page starts after this order (the list's `starting_after` cursor); the count ignores it. */
+  after?: { createdAt: Date; id: string } | null;
 }
 
 /** The list's WHERE over `orders o` and its parameters; `bind` adds more parameters after them. */
-function filterSql(f: Omit<ListFilter, 'limit' | 'offset'>) {
+function filterSql(f: Omit<ListFilter, 'limit' | 'offset' | 'after'>) {
   const params: unknown[] = [f.shopId];
   const bind = (value: unknown) => {
     params.push(value);
@@ -279,6 +284,7 @@ function filterSql(f: Omit<ListFilter, 'limit' | 'offset'>) {
   if (f.externalId) where.push(`o.external_id = ${bind(f.externalId)}`);
   if (f.from) where.push(`o.created_at >= ${bind(f.from)}`);
   if (f.to) where.push(f.toExclusive ? `o.created_at < ${bind(f.to)}` : `o.created_at <= ${bind(f.to)}`);
+  if (f.updatedSince) where.push(`o.updated_at >= ${bind(f.updatedSince)}`);
   return { params, bind, whereSql: where.join(' AND ') };
 }
 
@@ -305,7 +311,7 @@ export interface ExportRow {
  */
 export async function exportBatch(
   db: Queryable,
-  f: Omit<ListFilter, 'limit' | 'offset'>,
+  f: Omit<ListFilter, 'limit' | 'offset' | 'after'>,
   after: { createdAt: Date; id: string } | null,
   limit: number,
 ): Promise<ExportRow[]> {
@@ -348,7 +354,13 @@ export async function listOrders(
   db: Queryable,
   f: ListFilter,
 ): Promise<{ rows: ListedOrder[]; count: number }> {
-  const { params, bind, whereSql } = filterSql(f);
+  const { params, bind, whereSql: countWhere } = filterSql(f);
+  // The cursor narrows the page, never the count (the count is of everything the filters match).
+  const filterParams = params.length;
+  const keyset = f.after
+    ? `(o.created_at, o.id) < (${bind(f.after.createdAt)}::timestamptz, ${bind(f.after.id)}::uuid)`
+    : 'true';
+  const whereSql = f.after ? `${countWhere} AND ${keyset}` : countWhere;
   const order = `ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`;
 
   let count: number | null = null;
@@ -362,17 +374,17 @@ export async function listOrders(
     // are kept (a narrow row sorts faster); the page's 20 rows are read again by primary key.
     const found = await selectPage(
       db,
-      `WITH m AS MATERIALIZED (SELECT o.id, o.created_at FROM orders o WHERE ${whereSql} LIMIT ${FEW_MATCHES + 1}),
+      `WITH m AS MATERIALIZED (SELECT o.id, o.created_at FROM orders o WHERE ${countWhere} LIMIT ${FEW_MATCHES + 1}),
             page AS (SELECT ${ORDER_COLUMNS} FROM orders o
-                       JOIN (SELECT o.id FROM m o ${order}) k ON k.id = o.id)`,
+                       JOIN (SELECT o.id FROM m o WHERE ${keyset} ${order}) k ON k.id = o.id)`,
       '(SELECT count(*) FROM m)',
       params,
     );
     if (found.count <= FEW_MATCHES) return found;
     // A common one is found soon enough walking the newest orders; its count is counted in full.
-    count = await countRows(db, whereSql, params);
+    count = await countRows(db, countWhere, params.slice(0, filterParams));
   }
-  const countSql = count !== null ? `${bind(count)}::bigint` : countExpression(f, whereSql, bind);
+  const countSql = count !== null ? `${bind(count)}::bigint` : countExpression(f, countWhere, bind);
   return selectPage(db, `WITH page AS (${pageSql(f, whereSql, order, bind)})`, countSql, params);
 }
 
@@ -482,7 +494,13 @@ function countExpression(f: ListFilter, whereSql: string, bind: (value: unknown)
   const low = f.from ? midnightAtOrAfter(f.from) : null;
   const high = f.to ? midnightAtOrBefore(f.to) : null;
   // An external_id matches at most one order (unique per shop): its rows are counted through that index.
-  if (f.orderNumberLike !== null || f.externalId || (low && high && low.getTime() >= high.getTime())) {
+  // So does `updated_since`, which the per-day counters (kept by creation day) cannot answer.
+  if (
+    f.orderNumberLike !== null ||
+    f.externalId ||
+    f.updatedSince ||
+    (low && high && low.getTime() >= high.getTime())
+  ) {
     return `(SELECT count(*) FROM orders o WHERE ${whereSql})`;
   }
   const statusSql = f.statuses.length > 0 ? ` AND status = ANY(${bind(f.statuses)}::text[])` : '';
@@ -512,8 +530,9 @@ export async function markLinkOpened(db: Queryable, id: string, now: Date) {
 
 export async function statusHistory(db: Queryable, id: string) {
   const rows = await db.query<{
-    from_status: string | null;
-    to_status: string;
+    // transitions.ts writes only the statuses of packages/domain/src/statuses.ts.
+    from_status: OrderStatus | null;
+    to_status: OrderStatus;
     actor: string;
     reason: string | null;
     created_at: Date;

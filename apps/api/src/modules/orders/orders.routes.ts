@@ -44,6 +44,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
     '/api/order/orders',
     {
       schema: {
+        operationId: 'createOrder',
         tags: ['orders'],
         summary: 'Создать заказ',
         description:
@@ -79,6 +80,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
     '/api/order/orders/:order_id',
     {
       schema: {
+        operationId: 'getOrder',
         tags: ['orders'],
         summary: 'Получить заказ',
         description:
@@ -101,6 +103,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
     '/api/order/orders',
     {
       schema: {
+        operationId: 'listOrders',
         tags: ['orders'],
         summary: 'Список заказов магазина',
         description:
@@ -121,6 +124,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
     '/api/order/orders/:order_id/history',
     {
       schema: {
+        operationId: 'getOrderHistory',
         tags: ['orders'],
         summary: 'История статусов заказа',
         description: 'Кто, что и когда менял: магазин, покупатель, банк или система.',
@@ -139,6 +143,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
     '/api/order/orders/:order_id/products',
     {
       schema: {
+        operationId: 'replaceOrderProducts',
         tags: ['orders'],
         summary: 'Заменить товары заказа',
         description:

@@ -13,7 +13,6 @@ import {
   type OrderCreate,
   type OrderList,
   type OrderListQuery,
-  PAGE_SIZE,
   PARTNER_BANKS,
   type ProductCreate,
   rublesToKopecks,
@@ -314,7 +313,10 @@ function parseBound(value: string | undefined, end: boolean): { at: Date | null;
 }
 
 /** The list's filters as the repository takes them (the list and the CSV export share them). */
-export function listFilterOf(shopId: string, query: Omit<OrderListQuery, 'page'>) {
+export function listFilterOf(
+  shopId: string,
+  query: Omit<OrderListQuery, 'page' | 'limit' | 'starting_after'>,
+) {
   const from = parseBound(query.date_from, false);
   const to = parseBound(query.date_to, true);
   const search = query.order_id?.trim() ?? '';
@@ -326,19 +328,36 @@ export function listFilterOf(shopId: string, query: Omit<OrderListQuery, 'page'>
     from: from.at,
     to: to.at,
     toExclusive: to.exclusive,
+    updatedSince: query.updated_since ? new Date(query.updated_since) : null,
   };
 }
 
+export const STARTING_AFTER_UNKNOWN = 'starting_after: нет такого заказа магазина';
+export const STARTING_AFTER_WITH_PAGE = 'starting_after и page > 1 вместе нельзя: курсор уже задаёт страницу';
+
+/**
+ * The order list: `limit` orders, newest first. `starting_after` (an order id) is a cursor that does
+ * not shift when orders arrive; `page` (offset pages, as the shop area uses) keeps working.
+ */
 export async function listOrders(deps: AppDeps, shopId: string, query: OrderListQuery): Promise<OrderList> {
+  let after: { createdAt: Date; id: string } | null = null;
+  if (query.starting_after) {
+    if (query.page > 1) throw validationError('starting_after', STARTING_AFTER_WITH_PAGE);
+    const order = await repo.findOrder(deps.db, query.starting_after);
+    if (!order || order.shop_id !== shopId) throw validationError('starting_after', STARTING_AFTER_UNKNOWN);
+    after = { createdAt: order.created_at, id: order.id };
+  }
   const { rows, count } = await repo.listOrders(deps.db, {
     ...listFilterOf(shopId, query),
-    limit: PAGE_SIZE,
-    offset: (query.page - 1) * PAGE_SIZE,
+    // One row more than the page tells whether more follow.
+    limit: query.limit + 1,
+    offset: after ? 0 : (query.page - 1) * query.limit,
+    after,
   });
-  const items = rows.map((r) =>
-    toOrderView(r, r.products, r.client, { publicUrl: deps.config.PUBLIC_URL, owner: true }),
-  );
-  return { items, count };
+  const items = rows
+    .slice(0, query.limit)
+    .map((r) => toOrderView(r, r.products, r.client, { publicUrl: deps.config.PUBLIC_URL, owner: true }));
+  return { items, count, has_more: rows.length > query.limit };
 }
 
 /**

@@ -19,8 +19,12 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
     '/api/shop/:shop_id',
     {
       schema: {
+        operationId: 'getShop',
         tags: ['shops'],
         summary: 'Магазин по id',
+        description:
+          'Публичные сведения о магазине (название), без ключа: их показывает страница покупателя.',
+        security: [],
         params: z.strictObject({ shop_id: z.string().max(64) }),
         response: { 200: Shop, ...errorResponses(404, 429, 500) },
       },
@@ -35,6 +39,7 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
     '/api/shop/keys/rotate',
     {
       schema: {
+        operationId: 'rotateShopKey',
         tags: ['shop area'],
         summary: 'Выпустить новый ключ магазина',
         description:
@@ -59,6 +64,7 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
     '/api/admin/shops',
     {
       schema: {
+        operationId: 'createShop',
         tags: ['admin'],
         summary: 'Создать магазин (Authorization: Bearer ADMIN_TOKEN)',
         description: 'Выключено, пока не задан ADMIN_TOKEN. Ключи показываются один раз.',

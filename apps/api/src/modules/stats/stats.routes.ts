@@ -11,6 +11,7 @@ export async function statsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
     '/api/stats',
     {
       schema: {
+        operationId: 'getStats',
         tags: ['shop area'],
         summary: 'Статистика магазина за период',
         description:

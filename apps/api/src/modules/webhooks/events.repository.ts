@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { kopecksToRubles } from '@b2bpay/domain';
+import { kopecksToRubles, ORDER_EVENT_TYPES, type WebhookEvent } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { enqueue } from '../jobs/jobs.service';
@@ -7,15 +7,7 @@ import type { ClientRow, OrderRow } from '../orders/order-records.service';
 import { toClientView, toPayoutView } from '../orders/order-records.service';
 import { DELIVER_JOB } from './delivery.job';
 
-export const EVENT_TYPES = [
-  'order.status.changed',
-  'order.client.updated',
-  'order.payment.completed',
-  /** The shop replaced the products while the buyer had not applied: new amount and version (issue 16). */
-  'order.products.updated',
-  // DESIGN §11: a return was taken; the body carries `refund` and the order's `refunded_amount`.
-  'order.refund.created',
-] as const;
+export const EVENT_TYPES = ORDER_EVENT_TYPES;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
@@ -98,4 +90,56 @@ export async function queueDelivery(
   );
   await enqueue(tx, DELIVER_JOB, { delivery_id: id }, d.now, d.shopId);
   return id;
+}
+
+/** Where a reader of the event log stands: the event's transaction and its place in it (migration 011). */
+export interface EventCursor {
+  xid: string;
+  seq: string;
+}
+
+/** The position of one of the shop's order events, null when there is no such event (or it was deleted). */
+export async function findEventCursor(
+  db: Queryable,
+  shopId: string,
+  eventId: string,
+): Promise<EventCursor | null> {
+  const rows = await db.query<{ xid: string; seq: unknown }>(
+    'SELECT xid::text AS xid, seq FROM events WHERE id = $1 AND shop_id = $2 AND type = ANY($3::text[])',
+    [eventId, shopId, EVENT_TYPES],
+  );
+  const row = rows[0];
+  return row ? { xid: row.xid, seq: String(row.seq) } : null;
+}
+
+/**
+ * The shop's order events after `after`, oldest first, at most `limit`. Only events whose transaction
+ * is older than every transaction still running are listed (see migration 011): what commits later
+ * always sorts after them, so a reader that goes on from the last event it saw misses none.
+ */
+export async function eventLogPage(
+  db: Queryable,
+  f: {
+    shopId: string;
+    after: EventCursor | null;
+    types: readonly string[];
+    orderId: string | null;
+    limit: number;
+  },
+): Promise<WebhookEvent[]> {
+  const params: unknown[] = [f.shopId, f.types.length > 0 ? f.types : EVENT_TYPES];
+  const where = ['shop_id = $1', 'type = ANY($2::text[])', 'xid < pg_snapshot_xmin(pg_current_snapshot())'];
+  if (f.after) {
+    params.push(f.after.xid, f.after.seq);
+    where.push(`(xid, seq) > ($${params.length - 1}::xid8, $${params.length}::bigint)`);
+  }
+  if (f.orderId) {
+    params.push(f.orderId);
+    where.push(`order_id = $${params.length}`);
+  }
+  const rows = await db.query<{ payload: WebhookEvent }>(
+    `SELECT payload FROM events WHERE ${where.join(' AND ')} ORDER BY xid, seq LIMIT ${Math.trunc(f.limit)}`,
+    params,
+  );
+  return rows.map((r) => r.payload);
 }

@@ -2,6 +2,8 @@ import {
   DeliveryIdParams,
   DeliveryListQuery,
   DeliveryRetryBody,
+  EventLog,
+  EventLogQuery,
   ShopSettings,
   ShopSettingsUpdate,
   WebhookDelivery,
@@ -16,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import type { Authenticator } from '../auth/auth.service';
+import { listEvents } from './event-log.service';
 import * as service from './webhooks.service';
 
 /** The shop's webhook log, re-sends, test event and settings (secret key only). */
@@ -23,9 +26,37 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { aut
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
+    '/api/order/events',
+    {
+      schema: {
+        operationId: 'listEvents',
+        tags: ['events'],
+        summary: 'Журнал событий магазина',
+        description:
+          'События заказов магазина в порядке фиксации — те же event_id и тела, что у вебхуков. Чтобы догнать ' +
+          'пропущенное после простоя, запрашивайте с after = event_id последнего обработанного события, пока ' +
+          'has_more = true. limit — 1…100 (20 по умолчанию); type можно повторять; order_id — события одного ' +
+          'заказа. Событие появляется в журнале, когда завершены все транзакции, начатые раньше его, ' +
+          'поэтому курсор after ничего не пропускает. Хранится RETENTION_EVENTS (30 дней).',
+        security: SHOP_AUTH,
+        querystring: EventLogQuery,
+        response: {
+          200: EventLog.meta({ description: 'События после after, старые сначала' }),
+          ...errorResponses(400, 401, 403, 429, 500),
+        },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request, ['secret']);
+      return listEvents(deps, auth.shop.id, request.query);
+    },
+  );
+
+  r.get(
     '/api/webhooks/deliveries',
     {
       schema: {
+        operationId: 'listWebhookDeliveries',
         tags: ['webhooks'],
         summary: 'Журнал доставки вебхуков',
         description:
@@ -45,6 +76,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { aut
     '/api/webhooks/deliveries/:id/retry',
     {
       schema: {
+        operationId: 'retryWebhookDelivery',
         tags: ['webhooks'],
         summary: 'Отправить вебхук повторно',
         description:
@@ -111,6 +143,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { aut
     '/api/webhooks/test',
     {
       schema: {
+        operationId: 'sendTestWebhook',
         tags: ['webhooks'],
         summary: 'Тестовый вебхук',
         description:
@@ -132,6 +165,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { aut
     '/api/shop/settings',
     {
       schema: {
+        operationId: 'getShopSettings',
         tags: ['webhooks'],
         summary: 'Настройки магазина',
         description: 'Адрес вебхука по умолчанию и подсказки ключей и секрета подписи (последние 4 символа).',
@@ -149,6 +183,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { aut
     '/api/shop/settings',
     {
       schema: {
+        operationId: 'updateShopSettings',
         tags: ['webhooks'],
         summary: 'Изменить настройки магазина',
         description:

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@b2bpay/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -122,7 +123,7 @@ describe('buyer order page', () => {
       if (call.url.startsWith('/api/order/orders/')) {
         const status = statuses[Math.min(served, statuses.length - 1)];
         served += 1;
-        return json(makeOrder({ status }));
+        return json(makeOrder({ status: status as OrderStatus }));
       }
       return buyerApi()(call);
     });
@@ -185,7 +186,7 @@ describe('buyer order page', () => {
     ['app_rejected', /отклонили заявку/],
     ['client_info_overdue', /Срок заполнения заявки истёк/],
   ])('words the status %s for the buyer (issue 18)', async (status, text) => {
-    open({ order: makeOrder({ status }) });
+    open({ order: makeOrder({ status: status as OrderStatus }) });
     const note = await screen.findByTestId('status-text');
     expect(note).toHaveTextContent(text);
     if (status !== 'bank_info_expected')

@@ -1,0 +1,25 @@
+import type { EventLog, EventLogQuery } from '@b2bpay/domain';
+import type { AppDeps } from '../../deps';
+import { validationError } from '../../shared/errors';
+import { eventLogPage, findEventCursor } from './events.repository';
+
+export const UNKNOWN_EVENT_CURSOR =
+  'Нет такого события магазина: after — event_id из журнала или вебхука (старые события удаляются через RETENTION_EVENTS)';
+
+/**
+ * The event log (issue 21): the shop's order events in the order they became visible, with the very
+ * bodies the webhooks carry, for a shop catching up after downtime. One row more than asked tells
+ * whether more follow.
+ */
+export async function listEvents(deps: AppDeps, shopId: string, query: EventLogQuery): Promise<EventLog> {
+  const after = query.after ? await findEventCursor(deps.db, shopId, query.after) : null;
+  if (query.after && !after) throw validationError('after', UNKNOWN_EVENT_CURSOR);
+  const rows = await eventLogPage(deps.db, {
+    shopId,
+    after,
+    types: query.type,
+    orderId: query.order_id ?? null,
+    limit: query.limit + 1,
+  });
+  return { items: rows.slice(0, query.limit), has_more: rows.length > query.limit };
+}

@@ -1,0 +1,205 @@
+import {
+  ERROR_CATALOGUE,
+  ORDER_EVENT_DESCRIPTIONS,
+  ORDER_EVENT_TYPES,
+  type OrderEventType,
+} from '@b2bpay/domain';
+
+/**
+ * What the generated document lacks and a client generator needs (issue 21): described responses
+ * instead of "Default Response", error bodies as JSON whatever a route produces, examples on request
+ * bodies, the `webhooks` section, and no unused schemas.
+ */
+
+type Json = Record<string, unknown>;
+interface Response {
+  description?: string;
+  content?: Record<string, { schema?: Json; example?: unknown }>;
+  headers?: Json;
+}
+interface Operation {
+  responses?: Record<string, Response>;
+  requestBody?: { content?: Record<string, { schema?: Json; example?: unknown }> };
+}
+export interface OpenApiDoc {
+  paths?: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Json>; [key: string]: unknown };
+  webhooks?: Record<string, unknown>;
+  tags?: { name: string; description: string }[];
+  [key: string]: unknown;
+}
+
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  429: 'Превышен лимит запросов (RATE_LIMITED): повторите через Retry-After секунд',
+};
+for (const entry of ERROR_CATALOGUE) {
+  for (const status of entry.statuses) {
+    const text = `${entry.code}: ${entry.meaning}`;
+    ERROR_DESCRIPTIONS[status] = ERROR_DESCRIPTIONS[status] ? `${ERROR_DESCRIPTIONS[status]} ${text}` : text;
+  }
+}
+
+const RATE_LIMIT_HEADERS = {
+  'Retry-After': { description: 'Через сколько секунд повторить', schema: { type: 'integer' } },
+};
+const REQUEST_ID_HEADER = {
+  'X-Request-Id': {
+    description:
+      'Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера',
+    schema: { type: 'string' },
+  },
+};
+
+export const TAGS = [
+  {
+    name: 'orders',
+    description: 'Заказы магазина: создание, чтение, список, товары, отмена, возвраты, выгрузка',
+  },
+  {
+    name: 'events',
+    description: 'Журнал событий: те же события, что приходят вебхуками, чтобы догнать пропущенное',
+  },
+  { name: 'webhooks', description: 'Доставка вебхуков, повторы, тестовый вебхук и настройки магазина' },
+  { name: 'buyer', description: 'Анкета покупателя (доступ — ссылка на заказ) и подсказки по ИНН' },
+  { name: 'shops', description: 'Публичные сведения о магазине' },
+  { name: 'shop area', description: 'Кабинет магазина: ключи, статистика, живые события' },
+  { name: 'landing', description: 'Заявка на подключение' },
+  { name: 'admin', description: 'Администрирование (ADMIN_TOKEN)' },
+  { name: 'service', description: 'Проверки живости и готовности' },
+];
+
+export function polishDocument<T>(input: T): T {
+  const doc = input as OpenApiDoc;
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      describeResponses(operation);
+      exampleBodies(operation, doc);
+    }
+  }
+  doc.webhooks = webhooks();
+  doc.tags = TAGS;
+  pruneUnusedSchemas(doc);
+  return input;
+}
+
+function describeResponses(operation: Operation) {
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    const code = Number(status);
+    if (code >= 400) {
+      // A route that answers something else than JSON (the CSV export, the event stream) still
+      // answers its errors with the one JSON error body.
+      const content = response.content;
+      if (content && !('application/json' in content)) {
+        const [first] = Object.values(content);
+        if (first) response.content = { 'application/json': first };
+      }
+      response.headers = { ...REQUEST_ID_HEADER, ...(code === 429 ? RATE_LIMIT_HEADERS : {}) };
+    }
+    if (response.description && response.description !== 'Default Response') continue;
+    const schemaDescription = Object.values(response.content ?? {})[0]?.schema?.description;
+    response.description =
+      code >= 400
+        ? (ERROR_DESCRIPTIONS[status] ?? 'Ошибка (тело — объект ошибки)')
+        : typeof schemaDescription === 'string'
+          ? schemaDescription
+          : 'Успешный ответ';
+  }
+}
+
+const refName = (schema: Json | undefined) =>
+  typeof schema?.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : null;
+
+/** A request body whose schema has examples shows the first one as the body's example. */
+function exampleBodies(operation: Operation, doc: OpenApiDoc) {
+  for (const media of Object.values(operation.requestBody?.content ?? {})) {
+    // An optional body is `anyOf: [schema, null]`.
+    const anyOf = media.schema?.anyOf;
+    const name = refName(media.schema) ?? (Array.isArray(anyOf) ? refName(anyOf[0] as Json) : null);
+    const schemas = doc.components?.schemas ?? {};
+    const schema = name ? schemas[name] : media.schema;
+    // zod leaves the examples out of the input variant of a schema with transforms: take the output's.
+    const examples = schema?.examples ?? (name ? schemas[name.replace(/Input$/, '')]?.examples : undefined);
+    if (media.example === undefined && Array.isArray(examples) && examples.length > 0) {
+      media.example = examples[0];
+    }
+  }
+}
+
+const SIGNATURE_HEADERS = [
+  ['webhook-id', 'event_id события: одинаковый при повторах — по нему отбрасывайте дубли'],
+  ['webhook-timestamp', 'Время отправки, секунды Unix'],
+  [
+    'webhook-signature',
+    'v1,<base64 HMAC-SHA256 от "{webhook-id}.{webhook-timestamp}.{тело}"> по секрету whsec_…; во время смены секрета — две подписи через пробел (Standard Webhooks)',
+  ],
+] as const;
+
+/** The OpenAPI 3.1 `webhooks` section: every event the shop's address receives, with its body. */
+function webhooks() {
+  return Object.fromEntries(
+    ORDER_EVENT_TYPES.map((type: OrderEventType) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replaceAll('.', '_')}`,
+          tags: ['webhooks'],
+          summary: type,
+          description:
+            `${ORDER_EVENT_DESCRIPTIONS[type]} POST на webhook_url заказа или магазина, подписан по ` +
+            'Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (1 мин, 5 мин, ' +
+            '15 мин). То же тело — в журнале событий GET /api/order/events.',
+          security: [],
+          parameters: SIGNATURE_HEADERS.map(([name, description]) => ({
+            in: 'header',
+            name,
+            required: true,
+            description,
+            schema: { type: 'string' },
+          })),
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  allOf: [
+                    { $ref: '#/components/schemas/WebhookEvent' },
+                    { type: 'object', properties: { event: { const: type } } },
+                  ],
+                },
+              },
+            },
+          },
+          responses: {
+            200: { description: 'Любой ответ 2xx: событие доставлено' },
+            400: { description: 'Любой другой ответ (или нет ответа за 10 с): будет повтор' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
+/** Schemas nothing refers to (zod's input and output variants of one schema): left out. */
+function pruneUnusedSchemas(doc: OpenApiDoc) {
+  const schemas = doc.components?.schemas;
+  if (!schemas) return;
+  const used = new Set<string>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/schemas/')) {
+          const name = inner.slice('#/components/schemas/'.length);
+          if (!used.has(name)) {
+            used.add(name);
+            visit(schemas[name]);
+          }
+        } else visit(inner);
+      }
+    }
+  };
+  visit(doc.paths);
+  visit(doc.webhooks);
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+}

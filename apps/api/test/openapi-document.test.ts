@@ -1,0 +1,120 @@
+import { ERROR_CODES, ORDER_EVENT_TYPES, ORDER_STATUSES } from '@b2bpay/domain';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../src/openapi-document';
+
+/**
+ * Issue 21 §1: the OpenAPI document is a product an integrator's tools accept as it is — Redocly's
+ * recommended rules find no error, openapi-typescript generates types, and every operation says
+ * who may call it, what it answers and how its body looks.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is walked as plain JSON
+type Doc = any;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+describe('the OpenAPI document', () => {
+  let doc: Doc;
+  const operations: { key: string; op: Doc }[] = [];
+
+  beforeAll(async () => {
+    doc = await openApiDocument('https://b2bpay.example.ru');
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Doc>)) {
+      for (const method of METHODS)
+        if (item[method]) operations.push({ key: `${method} ${path}`, op: item[method] });
+    }
+  });
+
+  it('passes Redocly lint with the recommended rules: no errors', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({
+      source: JSON.stringify(doc),
+      absoluteRef: 'openapi.json',
+      config,
+    });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} ${p.location[0]?.pointer ?? ''}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('generates TypeScript types with openapi-typescript', async () => {
+    const types = astToString(await openapiTS(doc));
+    expect(types).toContain('listEvents: {');
+    expect(types).toContain('createOrder: {');
+    expect(types).toMatch(/export (interface|type) webhooks/);
+    expect(types).toContain('"order.refund.created"');
+  });
+
+  it('gives every operation an operationId, a tag, a summary, security and described responses', () => {
+    const ids = new Set<string>();
+    for (const { key, op } of operations) {
+      expect(op.operationId, key).toMatch(/^[a-zA-Z][a-zA-Z0-9_]+$/);
+      expect(ids.has(op.operationId), `${key}: ${op.operationId} twice`).toBe(false);
+      ids.add(op.operationId);
+      expect(op.tags?.length, key).toBeGreaterThan(0);
+      expect(op.summary, key).toBeTruthy();
+      expect(Array.isArray(op.security), `${key} declares security (public: [])`).toBe(true);
+      for (const [status, response] of Object.entries(op.responses as Record<string, Doc>)) {
+        expect(response.description, `${key} ${status}`).not.toBe('Default Response');
+        expect(response.description, `${key} ${status}`).toBeTruthy();
+        if (Number(status) >= 400)
+          expect(Object.keys(response.content ?? {}), `${key} ${status}`).toEqual(['application/json']);
+      }
+    }
+    const publicOps = operations.filter(({ op }) => op.security.length === 0).map(({ key }) => key);
+    expect(publicOps).toEqual(
+      expect.arrayContaining([
+        'patch /api/order/orders/{order_id}/client',
+        'get /api/integration/company/suggest',
+        'post /api/shop/enquire',
+        'get /api/shop/{shop_id}',
+      ]),
+    );
+  });
+
+  it('shows an example of every request body', () => {
+    for (const { key, op } of operations) {
+      for (const media of Object.values((op.requestBody?.content ?? {}) as Record<string, Doc>)) {
+        expect(media.example, `${key} body example`).toBeDefined();
+      }
+    }
+  });
+
+  it('lists statuses, event types and error codes as enums from packages/domain', () => {
+    const schemas = doc.components.schemas;
+    expect(schemas.Order.properties.status.enum).toEqual([...ORDER_STATUSES]);
+    expect(schemas.WebhookEvent.properties.event.enum).toEqual([...ORDER_EVENT_TYPES]);
+    expect(schemas.Error.properties.error.properties.code.enum).toEqual([...ERROR_CODES]);
+    expect(schemas.Error.properties.errors).toBeDefined();
+    expect(schemas.Error.properties.error.properties.request_id).toBeDefined();
+  });
+
+  it('describes every event in the webhooks section with its body', () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...ORDER_EVENT_TYPES].sort());
+    for (const type of ORDER_EVENT_TYPES) {
+      const schema = doc.webhooks[type].post.requestBody.content['application/json'].schema;
+      expect(schema.allOf[0].$ref).toBe('#/components/schemas/WebhookEvent');
+      expect(schema.allOf[1].properties.event.const).toBe(type);
+    }
+  });
+
+  it('declares the live stream as text/event-stream and the event log as a page of webhook bodies', () => {
+    const stream = doc.paths['/api/events'].get.responses['200'].content;
+    expect(Object.keys(stream)).toEqual(['text/event-stream']);
+    const log = doc.paths['/api/order/events'].get;
+    expect(log.responses['200'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/EventLog',
+    );
+    expect(doc.components.schemas.EventLog.properties.items.items.$ref).toBe(
+      '#/components/schemas/WebhookEvent',
+    );
+  });
+
+  it('documents the sandbox outcomes', () => {
+    expect(doc.info.description).toContain('decline');
+    expect(doc.info.description).toContain('pending');
+    expect(doc.info.description).toContain('SANDBOX_DECISION_DELAY_MS');
+  });
+});

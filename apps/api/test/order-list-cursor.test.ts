@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrder, DB_KINDS, errorOf, newShop, startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Issue 21 §3: the order list's `limit`, the `starting_after` cursor that does not shift when orders
+ * arrive (offset pages do: an order arriving between two pages showed one order twice), `has_more`,
+ * and `updated_since`; `page` keeps working.
+ */
+describe.each(DB_KINDS)('order list cursor on %s', (kind) => {
+  let t: TestApp;
+  let shop: Awaited<ReturnType<typeof newShop>>;
+  const ids: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    shop = await newShop(t, 'Курсор');
+    for (let i = 0; i < 25; i++) {
+      t.clock.set(new Date(Date.UTC(2026, 9, 1, 10, i)));
+      ids.push(
+        (await createOrder(t, { products: [{ name: `Товар ${i + 1}`, price: 10, quantity: 1 }] }, shop.auth))
+          .id,
+      );
+    }
+  });
+  afterAll(() => t.close());
+
+  type List = {
+    items: { id: string; order_number: string; status: string }[];
+    count: number;
+    has_more: boolean;
+  };
+  const get = (query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/order/orders${query}`, headers: shop.auth });
+  const list = async (query: string) => {
+    const res = await get(query);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as List;
+  };
+  const numbers = (l: List) => l.items.map((o) => Number(o.order_number));
+
+  it('takes limit 1–100 (20 by default) and says whether more follow', async () => {
+    const first = await list('');
+    expect(first.items).toHaveLength(20);
+    expect(first.has_more).toBe(true);
+    expect(first.count).toBe(25);
+    const five = await list('?limit=5');
+    expect(numbers(five)).toEqual([25, 24, 23, 22, 21]);
+    expect((await list('?limit=100')).has_more).toBe(false);
+    expect(numbers(await list('?limit=5&page=5'))).toEqual([5, 4, 3, 2, 1]);
+    expect((await list('?limit=5&page=5')).has_more).toBe(false);
+    for (const bad of ['0', '101', '2.5', 'x']) {
+      const res = await get(`?limit=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(errorOf(res).field).toBe('limit');
+    }
+  });
+
+  it('pages with starting_after without shifting when orders arrive', async () => {
+    const p1 = await list('?limit=10');
+    expect(numbers(p1)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
+    // An order arrives between two pages: an offset page shifts, the cursor does not.
+    t.clock.set(new Date(Date.UTC(2026, 9, 1, 11, 0)));
+    const arrived = await createOrder(t, undefined, shop.auth);
+    const shifted = await list('?limit=10&page=2');
+    expect(numbers(shifted)[0]).toBe(16);
+    const p2 = await list(`?limit=10&starting_after=${p1.items[9]?.id}`);
+    expect(numbers(p2)).toEqual([15, 14, 13, 12, 11, 10, 9, 8, 7, 6]);
+    expect(p2.has_more).toBe(true);
+    expect(p2.count).toBe(26);
+    const p3 = await list(`?limit=10&starting_after=${p2.items[9]?.id}`);
+    expect(numbers(p3)).toEqual([5, 4, 3, 2, 1]);
+    expect(p3.has_more).toBe(false);
+    // With a filter the cursor walks the filtered list.
+    await t.db.query("UPDATE orders SET status = 'app_approved' WHERE id = ANY($1::uuid[])", [
+      [ids[0], ids[5], ids[10], arrived.id],
+    ]);
+    const approved = await list('?status=app_approved&limit=2');
+    expect(numbers(approved)).toEqual([26, 11]);
+    const rest = await list(`?status=app_approved&limit=2&starting_after=${approved.items[1]?.id}`);
+    expect(numbers(rest)).toEqual([6, 1]);
+    expect(rest.count).toBe(4);
+    // …and through a number search too.
+    const search = await list(`?order_id=1&limit=3`);
+    const next = await list(`?order_id=1&limit=3&starting_after=${search.items[2]?.id}`);
+    expect([...numbers(search), ...numbers(next)]).toEqual(
+      numbers(await list('?order_id=1&limit=100')).slice(0, 6),
+    );
+  });
+
+  it('refuses an unknown or foreign cursor, and a cursor with page > 1', async () => {
+    const foreign = await createOrder(t);
+    for (const query of [
+      `?starting_after=${foreign.id}`,
+      '?starting_after=00000000-0000-4000-8000-000000000000',
+      '?starting_after=12',
+      `?starting_after=${ids[3]}&page=2`,
+    ]) {
+      const res = await get(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(errorOf(res).field, query).toBe('starting_after');
+    }
+  });
+
+  it('lists only orders changed since updated_since', async () => {
+    t.clock.set(new Date(Date.UTC(2026, 9, 2, 12, 0)));
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/orders/${ids[2]}/cancel`,
+      headers: shop.auth,
+      payload: {},
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const changed = await list('?updated_since=2026-10-02T12:00:00Z');
+    expect(changed.items.map((o) => o.id)).toEqual([ids[2]]);
+    expect(changed.count).toBe(1);
+    expect((await list('?updated_since=2026-10-02T15:00:01%2B03:00')).items).toEqual([]);
+    expect((await list('?updated_since=2026-10-01T00:00:00Z')).count).toBe(26);
+    const bad = await get('?updated_since=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).field).toBe('updated_since');
+  });
+});

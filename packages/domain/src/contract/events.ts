@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../statuses';
+import { Client } from './clients';
+import { IsoDateTime, Uuid } from './common';
+import { Payout, Refund } from './orders';
+
+/**
+ * The events of an order a shop hears about: as webhooks (signed POSTs), in the event log
+ * (GET /api/order/events) and on the live stream. One list, so the API, the OpenAPI document's
+ * `webhooks` section and the SDKs cannot disagree.
+ */
+export const ORDER_EVENT_TYPES = [
+  'order.status.changed',
+  'order.client.updated',
+  'order.payment.completed',
+  /** The shop replaced the products while the buyer had not applied: new amount and version (issue 16). */
+  'order.products.updated',
+  // DESIGN §11: a return was taken; the body carries `refund` and the order's `refunded_amount`.
+  'order.refund.created',
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** What each event type means, for the OpenAPI document and the docs page. */
+export const ORDER_EVENT_DESCRIPTIONS: Readonly<Record<OrderEventType, string>> = {
+  'order.status.changed': 'Статус заказа изменился (status, previous_status).',
+  'order.client.updated': 'Покупатель сохранил данные анкеты (client).',
+  'order.payment.completed': 'Банк оплатил заказ магазину (status payment_sent, payout).',
+  'order.products.updated':
+    'Магазин заменил товары заказа (amount, previous_amount, version, previous_version).',
+  'order.refund.created': 'Оформлен возврат (refund, refunded_amount).',
+};
+
+const OrderStatus = z.enum(ORDER_STATUSES);
+
+const EXAMPLE_EVENT = {
+  event: 'order.status.changed',
+  event_id: '0b6c1f9e-3d0a-4c47-9a1e-2f5d8c7b6a41',
+  sequence: 3,
+  order_id: '7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40',
+  order_number: '42',
+  status: 'app_approved',
+  previous_status: 'bank_info_expected',
+  amount: 1050.3,
+  shop_id: '5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15',
+  client: null,
+  timestamp: '2026-11-24T09:30:00.000Z',
+  external_id: 'ORDER-1001',
+  metadata: {},
+  refunded_amount: 0,
+};
+
+/**
+ * The body of an order webhook, exactly as it is signed and sent, and as the event log lists it.
+ * Fields only some types carry are optional.
+ */
+export const WebhookEvent = z
+  .object({
+    event: z.enum(ORDER_EVENT_TYPES),
+    /** The same id in the `webhook-id` header, the event log and (deduplication) on every retry. */
+    event_id: Uuid,
+    /** Counts the order's events from 1: puts late or repeated deliveries in order. */
+    sequence: z.number().int(),
+    order_id: Uuid,
+    order_number: z.string(),
+    status: OrderStatus,
+    previous_status: OrderStatus.nullable(),
+    amount: z.number(),
+    shop_id: Uuid,
+    client: Client.nullable(),
+    timestamp: IsoDateTime,
+    external_id: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()),
+    refunded_amount: z.number(),
+    /** order.payment.completed only. */
+    payout: Payout.nullable().optional(),
+    /** order.products.updated only. */
+    previous_amount: z.number().optional(),
+    version: z.number().int().optional(),
+    previous_version: z.number().int().optional(),
+    /** order.refund.created only. */
+    refund: Refund.optional(),
+  })
+  .meta({ id: 'WebhookEvent', examples: [EXAMPLE_EVENT] });
+export type WebhookEvent = z.infer<typeof WebhookEvent>;
+
+export const EVENT_LOG_MAX_LIMIT = 100;
+export const EVENT_LOG_DEFAULT_LIMIT = 20;
+
+export const EventLogQuery = z.strictObject({
+  after: Uuid.optional().meta({
+    description:
+      'event_id последнего обработанного события: вернутся следующие за ним. Нет — с самого старого.',
+  }),
+  limit: z.coerce
+    .number({ error: `limit: целое число от 1 до ${EVENT_LOG_MAX_LIMIT}` })
+    .int(`limit: целое число от 1 до ${EVENT_LOG_MAX_LIMIT}`)
+    .min(1, `limit: целое число от 1 до ${EVENT_LOG_MAX_LIMIT}`)
+    .max(EVENT_LOG_MAX_LIMIT, `limit: целое число от 1 до ${EVENT_LOG_MAX_LIMIT}`)
+    .default(EVENT_LOG_DEFAULT_LIMIT),
+  type: z
+    .union([z.enum(ORDER_EVENT_TYPES), z.array(z.enum(ORDER_EVENT_TYPES)).max(ORDER_EVENT_TYPES.length * 2)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+  order_id: Uuid.optional(),
+});
+export type EventLogQuery = z.infer<typeof EventLogQuery>;
+
+export const EventLog = z
+  .object({
+    items: z.array(WebhookEvent),
+    /** More events follow: ask again with after = the last item's event_id. */
+    has_more: z.boolean(),
+  })
+  .meta({ id: 'EventLog' });
+export type EventLog = z.infer<typeof EventLog>;
