@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { plainRussianError } from '@b2bpay/domain';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,19 +17,22 @@ import { getPublicShop } from './modules/shops/shops.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { registerDrain } from './plugins/drain';
-import { registerErrorHandler } from './plugins/error-handler';
+import { errorBody, registerErrorHandler } from './plugins/error-handler';
 import { registerHealth } from './plugins/health';
 import { registerInputGuard } from './plugins/input-guard';
+import { createMethodRegistry } from './plugins/method-not-allowed';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
+import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from './plugins/request-id';
 import { applySecurityHeaders, registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { Lifecycle } from './shared/lifecycle';
 import { documentFrameworkErrors } from './shared/route-schemas';
 
-// Generic validation messages (wrong type, too long…) in Russian, like every text the API returns.
-z.config(z.locales.ru());
+// Generic validation messages (wrong type, too long…) in plain Russian, like every text the API
+// returns (zod's own Russian locale says «ожидалось int, получено число»).
+z.config({ localeError: plainRussianError });
 
 const BODY_LIMIT = 100 * 1024;
 const defaultDist = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
@@ -76,21 +80,28 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // X-Forwarded-For names the client only when the connection comes from a proxy on this host or
     // a private network; from anyone else it is ignored, so per-IP limits cannot be reset by a header.
     trustProxy: 'loopback, linklocal, uniquelocal',
-    // Request ids in logs tie an answer to its log lines.
-    genReqId: () => crypto.randomUUID(),
+    // Request ids tie an answer (X-Request-Id, error.request_id) to its log lines (`request_id`);
+    // a well-formed id sent by the client is kept (plugins/request-id.ts).
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'request_id',
     // A path parameter that is not valid percent-encoding, or longer than the router takes, is
     // answered by the router before any hook: give it the one error body and the security headers.
     frameworkErrors: (_error, request, reply) => {
       applySecurityHeaders(request.raw, reply.raw);
-      const message = 'Некорректный адрес запроса';
       (reply as FastifyReply)
         .code(400)
-        .send({ detail: message, error: { code: 'VALIDATION_ERROR', message } });
+        .header(REQUEST_ID_HEADER, request.id)
+        .send(errorBody('VALIDATION_ERROR', 'Некорректный адрес запроса', { requestId: request.id }));
     },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestId(app);
+  // Every body of this API is JSON: a text/plain one is 415 like any other type, not a string that
+  // fails validation as "expected an object".
+  app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  const methods = createMethodRegistry(app);
   registerInputGuard(app);
   documentFrameworkErrors(app);
 
@@ -142,8 +153,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !isFile;
     if (isPage && (await web.sendBuyerPage(request, reply))) return reply;
     if (isPage && web.sendApp(reply)) return reply;
+    // A known API address asked with another method: 405 with the methods it takes.
+    const allowed = path.startsWith('/api/') ? methods.allowed(path) : [];
+    if (allowed.length > 0) {
+      const message = `Метод ${request.method} не поддерживается для ${path}. Допустимые: ${allowed.join(', ')}`;
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody('METHOD_NOT_ALLOWED', message, { requestId: request.id }));
+    }
     const message = `Нет такого адреса: ${request.method} ${path}`;
-    return reply.code(404).send({ detail: message, error: { code: 'NOT_FOUND', message } });
+    return reply.code(404).send(errorBody('NOT_FOUND', message, { requestId: request.id }));
   });
   return app;
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ShopCreate } from '@b2bpay/domain';
+import { plainRussianError, ShopCreate } from '@b2bpay/domain';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -24,7 +24,7 @@ async function main(argv: string[]) {
   });
   const command = positionals.join(' ');
   if (command !== 'shop create' && command !== 'shop rotate-keys') throw new UsageError(USAGE);
-  z.config(z.locales.ru());
+  z.config({ localeError: plainRussianError });
   const input =
     command === 'shop create'
       ? ShopCreate.safeParse({ name: values.name, email: values.email, webhook_url: values['webhook-url'] })

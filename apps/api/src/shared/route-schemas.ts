@@ -10,7 +10,8 @@ export const SHOP_AUTH = [{ ShopAuth: [] }];
 
 /**
  * Answers the framework gives on any route, whatever its handler does: a malformed path parameter
- * (400), a malformed, too large or non-JSON body (400, 413, 415), the rate limit (429) and an
+ * (400), a malformed, too large or non-JSON body (400, 413, 415), a method the path does not take
+ * (405), the rate limit (429) and an
  * internal error (500). Added to every API route's documented responses (and so to OpenAPI), so the
  * document lists every status a client can get.
  */
@@ -19,7 +20,8 @@ export function documentFrameworkErrors(app: FastifyInstance) {
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (!response || !route.url.startsWith('/api/') || route.url.startsWith('/api/health')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const statuses = [429, 500];
+    // 405: a path that collapses onto another route's (`/orders/./refunds` is `/orders/refunds`).
+    const statuses = [405, 429, 500];
     if (route.url.includes(':')) statuses.push(400);
     if (methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) statuses.push(400, 413, 415);
     for (const status of statuses) if (!(status in response)) response[status] = ApiErrorBody;

@@ -10,6 +10,7 @@ import { isBlockedAddress, PRIVATE_ADDRESS_MESSAGE } from '../../src/modules/web
 import { ManualClock } from '../../src/shared/clock';
 import { patchClient, prepareSubmission, STEP1 } from '../support/buyer';
 import {
+  comparableBody,
   createOrder,
   DB_KINDS,
   demoAuth,
@@ -99,7 +100,8 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
         );
         expect(res.statusCode, `${a.method} ${a.url}`).toBe(404);
         // Same answer as for an id that does not exist: no existence oracle.
-        expect(res.body).toBe(unknown.body);
+        // The same body but for the request id (issue 21).
+        expect(comparableBody(res.body)).toEqual(comparableBody(unknown.body));
       }
       const list = await t.app.inject({
         method: 'GET',
@@ -167,7 +169,7 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
           const res = await send(route, headers);
           expect(res.statusCode, `${route.method} ${route.url} with ${name}`).toBe(401);
           expect(errorOf(res).code).toBe('UNAUTHORIZED');
-          if (name === 'unknown' || name === 'revoked') bodies.add(res.body);
+          if (name === 'unknown' || name === 'revoked') bodies.add(JSON.stringify(comparableBody(res.body)));
         }
         // An unknown and a revoked key read the same: nothing tells which keys once existed.
         expect(bodies.size).toBe(1);

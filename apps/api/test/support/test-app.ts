@@ -111,11 +111,28 @@ export async function createOrder(
   };
 }
 
-/** Asserts the one error body shape and returns it. */
-export function errorOf(res: { statusCode: number; json(): unknown }) {
-  const body = res.json() as { detail: string; error: { code: string; message: string; field?: string } };
+/**
+ * Asserts the one error body shape and returns its `error` without `request_id`, which it checks
+ * against the answer's X-Request-Id (issue 21: every error body names its request).
+ */
+export function errorOf(res: { statusCode: number; json(): unknown; headers?: Record<string, unknown> }) {
+  const body = res.json() as {
+    detail: string;
+    error: { code: string; message: string; field?: string; request_id?: string };
+  };
   if (typeof body.detail !== 'string' || body.error?.message !== body.detail) {
     throw new Error(`not an error body: ${JSON.stringify(body)}`);
   }
-  return body.error;
+  const { request_id: requestId, ...error } = body.error;
+  if (typeof requestId !== 'string' || (res.headers && res.headers['x-request-id'] !== requestId)) {
+    throw new Error(`error body without the answer's request id: ${JSON.stringify(body)}`);
+  }
+  return error;
+}
+
+/** The error body without what differs between two requests (request ids), to compare answers. */
+export function comparableBody(body: string): unknown {
+  const parsed = JSON.parse(body) as { error?: { request_id?: string } };
+  if (parsed.error) delete parsed.error.request_id;
+  return parsed;
 }

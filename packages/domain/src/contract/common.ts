@@ -168,6 +168,20 @@ export const shortText = (max = 255) => z.string().trim().max(max);
 
 export const IsoDateTime = z.string().meta({ format: 'date-time' });
 
+const EPOCH = Date.parse('1970-01-01T00:00:00Z');
+const YEAR_10000 = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * A moment a client passes as a bound (`updated_since`, `since`): ISO 8601 with an offset, from 1970
+ * to 9999. Earlier years are refused with a 400: the database cannot store year 0 (the fuzzer sent
+ * 0000-02-29 and got a 500).
+ */
+export const isoInstant = (message: string) =>
+  z.iso.datetime({ offset: true, error: message }).refine((v) => {
+    const t = Date.parse(v);
+    return t >= EPOCH && t <= YEAR_10000;
+  }, message);
+
 /** A bare date (covers its whole day) or a full ISO 8601 date-time, on a day that exists. */
 export const DateOrDateTime = z
   .string()

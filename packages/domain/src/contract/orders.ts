@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { isValidEmail } from '../email';
+import { validateInn } from '../inn';
 import { MESSAGES } from '../messages';
 import { hasAtMostTwoDecimals, isValidRublesAmount } from '../money';
 import { isValidPhone } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
 import { Client } from './clients';
-import { DateOrDateTime, HttpUrl, IsoDateTime, shortText, Uuid } from './common';
+import { DateOrDateTime, HttpUrl, IsoDateTime, isoInstant, shortText, Uuid } from './common';
 
 export const MAX_PRODUCTS = 100;
 export const MAX_PRICE_RUBLES = 1_000_000_000;
@@ -49,6 +50,22 @@ export const ClientInfo = z
     full_name: shortText().optional(),
     phone_number: z.string().trim().max(32).refine(isValidPhone, MESSAGES.phoneInvalid).optional(),
     email: z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailInvalid).optional(),
+    /** Checked as step 1 checks it (digits only, 10 or 12, checksum); prefills the buyer's step 1. */
+    inn: z
+      .string()
+      .max(32)
+      .superRefine((value, ctx) => {
+        const error = validateInn(value.replace(/\D/g, ''));
+        if (error) ctx.addIssue({ code: 'custom', message: error });
+      })
+      .optional()
+      .meta({
+        description: 'ИНН организации покупателя (10 или 12 цифр, проверка контрольных цифр, как на шаге 1)',
+      }),
+    organization_name: shortText(500)
+      .min(1, MESSAGES.organizationRequired)
+      .optional()
+      .meta({ description: 'Название организации покупателя: шаг 1 анкеты будет заполнен' }),
   })
   .meta({ id: 'ClientInfo' });
 export type ClientInfo = z.infer<typeof ClientInfo>;
@@ -204,12 +221,9 @@ export const OrderListQuery = z.strictObject({
         'когда приходят новые заказы). Вместе с page > 1 нельзя.',
     }),
   /** Only orders changed (status, products, refund) at or after this moment. */
-  updated_since: z.iso
-    .datetime({ offset: true, error: 'updated_since: ожидается дата-время ISO 8601' })
-    .optional()
-    .meta({
-      description: 'Только заказы, изменённые (статус, товары, возврат) начиная с этого момента (ISO 8601).',
-    }),
+  updated_since: isoInstant('updated_since: ожидается дата-время ISO 8601 (с 1970 года)').optional().meta({
+    description: 'Только заказы, изменённые (статус, товары, возврат) начиная с этого момента (ISO 8601).',
+  }),
   status: z
     .union([StatusFilter, z.array(StatusFilter).max(ORDER_STATUSES.length * 2)])
     .optional()

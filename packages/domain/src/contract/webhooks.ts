@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpUrl, IsoDateTime } from './common';
+import { HttpUrl, IsoDateTime, isoInstant } from './common';
 
 /** Webhook deliveries and the shop's integration settings (issue 8): the API's schemas and the shop area's types. */
 
@@ -148,7 +148,7 @@ export const WebhookEndpointHealth = z
   .meta({ id: 'WebhookEndpointHealth' });
 export type WebhookEndpointHealth = z.infer<typeof WebhookEndpointHealth>;
 
-const SinceDateTime = z.iso.datetime({ offset: true, error: 'since: ожидается дата-время ISO 8601' });
+const SinceDateTime = isoInstant('since: ожидается дата-время ISO 8601 (с 1970 года)');
 
 /** Re-send every failed delivery created since `since`, to `url` or the shop's current address. */
 export const WebhookResendBody = z

@@ -70,6 +70,8 @@ export async function liveRoutes(
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
+        // The answer is written by hand (hijacked): the headers set on the reply do not apply.
+        'x-request-id': request.id,
       });
       res.write('retry: 2000\n\n');
       const unsubscribe = await feed.subscribe(auth.shop.id, lastId ? Number(lastId) : null, (event) => {

@@ -103,7 +103,11 @@ export async function devOutboxRoutes(app: FastifyInstance, deps: AppDeps) {
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/dev/outbox') || isLoopback(request.ip)) return;
     const message = `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}`;
-    return reply.code(404).send({ detail: message, error: { code: 'NOT_FOUND', message } });
+    // The same answer as for an unknown address (app.ts), request id included.
+    return reply.code(404).send({
+      detail: message,
+      error: { code: 'NOT_FOUND', message, request_id: request.id },
+    });
   });
 
   app.get('/dev/outbox.json', { schema: { hide: true } }, async (_request, reply) => {

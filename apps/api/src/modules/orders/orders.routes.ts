@@ -29,9 +29,19 @@ import { createRefund, listRefunds } from './refunds.service';
 const WIDGET_CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key',
+  'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key, X-Request-Id',
   'access-control-max-age': '600',
 };
+
+/** What the widget's script may read of an answer: the replay flag, the request id and the limits. */
+export const WIDGET_EXPOSED_HEADERS = [
+  'Idempotent-Replayed',
+  'X-Request-Id',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+].join(', ');
 
 export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -61,7 +71,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
       onSend: async (_request, reply, payload) => {
         reply.headers({
           'access-control-allow-origin': '*',
-          'access-control-expose-headers': 'Idempotent-Replayed',
+          'access-control-expose-headers': WIDGET_EXPOSED_HEADERS,
         });
         return payload;
       },

@@ -231,13 +231,14 @@ async function insertPrefill(
     full_name: client.full_name || null,
     phone_number: client.phone_number ? normalizePhone(client.phone_number) : null,
     email: client.email ? normalizeEmail(client.email) : null,
+    // Stored as step 1 stores them (checkStep1 in clients.service.ts): the INN as digits only.
+    inn: client.inn ? client.inn.replace(/\D/g, '') : null,
+    organization_name: client.organization_name || null,
   };
   const id = await insertClient(tx, fields, now);
   return {
     id,
     ...fields,
-    inn: null,
-    organization_name: null,
     email_confirmed: false,
     sms_confirmed: false,
     created_at: now,

@@ -45,6 +45,19 @@ beforeEach(() => {
 });
 
 describe('application step 1', () => {
+  it('is prefilled with the INN and organization the shop sent with the order (issue 21)', async () => {
+    const client = makeClient({
+      surname: 'Петров',
+      name: 'Пётр',
+      inn: SBER.inn,
+      organization_name: SBER.value,
+    });
+    open({ order: makeOrder({ client }) });
+    await waitFor(() => expect(inn()).toHaveValue(SBER.inn));
+    expect(screen.getByLabelText('Название организации')).toHaveValue(SBER.value);
+    expect(screen.getByLabelText('Фамилия')).toHaveValue('Петров');
+  });
+
   it("shows 'Шаг 1 из 2', the fields with their autocomplete hints, and the order summary", async () => {
     open();
     expect(await screen.findByText('Шаг 1 из 2')).toBeInTheDocument();
