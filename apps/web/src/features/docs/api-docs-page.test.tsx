@@ -1,4 +1,4 @@
-import { DEMO_SHOP, ORDER_STATUSES, STATUS_INFO } from '@b2bpay/domain';
+import { DEMO_SHOP, ERROR_CODES, ORDER_STATUSES, SANDBOX_OUTCOMES, STATUS_INFO } from '@b2bpay/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,41 @@ const shownFile = (tablist: string) => {
 };
 
 describe('API documentation page', () => {
+  it('has the error catalogue: every error.code with its statuses and what to do (issue 21)', () => {
+    standalone();
+    const table = screen.getByRole('table', { name: 'Каталог кодов ошибок' });
+    for (const code of ERROR_CODES) expect(within(table).getByText(code)).toBeInTheDocument();
+    expect(
+      within(table)
+        .getByText(/PAYLOAD_TOO_LARGE/)
+        .closest('tr'),
+    ).toHaveTextContent('413');
+    expect(
+      within(table)
+        .getByText(/METHOD_NOT_ALLOWED/)
+        .closest('tr'),
+    ).toHaveTextContent('Allow');
+    expect(screen.getAllByText(/X-Request-Id/).length).toBeGreaterThan(0);
+  });
+
+  it('documents the sandbox: which e-mails approve, reject or get no answer, and the delays (issue 21)', () => {
+    standalone();
+    const table = screen.getByRole('table', { name: 'Песочница: исход по e-mail покупателя' });
+    for (const outcome of SANDBOX_OUTCOMES)
+      expect(within(table).getByText(outcome.example)).toBeInTheDocument();
+    expect(table).toHaveTextContent('decline');
+    expect(table).toHaveTextContent('app_rejected');
+    expect(table).toHaveTextContent('pending');
+    expect(screen.getByText(/SANDBOX_DECISION_DELAY_MS/).closest('p')).toHaveTextContent('5 с');
+  });
+
+  it('documents the event log and the list cursor (issue 21)', () => {
+    standalone();
+    expect(screen.getByRole('table', { name: 'Параметры журнала событий' })).toHaveTextContent('after');
+    const list = screen.getByRole('table', { name: 'Параметры запроса' });
+    for (const name of ['limit', 'starting_after', 'updated_since']) expect(list).toHaveTextContent(name);
+  });
+
   it('has the sections of spec §2 in order, each listed in the page navigation', () => {
     standalone();
     const sections = [

@@ -11,7 +11,10 @@ import { ERROR_SAMPLE, envSample, LIST_SAMPLE, ORDER_SAMPLE, WEBHOOK_SAMPLE } fr
 import { CodeBlock } from './code-block';
 import { CodeTabs } from './code-tabs';
 import { C, DocSection, ParamTable } from './docs-ui';
+import { ErrorCatalogue } from './error-catalogue';
+import { EventLogDocs } from './event-log-docs';
 import { EXAMPLES, type ExampleLanguage } from './examples';
+import { SandboxRules } from './sandbox-rules';
 
 const SECTIONS = [
   { id: 'overview', title: 'Обзор' },
@@ -199,6 +202,7 @@ export default function ApiDocsPage() {
               </Link>
               .
             </p>
+            <SandboxRules />
           </DocSection>
 
           <DocSection id="auth" title={titleOf('auth')}>
@@ -323,6 +327,18 @@ export default function ApiDocsPage() {
               columns={['Параметр', 'Описание', 'По умолчанию']}
               rows={[
                 { name: <C>page</C>, description: 'Номер страницы, с 1.', extra: '1' },
+                { name: <C>limit</C>, description: 'Заказов на странице, 1–100.', extra: '20' },
+                {
+                  name: <C>starting_after</C>,
+                  description:
+                    'id последнего заказа предыдущей страницы: следующая страница не сдвигается, когда приходят новые заказы (has_more — есть ли ещё).',
+                  extra: '—',
+                },
+                {
+                  name: <C>updated_since</C>,
+                  description: 'Только заказы, изменённые с этого момента (дата-время ISO 8601).',
+                  extra: '—',
+                },
                 {
                   name: <C>status</C>,
                   description: 'Статус; можно повторять: status=app_approved&status=payment_sent.',
@@ -375,6 +391,7 @@ export default function ApiDocsPage() {
               ]}
             />
             <CodeBlock title="Запрос вебхука (пример)" code={WEBHOOK_SAMPLE} />
+            <EventLogDocs />
             <h3 className="text-lg font-semibold text-slate-900">Проверка подписи</h3>
             <p>
               Рекомендуем проверять IP-адрес отправителя и подпись HMAC-SHA256 каждого запроса. Подпись — по
@@ -409,6 +426,13 @@ export default function ApiDocsPage() {
             <p>
               Ошибка приходит с HTTP-кодом и телом: <C>detail</C> — текст для человека, <C>error.code</C> —
               код для программы, <C>error.field</C> — поле с ошибкой, если она в данных.
+            </p>
+            <p>
+              При ошибке в данных <C>errors</C> перечисляет все неверные поля (первое из них — в <C>error</C>
+              ). Каждый ответ несёт заголовок <C>X-Request-Id</C>, а тело ошибки — тот же{' '}
+              <C>error.request_id</C>: назовите его поддержке. Свой <C>X-Request-Id</C> (латиница, цифры и{' '}
+              <C>._:-</C>, до 128 символов) сервер сохранит. Неподдерживаемый метод для существующего адреса —
+              405 с заголовком <C>Allow</C>.
             </p>
             <CodeBlock title="Ответ с ошибкой" code={ERROR_SAMPLE} />
             <ParamTable
@@ -455,6 +479,8 @@ export default function ApiDocsPage() {
                 },
               ]}
             />
+            <h3 className="text-lg font-semibold text-slate-900">Каталог кодов ошибок</h3>
+            <ErrorCatalogue />
           </DocSection>
 
           <DocSection id="benefits" title={titleOf('benefits')}>

@@ -39,7 +39,8 @@ export const ORDER_SAMPLE = `{
 
 export const LIST_SAMPLE = `{
   "items": [ { "id": "${ORDER_ID}", "order_number": "1042", "status": "client_expected", … } ],
-  "count": 1
+  "count": 1,
+  "has_more": false
 }
 `;
 
@@ -65,14 +66,24 @@ webhook-signature: v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
 `;
 
 export const ERROR_SAMPLE = `HTTP/1.1 400 Bad Request
+X-Request-Id: 3f6c2b1e-9a4d-4e8f-b7c5-1d2e3f4a5b6c
 
 {
   "detail": "Цена может иметь не больше двух знаков после запятой",
   "error": {
     "code": "VALIDATION_ERROR",
     "message": "Цена может иметь не больше двух знаков после запятой",
-    "field": "products.0.price"
-  }
+    "field": "products.0.price",
+    "request_id": "3f6c2b1e-9a4d-4e8f-b7c5-1d2e3f4a5b6c"
+  },
+  "errors": [
+    {
+      "code": "VALIDATION_ERROR",
+      "message": "Цена может иметь не больше двух знаков после запятой",
+      "field": "products.0.price"
+    },
+    { "code": "VALIDATION_ERROR", "message": "Неверный формат email", "field": "client.email" }
+  ]
 }
 `;
 
