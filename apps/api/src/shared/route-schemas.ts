@@ -18,7 +18,12 @@ export const SHOP_AUTH = [{ ShopAuth: [] }];
 export function documentFrameworkErrors(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const response = route.schema?.response as Record<string, unknown> | undefined;
-    if (!response || !route.url.startsWith('/api/') || route.url.startsWith('/api/health')) return;
+    if (!response || !route.url.startsWith('/api/')) return;
+    // The probes are not rate-limited and take no parameters: only another method is an error.
+    if (route.url.startsWith('/api/health')) {
+      if (!(405 in response)) response[405] = ApiErrorBody;
+      return;
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // 405: a path that collapses onto another route's (`/orders/./refunds` is `/orders/refunds`).
     const statuses = [405, 429, 500];

@@ -183,7 +183,29 @@ export const Order = z
     refunded_amount: z.number().optional(),
     payout: Payout.nullable().optional(),
   })
-  .meta({ id: 'Order' });
+  .meta({
+    id: 'Order',
+    examples: [
+      {
+        id: '7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40',
+        shop_id: '5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15',
+        order_number: '42',
+        status: 'client_expected',
+        version: 1,
+        link: 'https://b2bpay.ru/client/7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40',
+        amount: 1050.3,
+        products: [{ id: 1, name: 'Бумага А4, 500 листов', price: 350.1, quantity: 3 }],
+        client: null,
+        created_at: '2026-11-24T09:30:00.000Z',
+        updated_at: '2026-11-24T09:30:00.000Z',
+        webhook_url: null,
+        external_id: 'ORDER-1001',
+        metadata: {},
+        refunded_amount: 0,
+        payout: null,
+      },
+    ],
+  });
 export type Order = z.infer<typeof Order>;
 
 export const OrderList = z

@@ -1,4 +1,11 @@
-import { DEMO_SHOP, ERROR_CODES, ORDER_STATUSES, SANDBOX_OUTCOMES, STATUS_INFO } from '@b2bpay/domain';
+import {
+  DEMO_SHOP,
+  ERROR_CODES,
+  ORDER_EVENT_TYPES,
+  ORDER_STATUSES,
+  SANDBOX_OUTCOMES,
+  STATUS_INFO,
+} from '@b2bpay/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +50,8 @@ describe('API documentation page', () => {
 
   it('documents the event log and the list cursor (issue 21)', () => {
     standalone();
+    const events = screen.getByRole('table', { name: 'События' });
+    for (const type of ORDER_EVENT_TYPES) expect(within(events).getByText(type)).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Параметры журнала событий' })).toHaveTextContent('after');
     const list = screen.getByRole('table', { name: 'Параметры запроса' });
     for (const name of ['limit', 'starting_after', 'updated_since']) expect(list).toHaveTextContent(name);

@@ -388,6 +388,10 @@ export default function ApiDocsPage() {
                   description:
                     'Магазин заменил товары заказа: amount и version — новые, previous_amount и previous_version — прежние.',
                 },
+                {
+                  name: <C>order.refund.created</C>,
+                  description: 'Оформлен возврат: refund — сам возврат, refunded_amount — возвращено всего.',
+                },
               ]}
             />
             <CodeBlock title="Запрос вебхука (пример)" code={WEBHOOK_SAMPLE} />
