@@ -92,6 +92,7 @@ describe('the OpenAPI document', () => {
     const schemas = doc.components.schemas;
     expect(schemas.Order.properties.status.enum).toEqual([...ORDER_STATUSES]);
     expect(schemas.WebhookEvent.properties.event.enum).toEqual([...ORDER_EVENT_TYPES]);
+    expect(schemas.WebhookDelivery.properties.event.enum).toEqual([...ORDER_EVENT_TYPES, 'webhook.test']);
     expect(schemas.Error.properties.error.properties.code.enum).toEqual([...ERROR_CODES]);
     expect(schemas.Error.properties.errors).toBeDefined();
     expect(schemas.Error.properties.error.properties.request_id).toBeDefined();

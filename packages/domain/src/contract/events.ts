@@ -20,6 +20,12 @@ export const ORDER_EVENT_TYPES = [
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
+/** The shop's test event (POST /api/webhooks/test): no order, only in the delivery log. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/** Every event a delivery can carry. */
+export const DELIVERY_EVENT_TYPES = [...ORDER_EVENT_TYPES, WEBHOOK_TEST_EVENT] as const;
+
 /** What each event type means, for the OpenAPI document and the docs page. */
 export const ORDER_EVENT_DESCRIPTIONS: Readonly<Record<OrderEventType, string>> = {
   'order.status.changed': 'Статус заказа изменился (status, previous_status).',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HttpUrl, IsoDateTime, isoInstant } from './common';
+import { DELIVERY_EVENT_TYPES } from './events';
 
 /** Webhook deliveries and the shop's integration settings (issue 8): the API's schemas and the shop area's types. */
 
@@ -21,7 +22,7 @@ export const WebhookDelivery = z
   .object({
     id: z.uuid(),
     event_id: z.uuid(),
-    event: z.string(),
+    event: z.enum(DELIVERY_EVENT_TYPES),
     order_id: z.uuid().nullable(),
     url: z.string(),
     status: z.enum(DELIVERY_STATUSES),

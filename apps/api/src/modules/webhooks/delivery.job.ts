@@ -1,3 +1,4 @@
+import { WEBHOOK_TEST_EVENT } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { observeWebhookAttempt } from '../../shared/metrics';
@@ -14,7 +15,7 @@ import { webhookHeaders } from './signing';
 import * as repo from './webhooks.repository';
 
 export const DELIVER_JOB = 'webhook.deliver';
-export const TEST_EVENT = 'webhook.test';
+export const TEST_EVENT = WEBHOOK_TEST_EVENT;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -39,7 +39,8 @@ function toView(d: repo.DeliveryRow, attempts: readonly repo.AttemptRow[]): Webh
   return {
     id: d.id,
     event_id: d.event_id,
-    event: d.event_type,
+    // Deliveries are queued only for DELIVERY_EVENT_TYPES (events.repository.ts, sendTestEvent).
+    event: d.event_type as WebhookDelivery['event'],
     order_id: d.order_id,
     url: d.url,
     status: d.status,
