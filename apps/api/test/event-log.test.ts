@@ -177,6 +177,21 @@ describe.each(DB_KINDS)('event log on %s', (kind) => {
     }
   });
 
+  it('lists an event written before a field joined every body, and keeps fields it does not know', async () => {
+    const [a] = orders as [string];
+    const all = (await page('?limit=100', 4)).items;
+    const { external_id: _e, metadata: _m, refunded_amount: _r, ...older } = all[0] as Event;
+    const id = randomUUID();
+    await t.db.query(
+      `INSERT INTO events (id, shop_id, order_id, type, sequence, payload, created_at)
+       VALUES ($1, $2, $3, 'order.status.changed', 98, $4, now())`,
+      [id, shop.shop.id, a, JSON.stringify({ ...older, event_id: id, future_field: 'x' })],
+    );
+    const listed = (await page(`?order_id=${a}&limit=100`, 3)).items.find((e) => e.event_id === id);
+    expect(listed).toMatchObject({ external_id: null, metadata: {}, refunded_amount: 0, future_field: 'x' });
+    await t.db.query('DELETE FROM events WHERE id = $1', [id]);
+  });
+
   it.runIf(kind === 'postgres')(
     'never skips an event whose transaction commits after a later one was read',
     async () => {

@@ -86,6 +86,8 @@ export const WebhookEvent = z
     /** order.refund.created only. */
     refund: Refund.optional(),
   })
+  // A field a later version adds reaches the event log as the webhook carried it, never stripped.
+  .loose()
   .meta({ id: 'WebhookEvent', examples: [EXAMPLE_EVENT] });
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 

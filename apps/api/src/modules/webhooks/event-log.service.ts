@@ -1,4 +1,4 @@
-import type { EventLog, EventLogQuery } from '@b2bpay/domain';
+import type { EventLog, EventLogQuery, WebhookEvent } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { validationError } from '../../shared/errors';
 import { eventLogPage, findEventCursor } from './events.repository';
@@ -21,5 +21,19 @@ export async function listEvents(deps: AppDeps, shopId: string, query: EventLogQ
     orderId: query.order_id ?? null,
     limit: query.limit + 1,
   });
-  return { items: rows.slice(0, query.limit), has_more: rows.length > query.limit };
+  return { items: rows.slice(0, query.limit).map(withLaterFields), has_more: rows.length > query.limit };
+}
+
+/**
+ * Events written before a field joined every body (external_id, metadata and refunded_amount came
+ * with issue 20) get that field's empty value, so every item is a whole WebhookEvent.
+ */
+function withLaterFields(event: WebhookEvent): WebhookEvent {
+  const stored: Partial<WebhookEvent> = event;
+  return {
+    ...event,
+    external_id: stored.external_id ?? null,
+    metadata: stored.metadata ?? {},
+    refunded_amount: stored.refunded_amount ?? 0,
+  };
 }
