@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrate';
 import { patchClient, STEP1 } from './support/buyer';
 import { createOrder, DB_KINDS, errorOf, newShop, startTestApp, type TestApp } from './support/test-app';
 
@@ -190,6 +191,30 @@ describe.each(DB_KINDS)('event log on %s', (kind) => {
     const listed = (await page(`?order_id=${a}&limit=100`, 3)).items.find((e) => e.event_id === id);
     expect(listed).toMatchObject({ external_id: null, metadata: {}, refunded_amount: 0, future_field: 'x' });
     await t.db.query('DELETE FROM events WHERE id = $1', [id]);
+  });
+
+  it('after a restore from another server (transaction ids ahead), the start-up rebases them', async () => {
+    const before = (await page('?limit=100', 4)).items;
+    // As if restored from a server whose transaction counter was far ahead of this one's.
+    await t.db.query('UPDATE events SET xid = (xid::text::numeric + 1000000000)::text::xid8');
+    expect((await read('?limit=100')).json().items).toEqual([]);
+    await migrate(t.db);
+    expect((await page('?limit=100', before.length)).items).toEqual(before);
+    // A new event sorts after the restored ones, and a cursor at the last restored one finds it.
+    const order = await createOrder(t, undefined, shop.auth);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/orders/${order.id}/cancel`,
+      headers: shop.auth,
+      payload: {},
+    });
+    expect(cancel.statusCode).toBe(200);
+    const next = await page(`?after=${before[before.length - 1]?.event_id}`, 1);
+    expect(next.items.map((e) => e.order_id)).toEqual([order.id]);
+    // Nothing to do on a normal start.
+    const keys = await t.db.query<{ xid: string }>('SELECT xid::text AS xid FROM events ORDER BY xid, seq');
+    await migrate(t.db);
+    expect(await t.db.query('SELECT xid::text AS xid FROM events ORDER BY xid, seq')).toEqual(keys);
   });
 
   it.runIf(kind === 'postgres')(

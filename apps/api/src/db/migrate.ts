@@ -36,8 +36,30 @@ export async function migrate(db: Database): Promise<string[]> {
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       applied.push(file);
     }
+    await rebaseRestoredEventXids(tx);
   });
   return applied;
+}
+
+/**
+ * The event log orders events by the id of the transaction that wrote them (migration 011). A
+ * logical restore (pg_dump → pg_restore) into another PostgreSQL server brings ids from the old
+ * server, which may be ahead of the new server's counter: new events would sort before them and
+ * stay hidden until the counter caught up. Every id written on this server is below this
+ * transaction's own, so any id at or above it came from elsewhere: all events are shifted down by
+ * the same amount, keeping their order, until the highest is below the current id.
+ */
+async function rebaseRestoredEventXids(tx: Queryable) {
+  // The newest event (by the events_seq index) tells at once; a normal start reads one row.
+  const [newest] = await tx.query<{ ahead: boolean }>(
+    'SELECT xid >= pg_current_xact_id() AS ahead FROM events ORDER BY seq DESC LIMIT 1',
+  );
+  if (!newest?.ahead) return;
+  await tx.query(
+    `UPDATE events SET xid = GREATEST(xid::text::numeric - s.shift, 3)::text::xid8
+       FROM (SELECT max(xid::text::numeric) - pg_current_xact_id()::text::numeric + 1 AS shift FROM events) s
+      WHERE s.shift > 0`,
+  );
 }
 
 /**
