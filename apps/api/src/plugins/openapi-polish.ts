@@ -29,9 +29,7 @@ export interface OpenApiDoc {
   [key: string]: unknown;
 }
 
-const ERROR_DESCRIPTIONS: Record<string, string> = {
-  429: 'Превышен лимит запросов (RATE_LIMITED): повторите через Retry-After секунд',
-};
+const ERROR_DESCRIPTIONS: Record<string, string> = {};
 for (const entry of ERROR_CATALOGUE) {
   for (const status of entry.statuses) {
     const text = `${entry.code}: ${entry.meaning}`;

@@ -104,12 +104,14 @@ export const EventLogQuery = z.strictObject({
     .int(`limit: целое число от 1 до ${EVENT_LOG_MAX_LIMIT}`)
     .min(1, `limit: целое число от 1 до ${EVENT_LOG_MAX_LIMIT}`)
     .max(EVENT_LOG_MAX_LIMIT, `limit: целое число от 1 до ${EVENT_LOG_MAX_LIMIT}`)
-    .default(EVENT_LOG_DEFAULT_LIMIT),
+    .default(EVENT_LOG_DEFAULT_LIMIT)
+    .meta({ description: `Сколько событий вернуть: 1…${EVENT_LOG_MAX_LIMIT}` }),
   type: z
     .union([z.enum(ORDER_EVENT_TYPES), z.array(z.enum(ORDER_EVENT_TYPES)).max(ORDER_EVENT_TYPES.length * 2)])
     .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
-  order_id: Uuid.optional(),
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .meta({ description: 'Только события этого типа; можно повторять: type=…&type=…' }),
+  order_id: Uuid.optional().meta({ description: 'Только события этого заказа' }),
 });
 export type EventLogQuery = z.infer<typeof EventLogQuery>;
 

@@ -232,7 +232,8 @@ export const OrderListQuery = z.strictObject({
     .int(LIMIT_TEXT)
     .min(1, LIMIT_TEXT)
     .max(LIST_MAX_LIMIT, LIMIT_TEXT)
-    .default(PAGE_SIZE),
+    .default(PAGE_SIZE)
+    .meta({ description: `Заказов на странице: 1…${LIST_MAX_LIMIT}` }),
   /** A cursor that does not shift when orders arrive: the orders after this one, in the list's order. */
   starting_after: z
     .uuid({ error: 'starting_after: ожидается id заказа (UUID)' })
