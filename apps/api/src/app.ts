@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { plainRussianError } from '@b2bpay/domain';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps';
@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Request ids tie an answer (X-Request-Id, error.request_id) to its log lines (`request_id`);
     // a well-formed id sent by the client is kept (plugins/request-id.ts).
     genReqId: requestIdOf,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     // A path parameter that is not valid percent-encoding, or longer than the router takes, is
     // answered by the router before any hook: give it the one error body and the security headers.
     frameworkErrors: (_error, request, reply) => {
