@@ -86,6 +86,31 @@ describe.each(DB_KINDS)('order list cursor on %s', (kind) => {
     );
   });
 
+  it('walks a number search read through the trigram index with the cursor too', async () => {
+    const other = await newShop(t, 'Номера');
+    await t.db.query('UPDATE shops SET last_order_number = 1000 WHERE id = $1', [other.shop.id]);
+    for (let i = 0; i < 5; i++) {
+      t.clock.set(new Date(Date.UTC(2026, 9, 3, 10, i)));
+      await createOrder(t, undefined, other.auth);
+    }
+    const get = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/order/orders${query}`,
+        headers: other.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as List;
+    };
+    const first = await get('?order_id=100&limit=2');
+    expect(numbers(first)).toEqual([1005, 1004]);
+    expect(first.count).toBe(5);
+    const second = await get(`?order_id=100&limit=2&starting_after=${first.items[1]?.id}`);
+    expect(numbers(second)).toEqual([1003, 1002]);
+    expect(second.count).toBe(5);
+    expect(second.has_more).toBe(true);
+  });
+
   it('refuses an unknown or foreign cursor, and a cursor with page > 1', async () => {
     const foreign = await createOrder(t);
     for (const query of [
