@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     if (isPage && web.sendApp(reply)) return reply;
     // A known API address asked with another method: 405 with the methods it takes.
     const allowed = path.startsWith('/api/') ? methods.allowed(path) : [];
-    if (allowed.length > 0) {
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       const message = `Метод ${request.method} не поддерживается для ${path}. Допустимые: ${allowed.join(', ')}`;
       return reply
         .code(405)

@@ -149,6 +149,9 @@ describe.each(DB_KINDS)('actionable errors on %s', (kind) => {
     });
     expect(events.statusCode).toBe(405);
     expect(events.headers.allow).toBe('GET, HEAD');
+    // A trailing slash is another address (404), not a method problem.
+    const slash = await t.app.inject({ method: 'GET', url: '/api/order/orders/', headers: demoAuth });
+    expect(slash.statusCode).toBe(404);
     const unknown = await t.app.inject({ method: 'DELETE', url: '/api/order/nothing', headers: demoAuth });
     expect(unknown.statusCode).toBe(404);
     expect(bodyOf(unknown).error.code).toBe('NOT_FOUND');

@@ -21,7 +21,7 @@ export function createMethodRegistry(app: FastifyInstance) {
         .split('/')
         .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
         .join('/');
-      entry = { pattern: new RegExp(`^${source}/?$`), methods: new Set() };
+      entry = { pattern: new RegExp(`^${source}$`), methods: new Set() };
       known.set(route.url, entry);
     }
     for (const method of methods) entry.methods.add(method.toUpperCase());
