@@ -4,9 +4,11 @@ import { scrubCodes } from '../src/modules/notifications/send-notification';
 import {
   amountText,
   approvedEmail,
+  cancelledEmail,
   codeEmail,
   codeSms,
   deadlineText,
+  refundEmail,
   rejectedEmail,
   reminderEmail,
   reminderSms,
@@ -90,5 +92,45 @@ describe('notification templates', () => {
   it('refuses links that are not web addresses', () => {
     expect(() => approvedEmail({ ...decision, link: 'javascript:alert(1)' })).toThrow();
     expect(() => reminderSms({ ...reminder, link: 'b2bpay.example/pay' })).toThrow();
+  });
+  // Issue 20: the buyer hears of a cancelled order and of each return, amounts in the ru-RU way.
+  it('tells the buyer of a cancelled order, with the reason only when the shop gave one', () => {
+    const mail = cancelledEmail({ ...decision, reason: 'Товара нет & не будет <скоро>' });
+    expect(mail.subject).toBe('Заказ №42 отменён');
+    expect(mail.text).toContain(
+      'Магазин ООО "Канц & Ко" <b> отменил заказ №42 на сумму 1\u00a0050,60\u00a0₽. Заявка на рассрочку по нему отозвана из банков.',
+    );
+    expect(mail.text).toContain('Причина: Товара нет & не будет <скоро>');
+    expect(mail.text).toContain('Если это ошибка, пожалуйста, свяжитесь с магазином.');
+    expect(mail.text).toContain(`Заказ — по ссылке:\n${decision.link}`);
+    expect(mail.html).toContain('Причина: Товара нет &amp; не будет &lt;скоро&gt;');
+    expect(mail.html).toContain('на сумму 1\u00a0050,60\u00a0₽');
+    expect(mail.html).toContain('Открыть заказ');
+
+    const silent = cancelledEmail({ ...decision, reason: null });
+    expect(silent.text).not.toContain('Причина');
+    expect(silent.html).not.toContain('Причина');
+    expect(() => cancelledEmail({ ...decision, reason: null, link: 'javascript:alert(1)' })).toThrow();
+  });
+
+  it('tells the buyer of a return: this amount, the order amount and the total returned, in ru-RU', () => {
+    const mail = refundEmail({
+      ...decision,
+      refundText: amountText(123450),
+      refundedTotalText: amountText(100000050),
+      reason: 'Вернулась одна пачка',
+    });
+    expect(amountText(100000050)).toBe('1\u00a0000\u00a0000,50\u00a0₽');
+    expect(mail.subject).toBe('Возврат по заказу №42');
+    expect(mail.text).toContain(
+      'Магазин ООО "Канц & Ко" <b> оформил возврат 1\u00a0234,50\u00a0₽ по заказу №42 (сумма заказа 1\u00a0050,60\u00a0₽, всего возвращено 1\u00a0000\u00a0000,50\u00a0₽).',
+    );
+    expect(mail.text).toContain('Причина: Вернулась одна пачка');
+    expect(mail.text).toContain('Банк-партнёр пересчитает вашу рассрочку');
+    expect(mail.html).toContain('оформил возврат <b>1\u00a0234,50\u00a0₽</b> по заказу №42');
+    expect(mail.html).toContain('ООО &quot;Канц &amp; Ко&quot; &lt;b&gt;');
+    expect(() =>
+      refundEmail({ ...decision, refundText: '', refundedTotalText: '', reason: 'x', link: 'ftp://x' }),
+    ).toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import { DEMO_SHOP, type Order } from '@b2bpay/domain';
+import { DEMO_SHOP, type Order, parseTypedRubles } from '@b2bpay/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +114,10 @@ describe('cancel and refunds on the order page', { timeout: 30_000 }, () => {
 });
 
 describe('parseRublesInput', () => {
+  it('is the domain parser itself, not a second one', () => {
+    expect(parseRublesInput).toBe(parseTypedRubles);
+  });
+
   it.each([
     ['1500,50', 150050],
     ['1 500.5', 150050],
@@ -121,6 +125,15 @@ describe('parseRublesInput', () => {
     ['', null],
     ['abc', null],
     ['1,234', null],
+    // Issue 20: the one parser of typed roubles (packages/domain money.ts), the Russian forms included.
+    ['350,10', 35010],
+    ['350.10', 35010],
+    ['1 234,50', 123450],
+    ['1\u00a0234,50', 123450],
+    ['1\u202f234,50', 123450],
+    ['12 34,50', null],
+    ['-5', null],
+    ['1,5,0', null],
   ])('%j → %j', (text, kopecks) => {
     expect(parseRublesInput(text)).toBe(kopecks);
   });

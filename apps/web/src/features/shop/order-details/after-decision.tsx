@@ -6,6 +6,8 @@ import {
   kopecksToRubles,
   lineTotalKopecks,
   type Order,
+  parseTypedQuantity,
+  parseTypedRubles,
   rublesToKopecks,
 } from '@b2bpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,16 +28,12 @@ import { shopKeys, useRefunds } from '../api/shop-queries';
 /** Kopecks of the order's amount and of what is already returned; the wire carries roubles. */
 const toKopecks = (rubles: number | undefined) => rublesToKopecks(Math.abs(rubles ?? 0));
 
-/** '1500,50' or '1 500.5' typed by a person → kopecks; null when it is not an amount. */
-export function parseRublesInput(text: string): number | null {
-  const normalized = text.replace(/[\s\u00a0]/g, '').replace(',', '.');
-  if (normalized === '') return null;
-  try {
-    return rublesToKopecks(normalized);
-  } catch {
-    return null;
-  }
-}
+/**
+ * The amount typed into the refund dialog ('1 500,50', '350.10', groups split by a space, a no-break or
+ * a narrow no-break space) → kopecks, or null. The one parser of typed roubles is the domain's
+ * `parseTypedRubles` (the price fields of «Новый заказ» use it too); this name stays for the dialog.
+ */
+export const parseRublesInput = parseTypedRubles;
 
 function useRefreshOrder(orderId: string) {
   const client = useQueryClient();
@@ -169,7 +167,7 @@ export function RefundAction({ order }: { order: Order }) {
   }
   const { left, items } = refundable(order, returned);
   const itemLines = items
-    .map((item) => ({ item, quantity: Number.parseInt(quantities[item.id] ?? '0', 10) || 0 }))
+    .map((item) => ({ item, quantity: parseTypedQuantity(quantities[item.id] ?? '') ?? 0 }))
     .filter((line) => line.quantity > 0);
   const itemsKopecks = itemLines.reduce(
     (sum, line) => sum + lineTotalKopecks(line.item.priceKopecks, line.quantity),
