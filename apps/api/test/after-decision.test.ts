@@ -310,6 +310,62 @@ describe.each(DB_KINDS)('after the decision (DESIGN §11) on %s', (kind) => {
       expect(Number(rows[0]?.n)).toBe(2);
     });
 
+    it('checks products against the order: its own ids, quantities up to bought minus returned', async () => {
+      const order = await paid();
+      const [paper, clips] = (await owner(order.id)).products;
+      const other = await createOrder(t);
+      const foreignId = (await owner(other.id)).products[0].id;
+      // Two packs of paper (of 3) come back first.
+      const first = await refund(order.id, {
+        amount: 700.2,
+        reason: 'Две пачки',
+        products: [{ product_id: paper.id, quantity: 2 }],
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      const refused: object[] = [
+        // Only 1 pack is left to return: 2 is too many, also when split over two lines of one product.
+        [{ product_id: paper.id, quantity: 2 }],
+        [
+          { product_id: paper.id, quantity: 1 },
+          { product_id: paper.id, quantity: 1 },
+        ],
+        // A product of another order of the same shop is not this order's.
+        [{ product_id: foreignId, quantity: 1 }],
+      ];
+      for (const products of refused) {
+        const res = await refund(order.id, { amount: 0.1, reason: 'x', products });
+        expect(res.statusCode, JSON.stringify(products)).toBe(400);
+        expect(errorOf(res).field).toBe('products');
+      }
+      expect(errorOf(await refund(order.id, { amount: 1, reason: 'x', products: refused[0] })).message).toBe(
+        'Товар «Бумага офисная А4, 500 листов»: вернуть можно не больше 1 шт.',
+      );
+      expect((await owner(order.id)).refunded_amount).toBe(700.2);
+
+      const last = await refund(order.id, {
+        amount: 350.2,
+        reason: 'Последняя пачка и скрепки',
+        products: [
+          { product_id: paper.id, quantity: 1 },
+          { product_id: clips.id, quantity: 1 },
+        ],
+      });
+      expect(last.statusCode, last.body).toBe(200);
+      expect(last.json().products).toEqual([
+        { product_id: paper.id, quantity: 1 },
+        { product_id: clips.id, quantity: 1 },
+      ]);
+      const none = await refund(order.id, {
+        amount: 0.1,
+        reason: 'x',
+        products: [{ product_id: paper.id, quantity: 1 }],
+      });
+      expect(none.statusCode).toBe(400);
+      expect(errorOf(none).message).toBe(
+        'Товар «Бумага офисная А4, 500 листов»: вернуть можно не больше 0 шт.',
+      );
+    });
+
     it('refuses bad input and orders that are not paid, changing nothing', async () => {
       const order = await paid();
       const productId = (await owner(order.id)).products[1].id;
