@@ -124,4 +124,47 @@ describe('the OpenAPI document', () => {
     expect(doc.info.description).toContain('pending');
     expect(doc.info.description).toContain('SANDBOX_DECISION_DELAY_MS');
   });
+  // Issue 20 (DESIGN §11): cancel, returns, payouts, the shop's own reference and the export.
+  it('describes cancel, returns, the payout, external_id/metadata and the CSV export', () => {
+    const schemas = doc.components.schemas;
+    const ops = Object.fromEntries(operations.map(({ op }) => [op.operationId, op]));
+    for (const id of ['cancelOrder', 'createRefund', 'listRefunds', 'exportOrdersCsv']) {
+      expect(ops[id]?.description, id).toBeTruthy();
+    }
+    expect(ops.cancelOrder.description).toContain('409');
+    expect(ops.createRefund.parameters.map((p: Doc) => p.name)).toContain('idempotency-key');
+    expect(ops.createRefund.responses['409']).toBeDefined();
+    expect(Object.keys(ops.exportOrdersCsv.responses['200'].content)).toEqual(['text/csv']);
+    for (const description of [ops.exportOrdersCsv.description, ops.listOrders.description]) {
+      expect(description).toBeTruthy();
+    }
+    expect(ops.exportOrdersCsv.description).toContain('BOM');
+    for (const id of ['listOrders', 'exportOrdersCsv']) {
+      const externalId = ops[id].parameters.find((p: Doc) => p.name === 'external_id');
+      expect(externalId?.description ?? externalId?.schema?.description, id).toContain('external_id');
+    }
+    expect(ops.createOrder.responses['409'].description).toContain('DUPLICATE_EXTERNAL_ID');
+
+    const create = schemas.OrderCreateInput.properties;
+    expect(create.external_id.description).toContain('64 символов');
+    expect(create.metadata.description).toContain('20 ключей');
+    const order = schemas.Order.properties;
+    for (const field of ['external_id', 'metadata', 'refunded_amount']) {
+      expect(order[field].description, `Order.${field}`).toBeTruthy();
+    }
+    expect(order.payout.anyOf[0].$ref).toBe('#/components/schemas/Payout');
+    expect(schemas.Payout.description).toBeTruthy();
+    expect(schemas.Payout.examples?.[0]?.fee).toBe(0);
+    for (const field of ['bank', 'amount', 'fee', 'reference', 'paid_at']) {
+      expect(schemas.Payout.properties[field].description, `Payout.${field}`).toBeTruthy();
+    }
+    expect(schemas.Refund.examples).toHaveLength(1);
+    for (const field of ['amount', 'reason', 'products']) {
+      expect(schemas.Refund.properties[field].description, `Refund.${field}`).toBeTruthy();
+    }
+    const event = schemas.WebhookEvent.properties;
+    for (const field of ['external_id', 'metadata', 'refunded_amount', 'payout', 'refund']) {
+      expect(event[field].description, `WebhookEvent.${field}`).toBeTruthy();
+    }
+  });
 });

@@ -74,17 +74,22 @@ export const WebhookEvent = z
     shop_id: Uuid,
     client: Client.nullable(),
     timestamp: IsoDateTime,
-    external_id: z.string().nullable(),
-    metadata: z.record(z.string(), z.string()),
-    refunded_amount: z.number(),
+    external_id: z
+      .string()
+      .nullable()
+      .meta({ description: 'Номер заказа в магазине (external_id) или null' }),
+    metadata: z.record(z.string(), z.string()).meta({ description: 'metadata заказа, как при создании' }),
+    refunded_amount: z.number().meta({ description: 'Возвращено всего по заказу, в рублях' }),
     /** order.payment.completed only. */
-    payout: Payout.nullable().optional(),
+    payout: Payout.nullable()
+      .optional()
+      .meta({ description: 'Только в order.payment.completed: выплата магазину' }),
     /** order.products.updated only. */
     previous_amount: z.number().optional(),
     version: z.number().int().optional(),
     previous_version: z.number().int().optional(),
     /** order.refund.created only. */
-    refund: Refund.optional(),
+    refund: Refund.optional().meta({ description: 'Только в order.refund.created: оформленный возврат' }),
   })
   // A field a later version adds reaches the event log as the webhook carried it, never stripped.
   .loose()

@@ -106,8 +106,16 @@ export const OrderCreate = z
     webhook_url: HttpUrl.optional(),
     client: ClientInfo.optional(),
     /** Secret key only: the widget (publishable key) may pass neither. */
-    external_id: ExternalId.optional(),
-    metadata: Metadata.optional(),
+    external_id: ExternalId.optional().meta({
+      description:
+        `Ваш номер заказа, до ${EXTERNAL_ID_MAX} символов, единственный в магазине: второй заказ с тем же ` +
+        'external_id — 409 DUPLICATE_EXTERNAL_ID (id существующего — в error.order_id). Только с секретным ключом.',
+    }),
+    metadata: Metadata.optional().meta({
+      description:
+        `Ваши данные к заказу: до ${METADATA_MAX_KEYS} ключей до ${METADATA_KEY_MAX} символов, значения — ` +
+        `строки до ${METADATA_VALUE_MAX} символов. Только с секретным ключом.`,
+    }),
   })
   .meta({
     id: 'OrderCreate',
@@ -148,13 +156,25 @@ export type BankDecision = z.infer<typeof BankDecision>;
 /** What the partner bank paid the shop for the order (DESIGN §11); the shop's fee is 0 ₽. */
 export const Payout = z
   .object({
-    bank: z.string(),
-    amount: z.number(),
-    fee: z.number(),
-    reference: z.string(),
-    paid_at: IsoDateTime,
+    bank: z.string().meta({ description: 'Банк-партнёр, который заплатил (sever, volga, ural)' }),
+    amount: z.number().meta({ description: 'Сколько пришло магазину, в рублях' }),
+    fee: z.number().meta({ description: 'Комиссия магазина, в рублях (0: для магазина сервис бесплатен)' }),
+    reference: z.string().meta({ description: 'Номер платёжного поручения' }),
+    paid_at: IsoDateTime.meta({ description: 'Когда банк перечислил деньги' }),
   })
-  .meta({ id: 'Payout' });
+  .meta({
+    id: 'Payout',
+    description: 'Выплата по оплаченному заказу (payment_sent); до оплаты — null.',
+    examples: [
+      {
+        bank: 'sever',
+        amount: 1050.3,
+        fee: 0,
+        reference: 'SEVER-418203',
+        paid_at: '2026-11-24T10:05:00.000Z',
+      },
+    ],
+  });
 export type Payout = z.infer<typeof Payout>;
 
 export const Order = z
@@ -177,10 +197,20 @@ export const Order = z
     // Owner view only (the shop's own key): never shown to the public link.
     webhook_url: z.string().nullable().optional(),
     bank_decisions: z.array(BankDecision).optional(),
-    external_id: z.string().nullable().optional(),
-    metadata: z.record(z.string(), z.string()).optional(),
+    external_id: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'Ваш номер заказа, переданный при создании (или null)' }),
+    metadata: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'Ваши данные к заказу, переданные при создании, как есть' }),
     /** Roubles returned so far (DESIGN §11). */
-    refunded_amount: z.number().optional(),
+    refunded_amount: z
+      .number()
+      .optional()
+      .meta({ description: 'Возвращено всего, в рублях (POST …/refunds); вся сумма — статус refunded' }),
     payout: Payout.nullable().optional(),
   })
   .meta({
@@ -254,7 +284,12 @@ export const OrderListQuery = z.strictObject({
   order_id: z.string().trim().max(20).optional(),
   date_from: DateOrDateTime.optional(),
   date_to: DateOrDateTime.optional(),
-  external_id: z.string().trim().max(EXTERNAL_ID_MAX).optional(),
+  external_id: z
+    .string()
+    .trim()
+    .max(EXTERNAL_ID_MAX)
+    .optional()
+    .meta({ description: 'Заказ по вашему external_id (точное совпадение)' }),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
@@ -325,12 +360,25 @@ export const Refund = z
   .object({
     id: Uuid,
     order_id: Uuid,
-    amount: z.number(),
-    reason: z.string(),
-    products: z.array(RefundProduct),
+    amount: z.number().meta({ description: 'Сумма возврата, в рублях' }),
+    reason: z.string().meta({ description: 'Причина возврата' }),
+    products: z.array(RefundProduct).meta({ description: 'Какие товары вернулись (может быть пустым)' }),
     created_at: IsoDateTime,
   })
-  .meta({ id: 'Refund' });
+  .meta({
+    id: 'Refund',
+    description: 'Возврат по оплаченному заказу (DESIGN §11).',
+    examples: [
+      {
+        id: '3c9e1f7a-2b4d-4e6f-8a1c-5d7e9f0a2b4c',
+        order_id: '7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40',
+        amount: 350.1,
+        reason: 'Возврат одной пачки бумаги',
+        products: [{ product_id: 1, quantity: 1 }],
+        created_at: '2026-11-24T12:00:00.000Z',
+      },
+    ],
+  });
 export type Refund = z.infer<typeof Refund>;
 
 export const RefundList = z.object({ items: z.array(Refund) }).meta({ id: 'RefundList' });

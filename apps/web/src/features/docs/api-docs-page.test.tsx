@@ -1,6 +1,8 @@
 import {
+  CANCELLABLE_STATUSES,
   DEMO_SHOP,
   ERROR_CODES,
+  EXPORT_COLUMNS,
   ORDER_EVENT_TYPES,
   ORDER_STATUSES,
   SANDBOX_OUTCOMES,
@@ -134,5 +136,60 @@ describe('API documentation page', () => {
     expect(env.textContent).toContain(`export B2BPAY_BASE_URL=${window.location.origin}`);
     expect(env.textContent).toContain(`export B2BPAY_API_KEY=${DEMO_SHOP.secretKey}`);
     expect(env.textContent).toContain(`export B2BPAY_WEBHOOK_SECRET=${DEMO_SHOP.webhookSecret}`);
+  });
+  it('documents cancel, returns, the payout, external_id/metadata and the CSV export (issue 20)', () => {
+    standalone();
+    const heading = (name: string) => screen.getByRole('heading', { level: 3, name });
+    const sectionOf = (name: string) => heading(name).closest('section');
+
+    // The shop's own reference in the body of order creation, and as a list filter.
+    const body = screen.getByRole('table', { name: 'Тело запроса' });
+    expect(within(body).getByText('external_id').closest('tr')).toHaveTextContent('до 64 символов');
+    expect(within(body).getByText('external_id').closest('tr')).toHaveTextContent('409 DUPLICATE_EXTERNAL_ID');
+    expect(within(body).getByText('metadata').closest('tr')).toHaveTextContent(
+      'до 20 ключей до 40 символов, значения — строки до 500 символов',
+    );
+    expect(screen.getByRole('table', { name: 'Параметры запроса' })).toHaveTextContent('external_id');
+
+    // Cancel: in the statuses' section, with every status it is allowed from and the refusals.
+    expect(sectionOf('Отмена заказа')).toHaveAttribute('id', 'statuses');
+    expect(screen.getByText('/api/order/orders/{order_id}/cancel')).toBeInTheDocument();
+    const cancel = heading('Отмена заказа').nextElementSibling?.nextElementSibling;
+    for (const status of CANCELLABLE_STATUSES) expect(cancel).toHaveTextContent(status);
+    expect(cancel).toHaveTextContent('payment_sent, refunded и app_rejected — 409');
+    expect(cancel).toHaveTextContent('до 500 символов');
+
+    // Returns: both routes, the body, the webhook and the race.
+    expect(screen.getAllByText('/api/order/orders/{order_id}/refunds')).toHaveLength(2);
+    const refundBody = screen.getByRole('table', { name: 'Тело запроса возврата' });
+    for (const field of ['amount', 'reason', 'products[]']) {
+      expect(within(refundBody).getByText(field)).toBeInTheDocument();
+    }
+    expect(within(refundBody).getByText('products[]').closest('tr')).toHaveTextContent(
+      'не больше купленного за вычетом прежних возвратов',
+    );
+    const refunds = heading('Возвраты').parentElement;
+    expect(refunds).toHaveTextContent('Idempotency-Key');
+    expect(refunds).toHaveTextContent('order.refund.created');
+    expect(refunds).toHaveTextContent('один 200, другой 409');
+
+    // The payout, in «Получение заказа».
+    expect(sectionOf('Выплата')).toHaveAttribute('id', 'get-order');
+    const payout = screen.getByText('Поле payout').closest('figure');
+    for (const key of ['"bank"', '"amount"', '"fee": 0', '"reference"', '"paid_at"']) {
+      expect(payout).toHaveTextContent(key);
+    }
+
+    // The export, in «Список заказов», with its columns in order.
+    expect(sectionOf('Выгрузка для бухгалтерии')).toHaveAttribute('id', 'list-orders');
+    expect(screen.getByText('/api/order/orders/export.csv')).toBeInTheDocument();
+    const columns = screen.getByRole('table', { name: 'Колонки выгрузки' });
+    expect(
+      within(columns)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(EXPORT_COLUMNS.map((column, i) => `${i + 1}${column}`));
+    expect(sectionOf('Выгрузка для бухгалтерии')).toHaveTextContent('UTF-8 с BOM, разделитель ;');
   });
 });

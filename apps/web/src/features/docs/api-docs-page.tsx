@@ -10,7 +10,8 @@ import { StatusBadge } from '../../shared/ui/status-badge';
 import { ERROR_SAMPLE, envSample, LIST_SAMPLE, ORDER_SAMPLE, WEBHOOK_SAMPLE } from './api-samples';
 import { CodeBlock } from './code-block';
 import { CodeTabs } from './code-tabs';
-import { C, DocSection, ParamTable } from './docs-ui';
+import { C, DocSection, Endpoint, ParamTable } from './docs-ui';
+import { CancelAndRefundDocs, ExportDocs, PayoutDocs, SHOP_REFERENCE_ROWS } from './after-decision-docs';
 import { ErrorCatalogue } from './error-catalogue';
 import { EventLogDocs } from './event-log-docs';
 import { EXAMPLES, type ExampleLanguage } from './examples';
@@ -42,23 +43,6 @@ const STATUS_MEANING: Record<OrderStatus, string> = {
   cancelled: 'Магазин отменил заказ (POST …/cancel); банки отозвали заявку.',
   refunded: 'Магазин вернул всю сумму оплаченного заказа (POST …/refunds).',
 };
-
-function Endpoint({ method, path }: { method: 'GET' | 'POST'; path: string }) {
-  return (
-    <p className="flex flex-wrap items-center gap-2 font-mono text-sm">
-      <span
-        className={
-          method === 'POST'
-            ? 'rounded-md bg-green-100 px-2 py-1 font-semibold text-green-800'
-            : 'rounded-md bg-brand-100 px-2 py-1 font-semibold text-brand-800'
-        }
-      >
-        {method}
-      </span>
-      <span className="break-all text-slate-900">{path}</span>
-    </p>
-  );
-}
 
 function InfoCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -277,6 +261,7 @@ export default function ApiDocsPage() {
                     'Данные покупателя для анкеты: name, surname, middlename, full_name, phone_number (+7XXXXXXXXXX), email.',
                   extra: 'нет',
                 },
+                ...SHOP_REFERENCE_ROWS,
               ]}
             />
             <CodeTabs examples={EXAMPLES.createOrder} label="Примеры: создание заказа" {...tabs} />
@@ -288,7 +273,8 @@ export default function ApiDocsPage() {
               Статус меняется сам по мере того, как покупатель заполняет заявку и банки отвечают:{' '}
               <C>client_expected</C> → <C>bank_info_expected</C> → <C>app_approved</C> → <C>payment_sent</C>.
               Из <C>bank_info_expected</C> возможен <C>app_rejected</C>, из <C>client_expected</C> —{' '}
-              <C>client_info_overdue</C>.
+              <C>client_info_overdue</C>. Магазин может отменить заказ до оплаты (<C>cancelled</C>) и оформить
+              возврат оплаченного (<C>refunded</C>, когда возвращена вся сумма).
             </p>
             <ParamTable
               caption="Статусы заказа"
@@ -299,6 +285,7 @@ export default function ApiDocsPage() {
                 extra: <StatusBadge status={code} />,
               }))}
             />
+            <CancelAndRefundDocs />
           </DocSection>
 
           <DocSection id="get-order" title={titleOf('get-order')}>
@@ -317,6 +304,7 @@ export default function ApiDocsPage() {
               снова. Банк получает заявку ровно на ту сумму, с которой согласился покупатель.
             </p>
             <CodeTabs examples={EXAMPLES.getOrder} label="Примеры: получение заказа" {...tabs} />
+            <PayoutDocs />
           </DocSection>
 
           <DocSection id="list-orders" title={titleOf('list-orders')}>
@@ -346,6 +334,11 @@ export default function ApiDocsPage() {
                 },
                 { name: <C>order_id</C>, description: 'Поиск по номеру заказа.', extra: '—' },
                 {
+                  name: <C>external_id</C>,
+                  description: 'Заказ по вашему номеру external_id (точное совпадение).',
+                  extra: '—',
+                },
+                {
                   name: (
                     <>
                       <C>date_from</C>, <C>date_to</C>
@@ -358,6 +351,7 @@ export default function ApiDocsPage() {
             />
             <CodeTabs examples={EXAMPLES.listOrders} label="Примеры: список заказов" {...tabs} />
             <CodeBlock title="Ответ 200 · items и count" code={LIST_SAMPLE} />
+            <ExportDocs />
           </DocSection>
 
           <DocSection id="webhooks" title={titleOf('webhooks')}>

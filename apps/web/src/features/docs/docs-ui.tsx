@@ -96,3 +96,21 @@ export function ParamTable({
     </div>
   );
 }
+
+/** An endpoint line: the method as a coloured tag, then the path. */
+export function Endpoint({ method, path }: { method: 'GET' | 'POST'; path: string }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2 font-mono text-sm">
+      <span
+        className={
+          method === 'POST'
+            ? 'rounded-md bg-green-100 px-2 py-1 font-semibold text-green-800'
+            : 'rounded-md bg-brand-100 px-2 py-1 font-semibold text-brand-800'
+        }
+      >
+        {method}
+      </span>
+      <span className="break-all text-slate-900">{path}</span>
+    </p>
+  );
+}
