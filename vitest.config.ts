@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // and the web app's component tests. Browser tests live in e2e/ and run after these.
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/api', 'apps/web', 'apps/widget', 'scripts/vitest.config.mjs'],
+    projects: ['packages/domain', 'apps/api', 'apps/web', 'apps/widget', 'sdks', 'scripts/vitest.config.mjs'],
   },
 });

@@ -40,6 +40,25 @@ describe.each(DB_KINDS)('Idempotency-Key on %s', (kind) => {
     expect(again.headers['idempotent-replayed']).toBe('true');
   });
 
+  it('replays the first answer for a repeat carrying an external_id, and 409s another key with it', async () => {
+    // An SDK repeats a create whose answer was lost: its own order must not count as the duplicate.
+    const body = { products: sampleProducts, external_id: 'REPLAY-EXT-1' };
+    const first = await post('replay-ext-1', body);
+    expect(first.statusCode).toBe(200);
+    const before = await countOrders();
+    const again = await post('replay-ext-1', body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const other = await post('replay-ext-2', body);
+    expect(other.statusCode).toBe(409);
+    expect(errorOf(other)).toMatchObject({ code: 'DUPLICATE_EXTERNAL_ID', order_id: first.json().id });
+    expect(await countOrders()).toBe(before);
+    // The refused key was not kept: with a free external_id it creates an order.
+    const freed = await post('replay-ext-2', { ...body, external_id: 'REPLAY-EXT-2' });
+    expect(freed.statusCode).toBe(200);
+  });
+
   it('refuses the same key with another body (422) and changes nothing', async () => {
     await post('other-body');
     const before = await countOrders();

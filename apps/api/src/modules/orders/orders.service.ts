@@ -106,7 +106,6 @@ export async function createOrder(
   const products = toNewProducts(input.products);
   const amountKopecks = amountOf(products);
   const externalId = input.external_id ?? null;
-  if (externalId !== null) await assertExternalIdFree(deps.db, auth.shop.id, externalId);
   try {
     return await insertOrder(deps, auth, input, idempotencyKey, { now, products, amountKopecks });
   } catch (error) {
@@ -154,6 +153,9 @@ async function insertOrder(
       now,
     },
     async (tx) => {
+      // Checked inside the idempotent work, not before it: a repeat with the same key and body (an
+      // SDK's retry after a lost answer) gets the first answer, not 409 about its own order.
+      if (input.external_id !== undefined) await assertExternalIdFree(tx, auth.shop.id, input.external_id);
       const client = input.client ? await insertPrefill(tx, input.client, now) : null;
       const id = randomUUID();
       const order: repo.OrderRow = {

@@ -1,0 +1,163 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { B2BPay, B2BPayConnectionError, B2BPayError } from '../src/index';
+import { type Reply, startStub } from './stub-server';
+
+/**
+ * The client's own rules against a scripted local server: the Idempotency-Key it adds and keeps
+ * across attempts, which failures it repeats (and after how long: the injected sleep records the
+ * waits instead of waiting), and the errors it throws.
+ */
+
+const order = { id: '6c1f1a52-7c0e-4d8e-9a51-0a7f3c1e2b44', status: 'client_expected' };
+const ok = (body: unknown = order): Reply => ({ status: 200, body: JSON.stringify(body) });
+const limited = (seconds: string): Reply => ({
+  status: 429,
+  headers: { 'retry-after': seconds },
+  body: JSON.stringify({
+    detail: 'Слишком много запросов',
+    error: { code: 'RATE_LIMITED', message: 'Слишком много запросов', request_id: 'r-429' },
+  }),
+});
+const products = [{ name: 'Бумага', price: 350.1, quantity: 3 }];
+
+let stub: Awaited<ReturnType<typeof startStub>> | undefined;
+afterEach(async () => {
+  await stub?.close();
+  stub = undefined;
+});
+
+async function clientFor(replies: Reply[], options: { maxRetries?: number; maxRetryAfterMs?: number } = {}) {
+  stub = await startStub(replies);
+  const waits: number[] = [];
+  const client = new B2BPay({
+    apiKey: 'sk_test_key',
+    baseUrl: `${stub.url}/`,
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+    ...options,
+  });
+  return { client, waits, seen: stub.seen };
+}
+
+describe('@b2bpay/sdk client', () => {
+  it('sends the key, JSON and a new Idempotency-Key, the same one on the attempt after a 429', async () => {
+    const { client, waits, seen } = await clientFor([limited('3'), ok(), ok()]);
+    await expect(client.createOrder({ products })).resolves.toEqual(order);
+    expect(seen).toHaveLength(2);
+    expect(waits).toEqual([3000]);
+    const [first, second] = seen;
+    expect(first?.method).toBe('POST');
+    expect(first?.url).toBe('/api/order/orders');
+    expect(first?.headers.authorization).toBe('Bearer sk_test_key');
+    expect(first?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(first?.body ?? '')).toEqual({ products });
+    expect(first?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+
+    await client.createOrder({ products });
+    expect(seen[2]?.headers['idempotency-key']).not.toBe(first?.headers['idempotency-key']);
+  });
+
+  it('repeats a createOrder whose connection dropped with the same key, and takes the caller’s key', async () => {
+    const { client, waits, seen } = await clientFor(['drop', ok()]);
+    await client.createOrder({ products }, { idempotencyKey: 'cart-8841' });
+    expect(seen.map((s) => s.headers['idempotency-key'])).toEqual(['cart-8841', 'cart-8841']);
+    expect(waits).toEqual([500]);
+  });
+
+  it('repeats reads after network errors with a growing wait, then gives up with a connection error', async () => {
+    const { client, waits, seen } = await clientFor(['drop', 'drop', ok()]);
+    await expect(client.getOrder(order.id)).resolves.toEqual(order);
+    expect(seen.map((s) => s.url)).toEqual(Array(3).fill(`/api/order/orders/${order.id}`));
+    expect(seen[0]?.headers['idempotency-key']).toBeUndefined();
+    expect(waits).toEqual([500, 1000]);
+
+    const again = await clientFor(['drop', 'drop', 'drop'], { maxRetries: 2 });
+    await expect(again.client.getOrder(order.id)).rejects.toBeInstanceOf(B2BPayConnectionError);
+    expect(again.seen).toHaveLength(3);
+  });
+
+  it('does not repeat a POST without an Idempotency-Key after a lost answer, but does after a 429', async () => {
+    const { client, seen } = await clientFor(['drop']);
+    await expect(client.cancelOrder(order.id, { reason: 'Передумал' })).rejects.toBeInstanceOf(
+      B2BPayConnectionError,
+    );
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.headers['idempotency-key']).toBeUndefined();
+
+    const limitedOnce = await clientFor([limited('1'), ok()]);
+    await limitedOnce.client.cancelOrder(order.id);
+    expect(limitedOnce.seen).toHaveLength(2);
+    expect(limitedOnce.waits).toEqual([1000]);
+  });
+
+  it('throws the 429 once the retries are spent, or at once when Retry-After is longer than allowed', async () => {
+    const spent = await clientFor([limited('1'), limited('1'), limited('1')], { maxRetries: 2 });
+    const error = await spent.client.listOrders().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(B2BPayError);
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfter: 1, request_id: 'r-429' });
+    expect(spent.seen).toHaveLength(3);
+
+    const long = await clientFor([limited('120')], { maxRetryAfterMs: 60_000 });
+    await expect(long.client.listOrders()).rejects.toMatchObject({ status: 429, retryAfter: 120 });
+    expect(long.waits).toEqual([]);
+  });
+
+  it('throws the API error object with every field error, and a plain one for a non-JSON answer', async () => {
+    const body = {
+      detail: 'Введите количество',
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'Введите количество',
+        field: 'products.0.quantity',
+        request_id: 'r-1',
+      },
+      errors: [
+        { code: 'VALIDATION_ERROR', message: 'Введите количество', field: 'products.0.quantity' },
+        { code: 'VALIDATION_ERROR', message: 'Неверный формат email', field: 'client.email' },
+      ],
+    };
+    const { client, seen } = await clientFor([
+      { status: 400, body: JSON.stringify(body) },
+      { status: 502, headers: { 'content-type': 'text/html', 'x-request-id': 'r-proxy' }, body: '<h1>' },
+    ]);
+    const error = (await client.createOrder({ products }).catch((e: unknown) => e)) as B2BPayError;
+    expect(error).toBeInstanceOf(B2BPayError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Введите количество',
+      field: 'products.0.quantity',
+      request_id: 'r-1',
+      errors: body.errors,
+    });
+    const proxy = (await client.getOrder('x').catch((e: unknown) => e)) as B2BPayError;
+    expect(proxy).toMatchObject({ status: 502, code: 'HTTP_502', request_id: 'r-proxy', body: '<h1>' });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('writes repeated query parameters, leaves out undefined ones and escapes path ids', async () => {
+    const { client, seen } = await clientFor([ok({ items: [], count: 0, has_more: false }), ok('a;b')]);
+    await client.listOrders({ status: ['client_expected', 'cancelled'], limit: 5, external_id: undefined });
+    expect(seen[0]?.url).toBe('/api/order/orders?status=client_expected&status=cancelled&limit=5');
+    await client.getOrder('a/b?c');
+    expect(seen[1]?.url).toBe('/api/order/orders/a%2Fb%3Fc');
+  });
+
+  it('pages through every order with the starting_after cursor', async () => {
+    const a = { ...order, id: 'a' };
+    const b = { ...order, id: 'b' };
+    const { client, seen } = await clientFor([
+      ok({ items: [a], count: 2, has_more: true }),
+      ok({ items: [b], count: 2, has_more: false }),
+    ]);
+    const ids: string[] = [];
+    for await (const one of client.listAllOrders({ limit: 1 })) ids.push(one.id);
+    expect(ids).toEqual(['a', 'b']);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/order/orders?limit=1',
+      '/api/order/orders?limit=1&starting_after=a',
+    ]);
+  });
+});
