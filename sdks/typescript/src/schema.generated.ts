@@ -690,7 +690,9 @@ export interface components {
             products: components["schemas"]["ProductCreateInput"][];
             webhook_url?: string;
             client?: components["schemas"]["ClientInfoInput"];
+            /** @description Ваш номер заказа, до 64 символов, единственный в магазине: второй заказ с тем же external_id — 409 DUPLICATE_EXTERNAL_ID (id существующего — в error.order_id). Только с секретным ключом. */
             external_id?: string;
+            /** @description Ваши данные к заказу: до 20 ключей до 40 символов, значения — строки до 500 символов. Только с секретным ключом. */
             metadata?: components["schemas"]["MetadataInput"];
         };
         /** @example {
@@ -843,12 +845,29 @@ export interface components {
             status: "pending" | "approved" | "rejected";
             decided_at: string | null;
         };
+        /**
+         * @description Выплата по оплаченному заказу (payment_sent); до оплаты — null.
+         * @example {
+         *       "bank": "sever",
+         *       "amount": 1050.3,
+         *       "fee": 0,
+         *       "reference": "SEVER-418203",
+         *       "paid_at": "2026-11-24T10:05:00.000Z"
+         *     }
+         */
         Payout: {
+            /** @description Банк-партнёр, который заплатил (sever, volga, ural) */
             bank: string;
+            /** @description Сколько пришло магазину, в рублях */
             amount: number;
+            /** @description Комиссия магазина, в рублях (0: для магазина сервис бесплатен) */
             fee: number;
+            /** @description Номер платёжного поручения */
             reference: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Когда банк перечислил деньги
+             */
             paid_at: string;
         };
         /** @example {
@@ -899,10 +918,13 @@ export interface components {
             updated_at: string;
             webhook_url?: string | null;
             bank_decisions?: components["schemas"]["BankDecision"][];
+            /** @description Ваш номер заказа, переданный при создании (или null) */
             external_id?: string | null;
+            /** @description Ваши данные к заказу, переданные при создании, как есть */
             metadata?: {
                 [key: string]: string;
             };
+            /** @description Возвращено всего, в рублях (POST …/refunds); вся сумма — статус refunded */
             refunded_amount?: number;
             payout?: components["schemas"]["Payout"] | null;
         };
@@ -915,13 +937,32 @@ export interface components {
             product_id: number;
             quantity: number;
         };
+        /**
+         * @description Возврат по оплаченному заказу (DESIGN §11).
+         * @example {
+         *       "id": "3c9e1f7a-2b4d-4e6f-8a1c-5d7e9f0a2b4c",
+         *       "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+         *       "amount": 350.1,
+         *       "reason": "Возврат одной пачки бумаги",
+         *       "products": [
+         *         {
+         *           "product_id": 1,
+         *           "quantity": 1
+         *         }
+         *       ],
+         *       "created_at": "2026-11-24T12:00:00.000Z"
+         *     }
+         */
         Refund: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
             order_id: string;
+            /** @description Сумма возврата, в рублях */
             amount: number;
+            /** @description Причина возврата */
             reason: string;
+            /** @description Какие товары вернулись (может быть пустым) */
             products: components["schemas"]["RefundProduct"][];
             /** Format: date-time */
             created_at: string;
@@ -963,15 +1004,20 @@ export interface components {
             client: components["schemas"]["Client"] | null;
             /** Format: date-time */
             timestamp: string;
+            /** @description Номер заказа в магазине (external_id) или null */
             external_id: string | null;
+            /** @description metadata заказа, как при создании */
             metadata: {
                 [key: string]: string;
             };
+            /** @description Возвращено всего по заказу, в рублях */
             refunded_amount: number;
+            /** @description Только в order.payment.completed: выплата магазину */
             payout?: components["schemas"]["Payout"] | null;
             previous_amount?: number;
             version?: number;
             previous_version?: number;
+            /** @description Только в order.refund.created: оформленный возврат */
             refund?: components["schemas"]["Refund"];
         } & {
             [key: string]: unknown;
@@ -1134,6 +1180,7 @@ export interface operations {
                 order_id?: string;
                 date_from?: string;
                 date_to?: string;
+                /** @description Заказ по вашему external_id (точное совпадение) */
                 external_id?: string;
             };
             header?: never;
@@ -2144,6 +2191,7 @@ export interface operations {
                 order_id?: string;
                 date_from?: string;
                 date_to?: string;
+                /** @description Заказ по вашему external_id (точное совпадение) */
                 external_id?: string;
             };
             header?: never;
