@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: unit and API tests (PGlite, and PostgreSQL when DATABASE_URL is set), then the browser
-// tests in Chromium. Ends with one line "N passed, N failed" that CI reads.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// `npm test`: unit and API tests (PGlite, and PostgreSQL when DATABASE_URL is set) while `npm run build`
+// makes the web app, widget and API bundle beside them, then the browser tests in Chromium on that
+// build. Ends with one line "N passed, N failed" that CI reads.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,25 +24,45 @@ function ensureChromium() {
   return false;
 }
 
-function run(name, args) {
-  const report = join(out, `${name}.json`);
-  const result = spawnSync(
-    vitest,
-    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (!existsSync(report)) return { passed: 0, failed: 1, status: result.status ?? 1 };
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  return { passed: json.numPassedTests, failed: json.numFailedTests, status: result.status ?? 1 };
+/** Resolves with the exit status of a child process (1 when it could not start). */
+function exitOf(child) {
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
-const results = [run('unit-and-api', [])];
-if (existsSync(join(root, 'e2e/vitest.config.ts'))) {
-  if (ensureChromium()) results.push(run('e2e', ['--config', 'e2e/vitest.config.ts']));
-  else results.push({ passed: 0, failed: 1, status: 1 });
+async function run(name, args, env = process.env) {
+  const report = join(out, `${name}.json`);
+  const status = await exitOf(
+    spawn(vitest, ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    }),
+  );
+  if (!existsSync(report)) return { passed: 0, failed: 1, status: status || 1 };
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  return { passed: json.numPassedTests, failed: json.numFailedTests, status };
+}
+
+// The build's output goes to a file (printed when it fails) so it does not interleave with the tests'.
+const buildLog = join(out, 'build.log');
+const buildOutput = createWriteStream(buildLog);
+const buildChild = spawn('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+buildChild.stdout.pipe(buildOutput);
+buildChild.stderr.pipe(buildOutput);
+const [unit, buildStatus] = await Promise.all([run('unit-and-api', []), exitOf(buildChild)]);
+const results = [unit];
+if (buildStatus !== 0) {
+  console.error(`\nnpm run build failed (${buildStatus}):\n${readFileSync(buildLog, 'utf8')}`);
+  results.push({ passed: 0, failed: 1, status: 1 });
+} else if (existsSync(join(root, 'e2e/vitest.config.ts'))) {
+  if (ensureChromium()) {
+    results.push(
+      await run('e2e', ['--config', 'e2e/vitest.config.ts'], { ...process.env, E2E_SKIP_BUILD: '1' }),
+    );
+  } else results.push({ passed: 0, failed: 1, status: 1 });
 }
 if (existsSync(join(root, 'scripts/check-size.mjs'))) {
   const size = spawnSync(process.execPath, [join(root, 'scripts/check-size.mjs')], {

@@ -5,15 +5,49 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export const PHONE = { width: 360, height: 780 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
 
-/** The base URL of the server started by the global setup. */
+let fileBaseUrl: string | undefined;
+
+/** Set by support/file-server.ts once this file's own server answers. */
+export function setBaseUrl(url: string): void {
+  fileBaseUrl = url;
+}
+
+/** The base URL of this test file's own server (support/file-server.ts). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  if (!fileBaseUrl)
+    throw new Error('baseUrl() before the file server started (call it inside a test or hook)');
+  return fileBaseUrl;
+}
+
+/**
+ * Two animation frames and a task in the page: whatever a click or a resize set off synchronously
+ * (a request, a layout, a state update) has happened by then. For checking that something did NOT
+ * happen without waiting a fixed time.
+ */
+export async function afterNextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(), 0))),
+      ),
+  );
+}
+
+/** Finite animations (accordions, dropdowns, toasts) have run to their end; spinners are left alone. */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -4,7 +4,7 @@ import type { Order } from '@b2bpay/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser';
+import { afterNextFrames, animationsFinished, DESKTOP, launchBrowser, PHONE } from '../support/browser';
 import {
   completeApplication,
   fillStep1,
@@ -57,8 +57,9 @@ async function settle(page: Page) {
       ),
     );
   });
-  // Let accordion and dropdown animations finish.
-  await page.waitForTimeout(250);
+  // Accordion and dropdown animations run to their end.
+  await afterNextFrames(page);
+  await animationsFinished(page);
 }
 
 /** axe clean, no sideways scroll, and a screenshot (scrolled to the top, so the sticky header sits right). */

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, shopUrl } from '../support/api';
 import { axeViolations } from '../support/axe';
-import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE } from '../support/browser';
+import { afterNextFrames, baseUrl, DESKTOP, launchBrowser, openPage, PHONE } from '../support/browser';
 import { ARTIFACTS_DIR, REPO_ROOT } from '../support/paths';
 import { type OtherOriginSite, shopPage, startOtherOrigin } from './other-origin';
 
@@ -42,6 +42,8 @@ const example = (file: string) => readFileSync(path.join(REPO_ROOT, 'docs/exampl
 async function openWithClipboard() {
   const opened = await openPage(browser);
   await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  // The copy confirmation's 2 s are timed on a clock the test moves (copyAndWatch).
+  await opened.page.clock.install();
   return opened;
 }
 
@@ -51,15 +53,18 @@ const copyButton = (page: Page, title: string) => page.getByRole('button', { nam
 /** Clicks copy, checks the check icon is shown for 2 s and then gives way, returns the clipboard text. */
 async function copyAndWatch(page: Page, title: string): Promise<string> {
   const button = copyButton(page, title);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
   await button.click();
   const copied = page.getByRole('button', { name: `Скопировано: ${title}` });
   await copied.waitFor();
   expect(await copied.locator('[data-icon="check"]').count()).toBe(1);
   const text = await page.evaluate(() => navigator.clipboard.readText());
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(1500);
   expect(await copied.isVisible(), 'still confirmed after 1.5 s').toBe(true);
-  await button.waitFor({ timeout: 2000 });
+  await page.clock.runFor(600);
+  await button.waitFor();
   expect(await button.locator('[data-icon="copy"]').count()).toBe(1);
+  await page.clock.resume();
   return text;
 }
 
@@ -83,7 +88,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     ['1280', DESKTOP],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(200);
+    await afterNextFrames(page);
     await noSideScroll(page);
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${label}.png`), fullPage: true });
   }

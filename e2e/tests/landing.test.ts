@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE } from '../support/browser';
+import { afterNextFrames, baseUrl, DESKTOP, launchBrowser, openPage, PHONE } from '../support/browser';
 import { ARTIFACTS_DIR } from '../support/paths';
 
 const HEADLINE = 'Увеличивайте B2B продажи с рассрочкой для покупателей';
@@ -41,7 +41,8 @@ async function scrollThrough(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += 300) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 40));
+      // A rendering step after each scroll: the intersection observers see every position.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     }
   });
 }
@@ -342,18 +343,28 @@ describe('landing on a phone (issue 19)', () => {
 
 describe('landing counters', () => {
   it('start when scrolled into view, tick up and end at 100+, 45%, 0₽ and 24/7', async () => {
-    const { page, context } = await openLanding(PHONE);
-    // On a phone the strip is below the fold: nothing has counted yet.
+    const opened = await openPage(browser, { viewport: PHONE });
+    const { page, context } = opened;
+    // The page's timers run on a clock the test moves: the counters tick when the test says so.
+    await page.clock.install();
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    // On a phone the strip is below the fold: nothing has counted yet, however long one waits.
     expect(await counterTexts(page)).toEqual(['0+', '0%', '0₽', '0/7']);
-    await page.waitForTimeout(500);
+    await page.clock.runFor(5000);
     expect((await counterTexts(page))[0]).toBe('0+');
 
     await page.getByRole('region', { name: 'B2BPay в цифрах' }).scrollIntoViewIfNeeded();
+    // The strip's observer fires on the browser's next rendering (real time); from then on the
+    // counters tick only as the clock is moved, 50 ms at a time, until they stop at their targets.
+    const final = ['100+', '45%', '0₽', '24/7'];
     const seen = new Set<string>();
-    const started = Date.now();
-    while (Date.now() - started < 2600) {
-      seen.add((await counterTexts(page))[0] ?? '');
-      await page.waitForTimeout(50);
+    for (let moved = 0; moved < 10_000; moved += 50) {
+      await page.clock.runFor(50);
+      const texts = await counterTexts(page);
+      seen.add(texts[0] ?? '');
+      if (texts.join() === final.join()) break;
     }
     expect(await counterTexts(page)).toEqual(['100+', '45%', '0₽', '24/7']);
     // It counted, rather than jumping to the end.
@@ -447,9 +458,13 @@ describe('testimonial carousel', () => {
 describe('landing contact form', () => {
   it('sends the enquiry to the real server: Отправка..., then the green success, and both fields clear', async () => {
     const { page, context, errors } = await openLanding(PHONE);
-    // Hold the request a moment (it still goes to the real server) so the busy state can be seen.
+    // Hold the request (it still goes to the real server) until the busy state has been seen.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/shop/enquire', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await released;
       await route.continue();
     });
     const form = page.locator('form');
@@ -460,6 +475,7 @@ describe('landing contact form', () => {
     const busy = form.getByRole('button', { name: 'Отправка...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
+    release();
 
     const response = await answer;
     expect(response.status()).toBe(200);
@@ -544,7 +560,7 @@ describe('landing contact form', () => {
     expect(
       await form.getByLabel('Ваше имя').evaluate((input: HTMLInputElement) => input.validity.valueMissing),
     ).toBe(true);
-    await page.waitForTimeout(300);
+    await afterNextFrames(page);
     expect(calls).toBe(0);
     await context.close();
   });

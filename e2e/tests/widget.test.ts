@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP } from '../support/api';
 import { axeViolations } from '../support/axe';
-import { baseUrl, launchBrowser, openPage } from '../support/browser';
+import { afterNextFrames, baseUrl, launchBrowser, openPage } from '../support/browser';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { type OtherOriginSite, shopPage, startOtherOrigin } from './other-origin';
 
@@ -161,7 +161,7 @@ describe('widget on a shop page of another origin', () => {
     expect(await button.getAttribute('aria-disabled')).toBe('true');
     // aria-disabled keeps the button focusable and clickable; the click must still do nothing.
     await button.click({ force: true });
-    await page.waitForTimeout(500);
+    await afterNextFrames(page);
     expect(requests).toEqual([]);
     expect(new URL(page.url()).origin).toBe(site.origin);
     expect(errors.some((e) => e.includes('[B2BPay]') && e.includes('sk_'))).toBe(true);
