@@ -243,6 +243,47 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
       expect(await draining).toEqual({ cutOff: false });
     });
 
+    it('ends a stream that was still taking its subscription when the drain began', async () => {
+      let releaseFeed = () => {};
+      const feedGate = new Promise<void>((resolve) => {
+        releaseFeed = resolve;
+      });
+      let feedReached = () => {};
+      const reached = new Promise<void>((resolve) => {
+        feedReached = resolve;
+      });
+      // The stream's first read of the events table waits until the drain is under way.
+      const query = async (sql: string, params?: readonly unknown[]) => {
+        if (/FROM events/.test(sql)) {
+          feedReached();
+          await feedGate;
+        }
+        return t.db.query(sql, params);
+      };
+      const db = new Proxy(t.db, {
+        get(target, prop) {
+          if (prop === 'query') return query;
+          const value = Reflect.get(target, prop);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const lifecycle = new Lifecycle();
+      const app = await buildApp({ config: t.config, db, clock: t.clock }, { logger: false, lifecycle });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const stream = await fetch(`${base}/api/events`, { headers: demoAuth });
+      expect(stream.status).toBe(200);
+      const streamText = stream.text();
+      await reached;
+
+      const draining = drainAndClose({ app, lifecycle, graceMs: 5_000 });
+      // The listener is closed: the streams open so far have been ended. This one was not open yet.
+      await expect(fetch(`${base}/api/health/live`)).rejects.toThrow();
+      releaseFeed();
+      expect(await streamText).toMatch(/retry: 250\n\n$/);
+      expect(await draining).toEqual({ cutOff: false });
+    });
+
     it('cuts off what is still running after the grace period', async () => {
       const never = new Promise<void>(() => {});
       const { app, lifecycle, base, entered } = await listening(never);

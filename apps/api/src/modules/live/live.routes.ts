@@ -26,9 +26,11 @@ export async function liveRoutes(
   const feed = new EventFeed(deps.db, deps.feedPollMs ?? 500);
   /** Open streams, each ended by its function: a draining process ends them all first. */
   const open = new Set<() => void>();
+  let closing = false;
   // SIGTERM (shared/shutdown.ts): before the server stops, every stream is told to come back soon
   // and ended, so the browser reconnects (to another process behind the proxy) with Last-Event-ID.
   app.addHook('preClose', async () => {
+    closing = true;
     for (const end of [...open]) end();
   });
   app.addHook('onClose', async () => feed.close());
@@ -105,6 +107,8 @@ export async function liveRoutes(
       }
       open.add(endForDrain);
       request.raw.on('close', stop);
+      // A stream still taking its subscription when the drain began missed the preClose round.
+      if (closing) endForDrain();
     },
   );
 }
