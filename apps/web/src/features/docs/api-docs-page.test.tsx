@@ -145,7 +145,9 @@ describe('API documentation page', () => {
     // The shop's own reference in the body of order creation, and as a list filter.
     const body = screen.getByRole('table', { name: 'Тело запроса' });
     expect(within(body).getByText('external_id').closest('tr')).toHaveTextContent('до 64 символов');
-    expect(within(body).getByText('external_id').closest('tr')).toHaveTextContent('409 DUPLICATE_EXTERNAL_ID');
+    expect(within(body).getByText('external_id').closest('tr')).toHaveTextContent(
+      '409 DUPLICATE_EXTERNAL_ID',
+    );
     expect(within(body).getByText('metadata').closest('tr')).toHaveTextContent(
       'до 20 ключей до 40 символов, значения — строки до 500 символов',
     );
