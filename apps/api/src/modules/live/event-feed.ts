@@ -1,13 +1,26 @@
 import type { LiveEvent } from '@b2bpay/domain';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { type EventRow, eventsAfter, lastEventSeq, shopEventsBetween } from './live.repository';
+import { type EventRow, eventsAfterOrIn, lastEventSeq, shopEventsBetween } from './live.repository';
 
 type Listener = (event: LiveEvent) => void;
+
+/** The feed's timer, injectable so that tests run its ticks by hand (no waiting on real time). */
+export interface FeedTimers {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realTimers: FeedTimers = {
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 /** How long a missing sequence number is waited for: its transaction may commit late, or never (rollback). */
 const GAP_WAIT_MS = 10_000;
 const BATCH = 500;
+/** Time between two reads while a stream is open: an event reaches its streams within this (≤ 1 s). */
+export const FEED_POLL_MS = 500;
 
 function toLive(row: EventRow): LiveEvent {
   return {
@@ -26,22 +39,34 @@ function toLive(row: EventRow): LiveEvent {
  * the events, so several API processes behind one PostgreSQL all see every change. Sequence numbers
  * are taken before commit, so a lower number can appear after a higher one: gaps are re-read for a
  * while instead of being skipped.
+ *
+ * Nothing is read while no stream is open. The first stream after such a pause (issue 16: 2,000 old
+ * events were delivered as live, and after 10,000 events written meanwhile the next new one took
+ * 9.9 s, 20 ticks of 500 rows) therefore starts the feed again at the newest event: a stream without
+ * Last-Event-ID gets only what is written after it opened, and one with Last-Event-ID reads its
+ * backlog up to that point. A tick that reads a full batch reads on at once instead of waiting for
+ * the next tick, so a burst never queues behind the poll interval.
  */
 export class EventFeed {
   readonly #listeners = new Map<string, Set<Listener>>();
   #cursor: number | null = null;
   readonly #gaps = new Map<number, number>();
-  #timer: NodeJS.Timeout | null = null;
+  #timer: unknown = null;
   #polling: Promise<void> | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly pollMs: number,
+    private readonly timers: FeedTimers = realTimers,
   ) {}
 
   /** Events of the shop after `afterSeq` (Last-Event-ID), then live ones. Returns the unsubscribe. */
   async subscribe(shopId: string, afterSeq: number | null, listener: Listener): Promise<() => void> {
-    if (this.#cursor === null) await this.#initCursor();
+    // Idle (no stream open, so nothing was read meanwhile): start again from the newest event.
+    if (this.#cursor === null || this.#listeners.size === 0) {
+      await this.#polling;
+      await this.#initCursor();
+    }
     if (afterSeq !== null) {
       const backlog = await shopEventsBetween(this.db, shopId, afterSeq, this.#cursor ?? 0, BATCH);
       for (const row of backlog) listener(toLive(row));
@@ -61,11 +86,12 @@ export class EventFeed {
 
   async #initCursor() {
     this.#cursor = await lastEventSeq(this.db);
+    this.#gaps.clear();
   }
 
   #schedule() {
     if (this.#timer || this.#listeners.size === 0) return;
-    this.#timer = setTimeout(() => {
+    this.#timer = this.timers.setTimeout(() => {
       this.#timer = null;
       this.#polling = this.poll()
         .catch(() => {
@@ -80,12 +106,19 @@ export class EventFeed {
 
   /** One tick: reads new events (and late ones filling gaps) and hands them to listeners. */
   async poll() {
+    // A full batch means more are waiting: read on now rather than a tick later.
+    while ((await this.#readBatch()) === BATCH) {}
+  }
+
+  /** Reads one batch and hands it out; returns how many rows it read. */
+  async #readBatch(): Promise<number> {
     if (this.#cursor === null) await this.#initCursor();
     const cursor = this.#cursor ?? 0;
     const now = Date.now();
     for (const [seq, since] of this.#gaps) if (now - since > GAP_WAIT_MS) this.#gaps.delete(seq);
-    const low = Math.min(cursor, ...[...this.#gaps.keys()].map((s) => s - 1));
-    const rows = await eventsAfter(this.db, low, BATCH);
+    // The gaps are asked for by number: a range from the oldest gap would re-read the rows between
+    // it and the cursor on every tick, and a full batch of them would hold the new events back.
+    const rows = await eventsAfterOrIn(this.db, cursor, [...this.#gaps.keys()], BATCH);
     let expected = cursor + 1;
     for (const row of rows) {
       const seq = toNumber(row.seq);
@@ -98,10 +131,16 @@ export class EventFeed {
       const event = toLive(row);
       for (const listener of this.#listeners.get(row.shop_id) ?? []) listener(event);
     }
+    return rows.length;
+  }
+
+  /** Resolves once the tick under way (if any) has handed out its events. */
+  async settled() {
+    await this.#polling;
   }
 
   async close() {
-    if (this.#timer) clearTimeout(this.#timer);
+    if (this.#timer) this.timers.clearTimeout(this.#timer);
     this.#timer = null;
     this.#listeners.clear();
     await this.#polling;

@@ -35,10 +35,15 @@ export async function lastEventSeq(db: Queryable): Promise<number> {
   return toNumber(rows[0]?.max ?? 0);
 }
 
-/** Every shop's events after `afterSeq`, in order, at most `limit`. */
-export async function eventsAfter(db: Queryable, afterSeq: number, limit: number): Promise<EventRow[]> {
+/** Every shop's events after `afterSeq` or numbered in `gaps` (late commits), in order, at most `limit`. */
+export async function eventsAfterOrIn(
+  db: Queryable,
+  afterSeq: number,
+  gaps: readonly number[],
+  limit: number,
+): Promise<EventRow[]> {
   return db.query<EventRow>(
-    `SELECT seq, shop_id, type, payload FROM events WHERE seq > $1 ORDER BY seq LIMIT ${limit}`,
-    [afterSeq],
+    `SELECT seq, shop_id, type, payload FROM events WHERE seq > $1 OR seq = ANY($2::bigint[]) ORDER BY seq LIMIT ${limit}`,
+    [afterSeq, gaps],
   );
 }

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../shared/errors';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import type { Authenticator } from '../auth/auth.service';
-import { EventFeed } from './event-feed';
+import { EventFeed, FEED_POLL_MS } from './event-feed';
 
 /** The reconnect delay a draining process asks of its streams' browsers (another process is up). */
 export const RECONNECT_AFTER_DRAIN_MS = 250;
@@ -23,7 +23,7 @@ export async function liveRoutes(
   app: FastifyInstance,
   deps: AppDeps & { auth: Authenticator; feedPollMs?: number },
 ) {
-  const feed = new EventFeed(deps.db, deps.feedPollMs ?? 500);
+  const feed = new EventFeed(deps.db, deps.feedPollMs ?? FEED_POLL_MS);
   /** Open streams, each ended by its function: a draining process ends them all first. */
   const open = new Set<() => void>();
   let closing = false;
