@@ -11,3 +11,4 @@ export * from './phone';
 export * from './plural';
 export * from './sandbox';
 export * from './statuses';
+export * from './text';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay } from '../dates';
+import { cleanText } from '../text';
 
 /** Error codes of the public API (spec §8, issue 2; the catalogue below says what each means). */
 export const ERROR_CODES = [
@@ -163,8 +164,8 @@ export const ApiErrorBody = z
   });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-/** Text fields trim their value; 255 is the product-wide limit for names (DESIGN §7). */
-export const shortText = (max = 255) => z.string().trim().max(max);
+/** Text fields are cleaned (cleanText: bidi controls removed, invisible ends trimmed); 255 is the product-wide limit for names (DESIGN §7). */
+export const shortText = (max = 255) => z.string().overwrite(cleanText).max(max);
 
 export const IsoDateTime = z.string().meta({ format: 'date-time' });
 

@@ -5,6 +5,7 @@ import { MESSAGES } from '../messages';
 import { hasAtMostTwoDecimals, isValidRublesAmount } from '../money';
 import { isValidPhone } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
+import { cleanText } from '../text';
 import { Client } from './clients';
 import { DateOrDateTime, HttpUrl, IsoDateTime, isoInstant, shortText, Uuid } from './common';
 
@@ -78,7 +79,7 @@ export const METADATA_VALUE_MAX = 500;
 
 export const ExternalId = z
   .string()
-  .trim()
+  .overwrite(cleanText)
   .min(1, 'external_id не может быть пустым')
   .max(EXTERNAL_ID_MAX, `external_id — не длиннее ${EXTERNAL_ID_MAX} символов`);
 
@@ -320,7 +321,7 @@ export const CancelBody = z
   .strictObject({
     reason: z
       .string()
-      .trim()
+      .overwrite(cleanText)
       .max(CANCEL_REASON_MAX, `Причина — не длиннее ${CANCEL_REASON_MAX} символов`)
       .optional(),
   })
@@ -343,7 +344,7 @@ export const RefundCreate = z
       .refine(isValidRublesAmount, 'Сумма может иметь не больше двух знаков после запятой'),
     reason: z
       .string({ error: 'Укажите причину возврата' })
-      .trim()
+      .overwrite(cleanText)
       .min(1, 'Укажите причину возврата')
       .max(CANCEL_REASON_MAX, `Причина — не длиннее ${CANCEL_REASON_MAX} символов`),
     products: z.array(RefundProduct).max(MAX_PRODUCTS).optional(),

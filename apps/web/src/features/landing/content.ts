@@ -218,6 +218,8 @@ export const CONTACT = {
   phoneLabel: 'Телефон',
   phonePlaceholder: '+7 (999) 123-45-67',
   phoneInvalid: 'Введите номер телефона в формате +7 (999) 123-45-67',
+  /** The server's required-message for the enquiry's name (packages/domain contract, Enquiry). */
+  nameRequired: 'Укажите имя',
   submit: 'Оставить заявку',
   submitting: 'Отправка...',
   consentBefore: 'Нажимая кнопку, вы соглашаетесь с ',

@@ -151,6 +151,20 @@ describe('landing page', () => {
     },
   );
 
+  it('refuses a name of only invisible characters with the server’s required-message (issue 16)', async () => {
+    const user = userEvent.setup();
+    const calls = mockFetch(() => json({ success: true }));
+    renderLanding();
+    const name = screen.getByLabelText('Ваше имя');
+    await user.type(name, '\u200B\u2060\u202E ');
+    await user.type(screen.getByLabelText('Телефон'), '89123456789');
+    await user.click(screen.getByRole('button', { name: 'Оставить заявку' }));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Укажите имя');
+    expect(name).toHaveFocus();
+    expect(calls).toHaveLength(0);
+  });
+
   it('keeps what was typed and shows a red error when the request fails', async () => {
     const user = userEvent.setup();
     mockFetch(() => {

@@ -27,6 +27,19 @@ describe('step 1 rules (spec §5)', () => {
     });
   });
 
+  it('treats invisible characters as empty and drops bidi controls, as the server does (issue 16)', () => {
+    expect(
+      validateStep1({ ...valid, surname: '\u200B\u00AD', name: '\u2060 ', organizationName: '\u202E\u2066' }),
+    ).toEqual({
+      surname: 'Фамилия не может быть пустой',
+      name: 'Имя не может быть пустым',
+      organizationName: 'Название организации не может быть пустым',
+    });
+    expect(cleanStep1({ ...valid, organizationName: '\u202EООО «Ромашка»\u202C' }).organizationName).toBe(
+      'ООО «Ромашка»',
+    );
+  });
+
   it.each([
     ['123', 'ИНН должен состоять из 10 или 12 цифр'],
     ['12345678901', 'ИНН должен состоять из 10 или 12 цифр'],

@@ -1,4 +1,4 @@
-import { MESSAGES, normalizeInnInput, validateInn } from '@b2bpay/domain';
+import { cleanText, MESSAGES, normalizeInnInput, validateInn } from '@b2bpay/domain';
 
 /** Step 1 of the application (spec §5): personal and organization data. */
 export interface Step1Values {
@@ -21,14 +21,17 @@ export const STEP1_FIELDS: readonly Step1Field[] = [
   'organizationName',
 ];
 
-/** Every step-1 rule, checked on submit; middlename is optional. */
+/**
+ * Every step-1 rule, checked on submit; middlename is optional. A name of only spaces or invisible
+ * characters is empty, as the server's contract (cleanText) sees it.
+ */
 export function validateStep1(values: Step1Values): Step1Errors {
   const errors: Step1Errors = {};
-  if (values.surname.trim() === '') errors.surname = MESSAGES.surnameRequired;
-  if (values.name.trim() === '') errors.name = MESSAGES.nameRequired;
+  if (cleanText(values.surname) === '') errors.surname = MESSAGES.surnameRequired;
+  if (cleanText(values.name) === '') errors.name = MESSAGES.nameRequired;
   const innError = validateInn(normalizeInnInput(values.inn));
   if (innError) errors.inn = innError;
-  if (values.organizationName.trim() === '') errors.organizationName = MESSAGES.organizationRequired;
+  if (cleanText(values.organizationName) === '') errors.organizationName = MESSAGES.organizationRequired;
   return errors;
 }
 
@@ -36,13 +39,13 @@ export function isStep1Complete(values: Step1Values): boolean {
   return Object.keys(validateStep1(values)).length === 0;
 }
 
-/** What is sent: names trimmed, INN digits only. */
+/** What is sent: names cleaned as the server stores them (cleanText), INN digits only. */
 export function cleanStep1(values: Step1Values): Step1Values {
   return {
-    surname: values.surname.trim(),
-    name: values.name.trim(),
-    middlename: values.middlename.trim(),
-    organizationName: values.organizationName.trim(),
+    surname: cleanText(values.surname),
+    name: cleanText(values.name),
+    middlename: cleanText(values.middlename),
+    organizationName: cleanText(values.organizationName),
     inn: normalizeInnInput(values.inn),
   };
 }

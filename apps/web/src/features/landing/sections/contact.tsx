@@ -1,4 +1,4 @@
-import { isValidPhone } from '@b2bpay/domain';
+import { cleanText, isValidPhone } from '@b2bpay/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
 import { PRIVACY_POLICY_URL, TELEGRAM_URL } from '../../../shared/config/contacts';
@@ -20,6 +20,7 @@ type FormState =
 export function EnquiryForm() {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [state, setState] = useState<FormState>({ phase: 'idle' });
   const started = useRef(false);
@@ -34,6 +35,14 @@ export function EnquiryForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (state.phase === 'submitting') return;
+    // Only spaces or invisible characters (zero-width, soft hyphen, bidi controls) are no name: the
+    // server's contract cleans the value the same way and answers with this text.
+    if (cleanText(name) === '') {
+      setNameError(CONTACT.nameRequired);
+      setState({ phase: 'idle' });
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
+      return;
+    }
     // The same rule as the server's (packages/domain phone.ts): 'abc' or '1' is never sent as a phone.
     if (!isValidPhone(phone.trim())) {
       setPhoneError(CONTACT.phoneInvalid);
@@ -42,7 +51,7 @@ export function EnquiryForm() {
       return;
     }
     setState({ phase: 'submitting' });
-    const sentName = name.trim();
+    const sentName = cleanText(name);
     const outcome = await sendEnquiry({ name: sentName, phone: phone.trim() });
     if (outcome.ok) {
       setName('');
@@ -77,11 +86,12 @@ export function EnquiryForm() {
           placeholder={CONTACT.namePlaceholder}
           required
           maxLength={255}
-          // Spaces alone are not a name (the server trims them away).
-          pattern=".*\S.*"
-          title="Введите имя"
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          error={nameError}
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameError(null);
+          }}
         />
         <Input
           label={CONTACT.phoneLabel}

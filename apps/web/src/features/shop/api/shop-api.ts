@@ -12,6 +12,7 @@ import type {
   WebhookDelivery,
   WebhookDeliveryList,
 } from '@b2bpay/domain';
+import { cleanText } from '@b2bpay/domain';
 import {
   ApiError,
   bodyMessage,
@@ -143,7 +144,7 @@ export function cancelOrder(orderId: string, reason: string, token: string | nul
   return request<Order>({
     method: 'POST',
     path: `/api/order/orders/${encodeURIComponent(orderId)}/cancel`,
-    body: reason.trim() ? { reason: reason.trim() } : {},
+    body: cleanText(reason) ? { reason: cleanText(reason) } : {},
     token,
     errorStatuses: [...SHOP_ERRORS, 409],
   });

@@ -33,6 +33,11 @@ describe('order form rules (spec §5)', () => {
     expect(validateItem(item(' Бумага ', '10', '1')).name).toBeUndefined();
   });
 
+  it('a name of invisible characters is empty, and bidi controls are not sent (issue 16)', () => {
+    expect(validateItem(item('\u200B\u2060\u00AD\u202E', '10', '1')).name).toBe(MESSAGES.productNameRequired);
+    expect(toProducts([item('\u202EБумага\u202C ', '10', '1')])[0]?.name).toBe('Бумага');
+  });
+
   it('requires a price that is a non-negative number', () => {
     expect(validateItem(item('a', '', '1')).price).toBe('Введите цену');
     expect(validateItem(item('a', 'abc', '1')).price).toBe('Введите цену');

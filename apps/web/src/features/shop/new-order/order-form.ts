@@ -1,4 +1,5 @@
 import {
+  cleanText,
   formatTypedRubles,
   kopecksToRubles,
   lineTotalKopecks,
@@ -49,7 +50,7 @@ export function displayPrice(value: string): string {
 
 export function validateItem(item: FormItem): RowErrors {
   const errors: RowErrors = {};
-  if (item.name.trim() === '') errors.name = MESSAGES.productNameRequired;
+  if (cleanText(item.name) === '') errors.name = MESSAGES.productNameRequired;
   const price = parsePrice(item.price);
   if (price === null) errors.price = MESSAGES.productPriceRequired;
   const quantity = parseQuantity(item.quantity);
@@ -107,10 +108,10 @@ export function formTotal(items: readonly FormItem[]): number {
   }
 }
 
-/** The payload's products: trimmed name, price as a number, quantity as an integer. */
+/** The payload's products: name as the server stores it (cleanText), price as a number, quantity as an integer. */
 export function toProducts(items: readonly FormItem[]): ProductCreate[] {
   return items.map((item) => ({
-    name: item.name.trim(),
+    name: cleanText(item.name),
     price: kopecksToRubles(parsePrice(item.price) ?? 0),
     quantity: parseQuantity(item.quantity) ?? 0,
   }));

@@ -1,6 +1,7 @@
 import {
   bankName,
   CANCELLABLE_STATUSES,
+  cleanText,
   formatDateTime,
   formatRubles,
   kopecksToRubles,
@@ -196,7 +197,7 @@ export function RefundAction({ order }: { order: Order }) {
     } else if (mode === 'items' && itemLines.some((line) => line.quantity > line.item.left)) {
       next.amount = 'Товаров больше, чем можно вернуть';
     }
-    if (!reason.trim()) next.reason = 'Укажите причину возврата';
+    if (!cleanText(reason)) next.reason = 'Укажите причину возврата';
     setErrors(next);
     if (next.amount || next.reason || kopecks === null) return;
     setBusy(true);
@@ -205,7 +206,7 @@ export function RefundAction({ order }: { order: Order }) {
         order.id,
         {
           amount: kopecksToRubles(kopecks),
-          reason: reason.trim(),
+          reason: cleanText(reason),
           ...(mode === 'items'
             ? { products: itemLines.map((line) => ({ product_id: line.item.id, quantity: line.quantity })) }
             : {}),
