@@ -14,7 +14,8 @@ describe('isValidEmail', () => {
     'Ivan.Petrov+b2b@Example.COM',
     'buh@компания.рф',
     'decline-1@sandbox.b2bpay.example',
-    'a@b@c.d',
+    "o'brien_jr@mail.ru",
+    'xn--80aswg.xn--p1ai@xn--80aswg.xn--p1ai',
   ])('accepts %j', (s) => {
     expect(isValidEmail(s)).toBe(true);
   });
@@ -32,6 +33,22 @@ describe('isValidEmail', () => {
     ' ivan@mail.ru',
     'ivan@mail.ru ',
     'ivan.mail.ru',
+    // Issue 16: what the loose pattern lets through but no mail server takes as one address.
+    'a@b@c.d',
+    'ivan@mail..ru',
+    'ivan..petrov@mail.ru',
+    '.ivan@mail.ru',
+    'ivan.@mail.ru',
+    'ivan@-mail.ru',
+    'ivan@mail-.ru',
+    'ivan@mail.ru,boss@evil.ru',
+    'ivan;boss@mail.ru',
+    '"ivan"@mail.ru',
+    '<ivan@mail.ru>',
+    'ivan@mail.ru.',
+    'ivan@[127.0.0.1]',
+    'ivan@10.0.0.1',
+    'ivan@mail_ru.ru',
   ])('refuses %j', (s) => {
     expect(isValidEmail(s)).toBe(false);
   });

@@ -4,9 +4,29 @@ export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 /** RFC 5321 path limit; also keeps absurd input out of storage and mail headers. */
 const MAX_EMAIL_LENGTH = 254;
 
-/** Checks the value as given; run normalizeEmail first to forgive surrounding spaces. */
+/** RFC 5322 dot-atom (letters of any script allowed, RFC 6531): no quotes, commas, brackets or empty dot parts. */
+const LOCAL_PART = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;
+/** A host name label (IDN letters allowed): letters, digits and inner hyphens, 1–63 characters. */
+const DOMAIN_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+
+/**
+ * Checks the value as given; run normalizeEmail first to forgive surrounding spaces. The spec's
+ * loose pattern, and then what a mail server takes as one address (issue 16: `ivan@mail..ru` passed
+ * the pattern, started the code's 60 s cooldown and was then refused by the mailer; a comma would
+ * have made two recipients of one code): one `@`, a dot-atom local part, a host name of two or more
+ * labels. The browser and the server run this same function before a code is requested.
+ */
 export function isValidEmail(s: string): boolean {
-  return s.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(s);
+  if (s.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(s)) return false;
+  const at = s.indexOf('@');
+  if (at !== s.lastIndexOf('@')) return false;
+  const labels = s.slice(at + 1).split('.');
+  return (
+    LOCAL_PART.test(s.slice(0, at)) &&
+    labels.length >= 2 &&
+    labels.every((label) => DOMAIN_LABEL.test(label)) &&
+    !/^\d+$/.test(labels.at(-1) ?? '')
+  );
 }
 
 /** One address, one spelling: lookups and code checks compare the stored form. */

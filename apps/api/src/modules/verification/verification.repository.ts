@@ -24,16 +24,20 @@ export async function lockForTransaction(tx: Queryable, key: string) {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
 }
 
-/** When the newest code since `since` went to the destination, or to the order's channel. */
+/**
+ * When the newest code since `since` went to the order's channel, or to the destination from the
+ * same client address (another address's codes to it never hold this request back).
+ */
 export async function lastCodeSentAt(
   tx: Queryable,
-  r: { orderId: string; channel: Channel; destination: string; since: Date },
+  r: { orderId: string; channel: Channel; destination: string; ip: string | null; since: Date },
 ): Promise<Date | null> {
   const rows = await tx.query<{ created_at: Date }>(
     `SELECT created_at FROM verification_codes
-      WHERE (destination = $1 OR (order_id = $2 AND channel = $3)) AND created_at > $4
+      WHERE ((destination = $1 AND ip IS NOT DISTINCT FROM $5) OR (order_id = $2 AND channel = $3))
+        AND created_at > $4
       ORDER BY created_at DESC LIMIT 1`,
-    [r.destination, r.orderId, r.channel, r.since],
+    [r.destination, r.orderId, r.channel, r.since, r.ip],
   );
   return rows[0]?.created_at ?? null;
 }
@@ -43,15 +47,32 @@ export interface SendCount {
   oldest: Date | null;
 }
 
-/** Codes sent to the destination since `since`, and the oldest of them. */
+/** Codes sent to the destination from the client address since `since`, and the oldest of them. */
 export async function countSentToDestination(
   tx: Queryable,
   destination: string,
+  ip: string | null,
   since: Date,
 ): Promise<SendCount> {
   const rows = await tx.query<{ n: unknown; oldest: Date | null }>(
-    'SELECT count(*) AS n, min(created_at) AS oldest FROM verification_codes WHERE destination = $1 AND created_at > $2',
-    [destination, since],
+    `SELECT count(*) AS n, min(created_at) AS oldest FROM verification_codes
+      WHERE destination = $1 AND ip IS NOT DISTINCT FROM $3 AND created_at > $2`,
+    [destination, since, ip],
+  );
+  return { count: toNumber(rows[0]?.n ?? 0), oldest: rows[0]?.oldest ?? null };
+}
+
+/** Codes of the order's channel since `since`, and the oldest of them. */
+export async function countSentForOrderChannel(
+  tx: Queryable,
+  orderId: string,
+  channel: Channel,
+  since: Date,
+): Promise<SendCount> {
+  const rows = await tx.query<{ n: unknown; oldest: Date | null }>(
+    `SELECT count(*) AS n, min(created_at) AS oldest FROM verification_codes
+      WHERE order_id = $1 AND channel = $2 AND created_at > $3`,
+    [orderId, channel, since],
   );
   return { count: toNumber(rows[0]?.n ?? 0), oldest: rows[0]?.oldest ?? null };
 }

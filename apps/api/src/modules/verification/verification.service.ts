@@ -9,12 +9,22 @@ import * as repo from './verification.repository';
 
 export type { Channel } from './verification.repository';
 
-/** One-time code rules (DESIGN §5, OWASP ASVS 5 §6.6). */
+/**
+ * One-time code rules (DESIGN §5, OWASP ASVS 5 §6.6; issue 16 §6, ARCHITECTURE.md "One-time codes").
+ * Every limit is scoped so that whoever spends it can only block themselves: the order's own limits
+ * can be spent only through the order link (the buyer's capability), and the limits that guard a
+ * phone or an e-mail against floods across orders are counted per client address. A stranger who
+ * knows the buyer's phone but not the link fills only their own address's budget for it.
+ */
 export const CODE_RULES = {
   ttlMs: 10 * 60_000,
+  /** 60 s between two codes of one order's channel, and between two codes to one destination from one address. */
   resendMs: 60_000,
+  /** Codes per order channel per hour (whoever holds the link). */
+  sendsPerOrderChannelPerHour: 5,
+  /** Codes to one destination from one client address per hour, over all orders. */
   sendsPerDestinationPerHour: 5,
-  /** Per IP across all orders: stops one client from spraying codes at many numbers. */
+  /** Per IP across all orders: stops one client from spraying codes at many numbers (SMS pumping). */
   sendsPerIpPerHour: 30,
   maxWrongAttempts: 5,
 } as const;
@@ -33,8 +43,8 @@ function tooMany(message: string, retryAfterMs: number) {
 
 /**
  * Issues a new code for the order's channel and returns it in plain text for sending; only its hash
- * is stored. Enforces 60 s between sends (per order channel and per destination) and 5 sends per
- * destination per hour; the advisory lock makes parallel requests for one destination take turns.
+ * is stored. Enforces CODE_RULES; the advisory locks make parallel requests for one order channel or
+ * one destination take turns.
  */
 export async function issueCode(
   tx: Queryable,
@@ -48,13 +58,19 @@ export async function issueCode(
     const wait = new Date(last).getTime() + CODE_RULES.resendMs - r.now.getTime();
     if (wait > 0) throw tooMany('Повторно запросить код можно через {s} с.', wait);
   }
-  const destinationCount = await repo.countSentToDestination(tx, r.destination, hourAgo);
-  if (destinationCount.count >= CODE_RULES.sendsPerDestinationPerHour) {
-    const oldest = new Date(destinationCount.oldest ?? r.now).getTime();
-    throw tooMany(
-      'Слишком много кодов на этот адрес. Повторите через {s} с.',
-      oldest + HOUR_MS - r.now.getTime(),
-    );
+  const orderCount = await repo.countSentForOrderChannel(tx, r.orderId, r.channel, hourAgo);
+  const destinationCount = await repo.countSentToDestination(tx, r.destination, r.ip, hourAgo);
+  for (const [count, limit] of [
+    [orderCount, CODE_RULES.sendsPerOrderChannelPerHour],
+    [destinationCount, CODE_RULES.sendsPerDestinationPerHour],
+  ] as const) {
+    if (count.count >= limit) {
+      const oldest = new Date(count.oldest ?? r.now).getTime();
+      throw tooMany(
+        'Слишком много кодов на этот адрес. Повторите через {s} с.',
+        oldest + HOUR_MS - r.now.getTime(),
+      );
+    }
   }
   if (r.ip) {
     const byIp = await repo.countSentForIp(tx, r.ip, hourAgo);
