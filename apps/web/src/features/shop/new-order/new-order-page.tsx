@@ -148,9 +148,11 @@ export default function NewOrderPage() {
                   </div>
                   <div className={cn('flex items-end justify-end', index === 0 && 'sm:pt-[1.875rem]')}>
                     {items.length > 1 && (
+                      // px-0! because cn() joins classes without merging them: the md size's px-4 came
+                      // later in the stylesheet and squeezed the 20 px glyph to 10 px (issue 19 §10).
                       <Button
                         variant="secondary"
-                        className="size-11 shrink-0 px-0 text-slate-700 hover:border-red-300 hover:bg-red-50 hover:text-red-700"
+                        className="size-11 shrink-0 px-0! text-slate-700 hover:border-red-300 hover:bg-red-50 hover:text-red-700"
                         aria-label={`Удалить товар ${position}`}
                         onClick={() => remove(index)}
                       >
