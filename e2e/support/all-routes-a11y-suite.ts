@@ -1,0 +1,278 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SHOP } from './api';
+import { axeViolations } from './axe';
+import { launchBrowser, openPage, PHONE } from './browser';
+import { type ShopServer, startShopServer } from './shop-server';
+
+/**
+ * The route walk of issue 19, one file per width (e2e/tests/a11y-routes-*.test.ts) so both run side
+ * by side. Issue 19 (done when): axe finds no serious or critical violation on any route of the
+ * app, at 360 and 1280 px — the landing, the docs pages, every shop page with its key (and one without), the order
+ * page of a paid and returned order with its payout and returns (issue 20), the cancel and return
+ * dialogs, the buyer's pages, the not-found page and /shops. Every page's screenshot goes to
+ * SCREENSHOTS_DIR for a look. Issue 19 §10: the delete glyphs are 44 × 44 px targets with visible
+ * contrast on a phone.
+ */
+const SCREENSHOTS_DIR = process.env.E2E_SCREENSHOTS_DIR ?? '/tmp/b2bpay-a11y-routes';
+
+let shop: ShopServer;
+let browser: Browser;
+/** A new order, a paid one with a part returned, and a cancelled one. */
+const ids = { fresh: '', paid: '', cancelled: '' };
+
+export function describeAllRoutes(viewport: { width: number; height: number }) {
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    [shop, browser] = await Promise.all([
+      startShopServer({ decisionDelayMs: 300, paymentDelayMs: 300 }),
+      launchBrowser(),
+    ]);
+    const [fresh, paid, cancelled] = await Promise.all([
+      shop.createOrder(),
+      shop.createOrder(),
+      shop.createOrder(),
+    ]);
+    ids.fresh = fresh.id;
+    ids.paid = paid.id;
+    ids.cancelled = cancelled.id;
+    await shop.submitApplication(paid.id);
+    await shop.waitForStatus(paid.id, 'payment_sent');
+    await shop.api(`/api/order/orders/${paid.id}/refunds`, {
+      method: 'POST',
+      body: JSON.stringify({ amount: 1234.5, reason: 'Вернулись две пачки бумаги' }),
+    });
+    await shop.api(`/api/order/orders/${cancelled.id}/cancel`, {
+      method: 'POST',
+      body: JSON.stringify({ reason: 'Покупатель передумал' }),
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  /** Every route of the app (apps/web/src/app/router.tsx and buyer-routes.tsx) with a page to check. */
+  const routes = () => {
+    const s = `/shops/${DEMO_SHOP.id}`;
+    return [
+      { name: 'landing', path: '/' },
+      { name: 'shops entry', path: '/shops' },
+      { name: 'API docs', path: '/shops/api-docs' },
+      { name: 'button demo', path: '/shops/button-demo' },
+      { name: 'not found', path: '/no/such/page' },
+      { name: 'shop home', path: s },
+      { name: 'new order', path: `${s}/generate-qr` },
+      { name: 'order list', path: `${s}/all-orders` },
+      { name: 'order (new)', path: `${s}/orders/${ids.fresh}` },
+      { name: 'order (paid, part returned)', path: `${s}/orders/${ids.paid}` },
+      { name: 'order (cancelled)', path: `${s}/orders/${ids.cancelled}` },
+      { name: 'statistics', path: `${s}/stats` },
+      { name: 'settings', path: `${s}/settings` },
+      { name: 'shop FAQ', path: `${s}/faq` },
+      { name: 'shop support', path: `${s}/support` },
+      { name: 'shop button demo', path: `${s}/button-demo` },
+      { name: 'shop API docs', path: `${s}/api-docs` },
+      { name: 'QR screen', path: `/shops/order-qr/${ids.fresh}` },
+      { name: 'buyer order', path: `/client/${ids.fresh}` },
+      { name: 'buyer step 1', path: `/client/${ids.fresh}/apply` },
+      { name: 'buyer order (paid)', path: `/client/${ids.paid}` },
+      { name: 'buyer order (cancelled)', path: `/client/${ids.cancelled}` },
+      { name: 'buyer order FAQ', path: `/client/${ids.fresh}/faq` },
+      { name: 'buyer order support', path: `/client/${ids.fresh}/support` },
+      { name: 'buyer FAQ', path: '/client/faq' },
+      { name: 'buyer support', path: '/client/support' },
+    ];
+  };
+
+  /** The page has rendered its content: a main heading, and no loading state left. */
+  async function ready(page: Page) {
+    await page.locator('h1').first().waitFor();
+    await page.waitForFunction(
+      () => !document.querySelector('[aria-busy="true"]') && !/Загрузка\.\.\./.test(document.body.innerText),
+    );
+  }
+
+  /** Only what issue 19 counts: serious and critical violations. */
+  async function seriousViolations(page: Page, where: string) {
+    return (await axeViolations(page))
+      .filter((line) => /^\S+ \((serious|critical)\)/.test(line))
+      .map((line) => `${where}: ${line}`);
+  }
+
+  const slug = (text: string) => text.replace(/[^a-zа-я0-9]+/gi, '-').toLowerCase();
+
+  const GROUPS = [
+    { name: 'public pages and docs', from: 0, to: 5 },
+    { name: 'shop pages', from: 5, to: 18 },
+    { name: "buyer's pages", from: 18, to: 26 },
+  ] as const;
+
+  describe(`axe on every route at ${viewport.width} px (issue 19)`, () => {
+    it('walks every route listed, group after group', () => {
+      expect(GROUPS.flatMap((g) => [g.from, g.to]).slice(1, -1)).toEqual([5, 5, 18, 18]);
+      expect(GROUPS.at(-1)?.to).toBe(routes().length);
+    });
+
+    for (const group of GROUPS) {
+      it(`${group.name}: no serious or critical violation`, async () => {
+        const { page, context } = await openPage(browser, { baseURL: shop.baseUrl, viewport });
+        // The key goes to this tab's session storage and serves every shop page after it.
+        await page.goto(`/shops/${DEMO_SHOP.id}?token=${encodeURIComponent(shop.token())}`);
+        await ready(page);
+        const found: string[] = [];
+        for (const route of routes().slice(group.from, group.to)) {
+          await page.goto(route.path);
+          await ready(page);
+          found.push(...(await seriousViolations(page, route.name)));
+          await page.screenshot({
+            path: `${SCREENSHOTS_DIR}/${viewport.width}-${slug(route.name)}.png`,
+            fullPage: true,
+          });
+        }
+        await context.close();
+        expect(found).toEqual([]);
+      });
+    }
+
+    it('the dialogs of issue 20 and a shop page without the key: no serious or critical violation', async () => {
+      const { page, context } = await openPage(browser, { baseURL: shop.baseUrl, viewport });
+      await page.goto(`/shops/${DEMO_SHOP.id}/orders/${ids.paid}?token=${encodeURIComponent(shop.token())}`);
+      await ready(page);
+      const found: string[] = [];
+      await page.getByRole('button', { name: 'Оформить возврат' }).click();
+      await page.getByRole('dialog').getByRole('radio', { name: 'По товарам' }).check();
+      await page.getByRole('dialog').getByRole('button', { name: 'Оформить возврат' }).click();
+      await page.getByRole('dialog').getByText('Укажите причину возврата').waitFor();
+      found.push(...(await seriousViolations(page, 'refund dialog with errors')));
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/${viewport.width}-refund-dialog.png` });
+
+      await page.goto(`/shops/${DEMO_SHOP.id}/orders/${ids.fresh}`);
+      await ready(page);
+      await page.getByRole('button', { name: 'Отменить заказ' }).click();
+      await page.getByRole('dialog').getByLabel('Причина (необязательно)').waitFor();
+      found.push(...(await seriousViolations(page, 'cancel dialog')));
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/${viewport.width}-cancel-dialog.png` });
+      await context.close();
+
+      // A shop page without the key says how to get in.
+      const keyless = await openPage(browser, { baseURL: shop.baseUrl, viewport });
+      await keyless.page.goto(`/shops/${DEMO_SHOP.id}/all-orders`);
+      await ready(keyless.page);
+      found.push(...(await seriousViolations(keyless.page, 'shop page without a key')));
+      await keyless.page.screenshot({
+        path: `${SCREENSHOTS_DIR}/${viewport.width}-no-key.png`,
+        fullPage: true,
+      });
+      await keyless.context.close();
+      expect(found).toEqual([]);
+    });
+  });
+
+  if (viewport.width === PHONE.width) describeDeleteGlyphs();
+}
+
+/** WCAG contrast ratio of two sRGB colours given as [r, g, b] in 0–255. */
+function contrast(foreground: number[], background: number[]): number {
+  const luminance = (rgb: number[]) => {
+    const [r, g, b] = rgb.map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+  };
+  const [hi, lo] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
+}
+
+function describeDeleteGlyphs() {
+  describe('delete glyphs on a phone (issue 19 §10)', () => {
+    it('are 44 × 44 px targets whose icon stands out (≥ 3:1) at 360 px', async () => {
+      const { page, context } = await openPage(browser, { baseURL: shop.baseUrl, viewport: PHONE });
+      await page.goto(`/shops/${DEMO_SHOP.id}/generate-qr?token=${encodeURIComponent(shop.token())}`);
+      await page.getByRole('heading', { name: 'Новый заказ' }).waitFor();
+      await page.getByRole('button', { name: 'Добавить товар' }).click();
+      await page.getByRole('button', { name: 'Удалить товар 2' }).waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/360-new-order-two-rows.png`, fullPage: true });
+
+      const checks: {
+        name: string;
+        colours: string;
+        glyph: number;
+        width: number;
+        height: number;
+        ratio: number;
+      }[] = [];
+      const measure = async (name: string) => {
+        const button = page.getByRole('button', { name, exact: true });
+        await button.scrollIntoViewIfNeeded();
+        const box = await button.boundingBox();
+        const glyph = await button.locator('svg').boundingBox();
+        const colours = await button.evaluate((element) => {
+          // Tailwind 4 writes oklch(); a canvas turns any CSS colour into sRGB bytes.
+          const canvas = document.createElement('canvas');
+          canvas.width = 1;
+          canvas.height = 1;
+          const ctx = canvas.getContext('2d', { willReadFrequently: true });
+          const rgba = (css: string) => {
+            if (!ctx) return [0, 0, 0, 0];
+            ctx.clearRect(0, 0, 1, 1);
+            ctx.fillStyle = css;
+            ctx.fillRect(0, 0, 1, 1);
+            return [...ctx.getImageData(0, 0, 1, 1).data];
+          };
+          const svg = element.querySelector('svg');
+          const stroke = svg ? getComputedStyle(svg).stroke : 'none';
+          const ink = rgba(stroke !== 'none' ? stroke : getComputedStyle(element).color);
+          // The backgrounds up the tree, composited from the page's white upwards.
+          const layers: number[][] = [];
+          for (let node: Element | null = element; node; node = node.parentElement) {
+            const layer = rgba(getComputedStyle(node).backgroundColor);
+            if ((layer[3] ?? 0) > 0) layers.push(layer);
+            if (layer[3] === 255) break;
+          }
+          let background = [255, 255, 255];
+          for (const layer of layers.reverse()) {
+            const alpha = (layer[3] ?? 0) / 255;
+            background = background.map((c, i) => Math.round((layer[i] ?? 0) * alpha + c * (1 - alpha)));
+          }
+          return { ink: ink.slice(0, 3), background };
+        });
+        checks.push({
+          name,
+          colours: `rgb(${colours.ink}) on rgb(${colours.background})`,
+          glyph: Math.min(glyph?.width ?? 0, glyph?.height ?? 0),
+          width: box?.width ?? 0,
+          height: box?.height ?? 0,
+          ratio: Math.round(contrast(colours.ink, colours.background) * 10) / 10,
+        });
+      };
+      await measure('Удалить товар 1');
+      await measure('Удалить товар 2');
+
+      await page.goto(`/shops/${DEMO_SHOP.id}/all-orders`);
+      await page.getByRole('searchbox', { name: 'Поиск по номеру заказа' }).fill('1');
+      await measure('Очистить поиск');
+      await page.getByRole('button', { name: 'Открыть меню' }).click();
+      await measure('Закрыть меню');
+
+      for (const check of checks) {
+        expect(check.width, check.name).toBeGreaterThanOrEqual(44);
+        expect(check.height, check.name).toBeGreaterThanOrEqual(44);
+        // Not a speck inside the target: the glyph is drawn at its own size, 18 px or more (the trash
+        // icon was squeezed to 10 px by the button's padding).
+        expect(check.glyph, `${check.name}: glyph`).toBeGreaterThanOrEqual(18);
+        expect(check.ratio, `${check.name}: ${check.colours}`).toBeGreaterThanOrEqual(3);
+      }
+      expect(checks.map((c) => c.name)).toEqual([
+        'Удалить товар 1',
+        'Удалить товар 2',
+        'Очистить поиск',
+        'Закрыть меню',
+      ]);
+      await context.close();
+    });
+  });
+}
