@@ -52,16 +52,30 @@ const buildOutput = createWriteStream(buildLog);
 const buildChild = spawn('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
 buildChild.stdout.pipe(buildOutput);
 buildChild.stderr.pipe(buildOutput);
-const [unit, buildStatus] = await Promise.all([run('unit-and-api', []), exitOf(buildChild)]);
+const started = Date.now();
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+const timings = [];
+const [unit, buildStatus] = await Promise.all([
+  run('unit-and-api', []).then((result) => {
+    timings.push(`unit and API ${seconds(started)} s`);
+    return result;
+  }),
+  exitOf(buildChild).then((status) => {
+    timings.push(`build ${seconds(started)} s`);
+    return status;
+  }),
+]);
 const results = [unit];
 if (buildStatus !== 0) {
   console.error(`\nnpm run build failed (${buildStatus}):\n${readFileSync(buildLog, 'utf8')}`);
   results.push({ passed: 0, failed: 1, status: 1 });
 } else if (existsSync(join(root, 'e2e/vitest.config.ts'))) {
   if (ensureChromium()) {
+    const e2eStarted = Date.now();
     results.push(
       await run('e2e', ['--config', 'e2e/vitest.config.ts'], { ...process.env, E2E_SKIP_BUILD: '1' }),
     );
+    timings.push(`browser ${seconds(e2eStarted)} s`);
   } else results.push({ passed: 0, failed: 1, status: 1 });
 }
 if (existsSync(join(root, 'scripts/check-size.mjs'))) {
@@ -87,5 +101,6 @@ results.push({
 });
 const passed = results.reduce((s, r) => s + r.passed, 0);
 const failed = results.reduce((s, r) => s + r.failed, 0);
+console.log(`\nnpm test took ${seconds(started)} s (${timings.join(', ')})`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(results.some((r) => r.status !== 0) || failed > 0 ? 1 : 0);
