@@ -53,7 +53,8 @@ const copyButton = (page: Page, title: string) => page.getByRole('button', { nam
 /** Clicks copy, checks the check icon is shown for 2 s and then gives way, returns the clipboard text. */
 async function copyAndWatch(page: Page, title: string): Promise<string> {
   const button = copyButton(page, title);
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+  // Paused a little ahead of the page's time (it flows until then; a busy machine may take a while).
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await button.click();
   const copied = page.getByRole('button', { name: `Скопировано: ${title}` });
   await copied.waitFor();

@@ -349,7 +349,7 @@ describe('landing counters', () => {
     await page.clock.install();
     await page.goto('/');
     await waitForHydration(page);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     // On a phone the strip is below the fold: nothing has counted yet, however long one waits.
     expect(await counterTexts(page)).toEqual(['0+', '0%', '0₽', '0/7']);
     await page.clock.runFor(5000);
