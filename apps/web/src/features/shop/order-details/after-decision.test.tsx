@@ -113,6 +113,39 @@ describe('cancel and refunds on the order page', { timeout: 30_000 }, () => {
   });
 });
 
+describe('a return by items', { timeout: 30_000 }, () => {
+  it('reads quantities with the domain parser: a fraction is refused, whole items are returned', async () => {
+    const calls = open({ ...BASE, status: 'payment_sent' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Оформить возврат' }));
+    const dialog = screen.getByRole('dialog', { name: 'Возврат по заказу №14' });
+    await user.click(within(dialog).getByLabelText('По товарам'));
+    const quantity = within(dialog).getByLabelText(/^Бумага \(450,50\s₽, можно вернуть 2 шт\.\)$/);
+    await user.type(quantity, '1,5');
+    await user.type(within(dialog).getByLabelText('Причина возврата'), 'Одна пачка');
+    await user.click(within(dialog).getByRole('button', { name: 'Оформить возврат' }));
+    expect(within(dialog).getByText('Количество — целое число штук')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/refunds'))).toBe(false);
+
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Оформить возврат' }));
+    expect(within(dialog).getByText(/^Вернуть можно не больше 901,00\s₽$/)).toBeInTheDocument();
+
+    await user.clear(quantity);
+    await user.type(quantity, ' 1 ');
+    expect(within(dialog).getByText(/К возврату: 450,50\s₽/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Оформить возврат' }));
+    await waitFor(() => expect(screen.getByTestId('refunds')).toHaveTextContent('Одна пачка'));
+    const post = calls.find((c) => c.url.endsWith('/refunds') && c.method === 'POST');
+    expect(post?.body).toEqual({
+      amount: 450.5,
+      reason: 'Одна пачка',
+      products: [{ product_id: 1, quantity: 1 }],
+    });
+  });
+});
+
 describe('parseRublesInput', () => {
   it('is the domain parser itself, not a second one', () => {
     expect(parseRublesInput).toBe(parseTypedRubles);

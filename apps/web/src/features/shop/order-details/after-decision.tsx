@@ -167,8 +167,11 @@ export function RefundAction({ order }: { order: Order }) {
     for (const p of r.products) returned.set(p.product_id, (returned.get(p.product_id) ?? 0) + p.quantity);
   }
   const { left, items } = refundable(order, returned);
-  const itemLines = items
-    .map((item) => ({ item, quantity: parseTypedQuantity(quantities[item.id] ?? '') ?? 0 }))
+  // Quantities typed as text and read by the domain's parser: '1,5' or 'abc' is an error, not a 0.
+  const typed = items.map((item) => ({ item, text: (quantities[item.id] ?? '').trim() }));
+  const badQuantity = typed.some(({ text }) => text !== '' && parseTypedQuantity(text) === null);
+  const itemLines = typed
+    .map(({ item, text }) => ({ item, quantity: parseTypedQuantity(text) ?? 0 }))
     .filter((line) => line.quantity > 0);
   const itemsKopecks = itemLines.reduce(
     (sum, line) => sum + lineTotalKopecks(line.item.priceKopecks, line.quantity),
@@ -190,7 +193,9 @@ export function RefundAction({ order }: { order: Order }) {
     let kopecks: number | null = left;
     if (mode === 'amount') kopecks = parseRublesInput(amountText);
     if (mode === 'items') kopecks = itemsKopecks;
-    if (kopecks === null || kopecks <= 0) {
+    if (mode === 'items' && badQuantity) {
+      next.amount = 'Количество — целое число штук';
+    } else if (kopecks === null || kopecks <= 0) {
       next.amount = mode === 'items' ? 'Выберите вернувшиеся товары' : 'Введите сумму больше нуля';
     } else if (kopecks > left) {
       next.amount = `Вернуть можно не больше ${formatRubles(kopecksToRubles(left))}`;
@@ -277,10 +282,8 @@ export function RefundAction({ order }: { order: Order }) {
               <Input
                 key={item.id}
                 label={`${item.name} (${formatRubles(item.price)}, можно вернуть ${item.left} шт.)`}
-                type="number"
-                min={0}
-                max={item.left}
                 inputMode="numeric"
+                autoComplete="off"
                 value={quantities[item.id] ?? ''}
                 disabled={item.left <= 0}
                 onChange={(event) => setQuantities({ ...quantities, [item.id]: event.target.value })}
