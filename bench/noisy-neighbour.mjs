@@ -133,7 +133,15 @@ async function oneRun({ serverUrl, withFlood, log }) {
   });
   const [receiverA, hole] = await Promise.all([server(true), server(false)]);
   const api = await startApi({
-    env: { DATABASE_URL: url, WEBHOOK_ALLOW_PRIVATE: 'true', WORKER: 'inline', SMS_PROVIDER: 'console' },
+    // Production settings (bench/lib/proc.mjs) with the loopback receivers allowed: private
+    // addresses and plain http.
+    env: {
+      DATABASE_URL: url,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WORKER: 'inline',
+      SMS_PROVIDER: 'console',
+    },
   });
   try {
     const until = Date.now() + SECONDS * 1000;

@@ -93,7 +93,7 @@ async function oneSetup({ server, events, setup, log }) {
   });
   const receiverPort = await freePort();
   const hooks = await receiver(receiverPort);
-  const env = { DATABASE_URL: url, WEBHOOK_ALLOW_PRIVATE: 'true', ...setup.env };
+  const env = { DATABASE_URL: url, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_ALLOW_HTTP: 'true', ...setup.env };
   const api = await startApi({ env });
   const workers = [];
   try {
