@@ -1,0 +1,325 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookHeaders } from '../../../apps/api/src/modules/webhooks/signing';
+import { DB_KINDS, newShop, startTestApp, type TestApp } from '../../../apps/api/test/support/test-app';
+import { run, startProcess } from '../../typescript/test/processes';
+import { type Reply, startStub } from '../../typescript/test/stub-server';
+
+/**
+ * Issue 21 §6: the PHP SDK, copied alone into a new project outside the repository, runs its
+ * README's examples as printed against the API (orders, the event log, webhooks verified by a
+ * `php -S` endpoint) on both databases; its retries, errors and webhook check are tested against a
+ * scripted local server and the API's own signing code. Needs `php` with curl (.ci/run installs it).
+ */
+
+const PHP_DIR = fileURLToPath(new URL('..', import.meta.url));
+const EXAMPLES = ['quickstart.php', 'webhook.php'];
+
+function phpWithCurl(): boolean {
+  try {
+    execFileSync('php', ['-r', 'exit(extension_loaded("curl") && extension_loaded("json") ? 0 : 1);'], {
+      stdio: 'ignore',
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const HAS_PHP = phpWithCurl();
+if (!HAS_PHP) {
+  console.log(
+    'PHP с расширением curl не найден: тесты PHP SDK пропущены (.ci/run ставит php-cli и php-curl).',
+  );
+}
+
+/** A free loopback port for `php -S`, which cannot be asked for port 0. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+let project = '';
+const php = (file: string, env: Record<string, string> = {}) => run('php', [file], { cwd: project, env });
+
+describe.skipIf(!HAS_PHP)('the PHP SDK in a project outside the repository', () => {
+  beforeAll(() => {
+    project = mkdtempSync(path.join(tmpdir(), 'b2bpay-php-project-'));
+    // Only the SDK's folder, as the README says (its tests stay behind).
+    cpSync(PHP_DIR, path.join(project, 'b2bpay-sdk'), {
+      recursive: true,
+      filter: (src) => !src.startsWith(path.join(PHP_DIR, 'test')),
+    });
+    for (const name of EXAMPLES) {
+      copyFileSync(path.join(PHP_DIR, 'examples', name), path.join(project, name));
+    }
+  });
+
+  afterAll(() => {
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
+
+  it('is what the README prints: both examples appear in it verbatim', () => {
+    const readme = readFileSync(path.join(PHP_DIR, 'README.md'), 'utf8');
+    for (const name of EXAMPLES) {
+      expect(readme, name).toContain(readFileSync(path.join(PHP_DIR, 'examples', name), 'utf8'));
+    }
+  });
+
+  it("installs the Composer way: composer.json's PSR-4 map finds every class, and it needs only curl and json", async () => {
+    const composer = JSON.parse(readFileSync(path.join(PHP_DIR, 'composer.json'), 'utf8'));
+    expect(composer.require).toEqual({ php: '>=8.0', 'ext-curl': '*', 'ext-json': '*' });
+    // Composer's PSR-4 rule, applied by hand to the copied folder (no Composer needed to check it).
+    writeFileSync(
+      path.join(project, 'psr4.php'),
+      `<?php
+$composer = json_decode(file_get_contents(__DIR__ . '/b2bpay-sdk/composer.json'), true);
+foreach ($composer['autoload']['psr-4'] as $prefix => $dir) {
+    spl_autoload_register(function ($class) use ($prefix, $dir) {
+        if (strncmp($class, $prefix, strlen($prefix)) !== 0) return;
+        $file = __DIR__ . '/b2bpay-sdk/' . $dir . str_replace('\\\\', '/', substr($class, strlen($prefix))) . '.php';
+        if (is_file($file)) require $file;
+    });
+}
+$found = [];
+foreach (['Client', 'Webhook', 'ApiError', 'ConnectionError', 'WebhookVerificationError'] as $name) {
+    $found[$name] = class_exists('B2BPay\\\\' . $name);
+}
+echo json_encode($found);
+`,
+    );
+    const ran = await php('psr4.php');
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(JSON.parse(ran.stdout)).toEqual({
+      Client: true,
+      Webhook: true,
+      ApiError: true,
+      ConnectionError: true,
+      WebhookVerificationError: true,
+    });
+  });
+
+  it('keeps the Idempotency-Key across retries, repeats only what is safe, and throws the API error', async () => {
+    const limited: Reply = {
+      status: 429,
+      headers: { 'retry-after': '2' },
+      body: JSON.stringify({ detail: 'Много', error: { code: 'RATE_LIMITED', message: 'Много' } }),
+    };
+    const invalid = {
+      detail: 'Введите количество',
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'Введите количество',
+        field: 'products.0.quantity',
+        request_id: 'r-1',
+      },
+      errors: [{ code: 'VALIDATION_ERROR', message: 'Введите количество', field: 'products.0.quantity' }],
+    };
+    const ok: Reply = { status: 200, body: '{"id":"o-1","amount":350.1}' };
+    const stub = await startStub([
+      limited,
+      ok, // createOrder: 429, then the same key again
+      'drop',
+      ok, // createOrder with the caller's key: dropped, then again
+      'drop', // cancelOrder: dropped, not repeated
+      'drop',
+      'drop',
+      ok, // getOrder: two drops, then the answer
+      { status: 400, body: JSON.stringify(invalid) },
+      { status: 200, body: '{"items":[],"count":0,"has_more":false}' },
+      { status: 200, body: '{}' },
+    ]);
+    writeFileSync(
+      path.join(project, 'retries.php'),
+      `<?php
+require_once __DIR__ . '/b2bpay-sdk/autoload.php';
+$waits = [];
+$client = new B2BPay\\Client('sk_test_key', getenv('STUB_URL'), ['sleep' => function (float $s) use (&$waits) { $waits[] = $s; }]);
+$out = [];
+$out['created'] = $client->createOrder(['products' => [['name' => 'Бумага', 'price' => 350.1, 'quantity' => 3]]]);
+$client->createOrder(['products' => [['name' => 'Бумага', 'price' => 350.1, 'quantity' => 3]]], ['idempotency_key' => 'cart-8841']);
+try { $client->cancelOrder('o-1'); } catch (B2BPay\\ConnectionError $e) { $out['cancel'] = get_class($e); }
+$out['fetched'] = $client->getOrder('o-1');
+try { $client->createOrder(['products' => [['name' => 'A', 'price' => 1]]]); } catch (B2BPay\\ApiError $e) {
+    $out['error'] = ['status' => $e->status, 'code' => $e->errorCode, 'message' => $e->getMessage(), 'field' => $e->field, 'request_id' => $e->requestId, 'errors' => $e->errors];
+}
+$client->listOrders(['status' => ['client_expected', 'cancelled'], 'limit' => 5, 'external_id' => null]);
+$client->updateShopSettings(['widget_origins' => []]);
+$out['waits'] = $waits;
+echo json_encode($out, JSON_UNESCAPED_UNICODE);
+`,
+    );
+    try {
+      const ran = await php('retries.php', { STUB_URL: `${stub.url}/` });
+      expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+      const out = JSON.parse(ran.stdout);
+      expect(out.created).toEqual({ id: 'o-1', amount: 350.1 });
+      expect(out.cancel).toBe('B2BPay\\ConnectionError');
+      expect(out.fetched).toEqual({ id: 'o-1', amount: 350.1 });
+      expect(out.error).toEqual({ status: 400, ...invalid.error, errors: invalid.errors });
+      expect(out.waits).toEqual([2, 0.5, 0.5, 1]);
+
+      const seen = stub.seen;
+      expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+        'POST /api/order/orders',
+        'POST /api/order/orders',
+        'POST /api/order/orders',
+        'POST /api/order/orders',
+        'POST /api/order/orders/o-1/cancel',
+        'GET /api/order/orders/o-1',
+        'GET /api/order/orders/o-1',
+        'GET /api/order/orders/o-1',
+        'POST /api/order/orders',
+        'GET /api/order/orders?status=client_expected&status=cancelled&limit=5',
+        'PUT /api/shop/settings',
+      ]);
+      const keys = seen.map((s) => s.headers['idempotency-key']);
+      expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys.slice(2, 4)).toEqual(['cart-8841', 'cart-8841']);
+      expect(keys[4]).toBeUndefined();
+      expect(keys[8]).not.toBe(keys[0]);
+      expect(seen[0]?.headers.authorization).toBe('Bearer sk_test_key');
+      expect(JSON.parse(seen[0]?.body ?? '')).toEqual({
+        products: [{ name: 'Бумага', price: 350.1, quantity: 3 }],
+      });
+      expect(seen[4]?.body).toBe('{}');
+      expect(seen[10]?.body).toBe('{"widget_origins":[]}');
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it('verifies what the API signs: rotation, header styles, and refuses changes and stale timestamps', async () => {
+    const secret = 'whsec_ZGVtby13ZWJob29rLXNlY3JldC1iMmJwYXktMDAx';
+    const oldSecret = 'whsec_b2xkLXNlY3JldC1vZi10aGUtc2hvcC0wMDAwMDAx';
+    const body = '{"event":"order.status.changed","event_id":"e-1","amount":1050.3}';
+    const at = new Date('2026-11-24T10:00:00Z');
+    const now = Math.floor(at.getTime() / 1000);
+    const cases = {
+      plain: webhookHeaders(secret, 'e-1', at, body),
+      rotated: webhookHeaders(secret, 'e-1', at, body, oldSecret),
+      server: Object.fromEntries(
+        Object.entries(webhookHeaders(secret, 'e-1', at, body)).map(([k, v]) => [
+          `HTTP_${k.toUpperCase().replaceAll('-', '_')}`,
+          v,
+        ]),
+      ),
+    };
+    writeFileSync(path.join(project, 'cases.json'), JSON.stringify({ cases, body, now, secret, oldSecret }));
+    writeFileSync(
+      path.join(project, 'verify.php'),
+      `<?php
+require_once __DIR__ . '/b2bpay-sdk/autoload.php';
+use B2BPay\\Webhook;
+$c = json_decode(file_get_contents(__DIR__ . '/cases.json'), true);
+$try = function (string $body, array $headers, string $secret, int $now) {
+    try { return Webhook::verify($body, $headers, $secret, $now); } catch (B2BPay\\WebhookVerificationError $e) { return 'refused: ' . $e->getMessage(); }
+};
+echo json_encode([
+    'plain' => $try($c['body'], $c['cases']['plain'], $c['secret'], $c['now']),
+    'server' => $try($c['body'], $c['cases']['server'], $c['secret'], $c['now']),
+    'rotated_old' => $try($c['body'], $c['cases']['rotated'], $c['oldSecret'], $c['now']),
+    'rotated_new' => $try($c['body'], $c['cases']['rotated'], $c['secret'], $c['now']),
+    'changed' => $try(str_replace('1050.3', '1.3', $c['body']), $c['cases']['plain'], $c['secret'], $c['now']),
+    'other_secret' => $try($c['body'], $c['cases']['plain'], $c['oldSecret'], $c['now']),
+    'stale' => $try($c['body'], $c['cases']['plain'], $c['secret'], $c['now'] + 301),
+    'early' => $try($c['body'], $c['cases']['plain'], $c['secret'], $c['now'] - 301),
+    'edge' => $try($c['body'], $c['cases']['plain'], $c['secret'], $c['now'] + 300),
+    'no_id' => $try($c['body'], array_diff_key($c['cases']['plain'], ['webhook-id' => 1]), $c['secret'], $c['now']),
+]);
+`,
+    );
+    const ran = await php('verify.php');
+    expect(ran.code, ran.stderr).toBe(0);
+    const event = JSON.parse(body);
+    expect(JSON.parse(ran.stdout)).toEqual({
+      plain: event,
+      server: event,
+      rotated_old: event,
+      rotated_new: event,
+      changed: 'refused: No matching signature found',
+      other_secret: 'refused: No matching signature found',
+      stale: 'refused: Message timestamp too old',
+      early: 'refused: Message timestamp too new',
+      edge: event,
+      no_id: 'refused: Missing required headers',
+    });
+  });
+
+  describe.each(DB_KINDS)('against the API on %s', (kind) => {
+    let t: TestApp;
+    let base = '';
+
+    beforeAll(async () => {
+      t = await startTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
+      // Webhook timestamps come from the app's clock; the endpoint accepts 5 minutes around its own.
+      t.clock.set(new Date());
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      t.worker.start();
+    });
+
+    afterAll(async () => {
+      await t?.worker.stop();
+      await t?.close();
+    });
+
+    it('runs the README examples: orders, the event log, and webhooks verified by webhook.php', async () => {
+      const shop = await newShop(t, 'Магазин на PHP');
+      const port = await freePort();
+      const endpoint = startProcess('php', ['-S', `127.0.0.1:${port}`, 'webhook.php'], {
+        cwd: project,
+        env: { B2BPAY_WEBHOOK_SECRET: shop.webhook_secret },
+      });
+      try {
+        await endpoint.line(/Development Server \(http:\/\/127\.0\.0\.1:\d+\) started/);
+        const webhookUrl = `http://127.0.0.1:${port}/`;
+        const ran = await php('quickstart.php', {
+          B2BPAY_BASE_URL: base,
+          B2BPAY_API_KEY: shop.secret_key,
+          B2BPAY_WEBHOOK_URL: webhookUrl,
+        });
+        expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+        const out = ran.stdout;
+        const [, orderId = '', amount] = out.match(/^created (\S+) (\S+) (\S+)$/m) ?? [];
+        expect(amount).toBe('1050.3');
+        expect(out).toMatch(/^status client_expected$/m);
+        expect(out).toMatch(/^listed 1 true$/m);
+        const [, eventId = ''] = out.match(/^event order\.products\.updated (\S+) 6040\.3$/m) ?? [];
+        const [, testEventId = ''] = out.match(/^test webhook (\S+)$/m) ?? [];
+        expect(out).toMatch(/^error 400 VALIDATION_ERROR products \S.* [0-9a-f-]{36}$/m);
+
+        const stored = await t.app.inject({
+          method: 'GET',
+          url: `/api/order/orders/${orderId}`,
+          headers: { authorization: `Bearer ${shop.secret_key}` },
+        });
+        expect(stored.json()).toMatchObject({ amount: 6040.3, status: 'client_expected' });
+
+        await endpoint.line(new RegExp(`verified webhook\\.test ${testEventId}$`));
+        await endpoint.line(new RegExp(`verified order\\.products\\.updated ${eventId}$`));
+        const forged = await fetch(webhookUrl, {
+          method: 'POST',
+          headers: {
+            'webhook-id': eventId,
+            'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+            'webhook-signature': 'v1,bm90IGEgc2lnbmF0dXJl',
+          },
+          body: '{"event":"order.status.changed"}',
+        });
+        expect(forged.status).toBe(400);
+        await endpoint.line(/rejected No matching signature found$/);
+      } finally {
+        await endpoint.stop();
+      }
+    });
+  });
+});
