@@ -38,8 +38,14 @@ $b2bpay->replaceOrderProducts($order['id'], [
     ['name' => 'Картридж HP 85A', 'price' => 4990, 'quantity' => 1],
 ]);
 
-// The event log: the very events the webhooks carry, oldest first; page on with 'after'.
+// The event log: the very events the webhooks carry, oldest first; page on with 'after'. It never
+// skips one, so an event shows once every transaction begun before it has ended: poll, as a
+// catch-up job would.
 $log = $b2bpay->listEvents(['order_id' => $order['id']]);
+for ($tries = 0; $log['items'] === [] && $tries < 50; $tries++) {
+    usleep(200000);
+    $log = $b2bpay->listEvents(['order_id' => $order['id']]);
+}
 foreach ($log['items'] as $event) {
     echo "event {$event['event']} {$event['event_id']} {$event['amount']}\n";
 }

@@ -293,6 +293,7 @@ echo json_encode([
         expect(amount).toBe('1050.3');
         expect(out).toMatch(/^status client_expected$/m);
         expect(out).toMatch(/^listed 1 true$/m);
+        expect(out).toMatch(/^event order\.products\.updated \S+ 6040\.3$/m);
         const [, eventId = ''] = out.match(/^event order\.products\.updated (\S+) 6040\.3$/m) ?? [];
         const [, testEventId = ''] = out.match(/^test webhook (\S+)$/m) ?? [];
         expect(out).toMatch(/^error 400 VALIDATION_ERROR products \S.* [0-9a-f-]{36}$/m);
@@ -304,8 +305,17 @@ echo json_encode([
         });
         expect(stored.json()).toMatchObject({ amount: 6040.3, status: 'client_expected' });
 
-        await endpoint.line(new RegExp(`verified webhook\\.test ${testEventId}$`));
-        await endpoint.line(new RegExp(`verified order\\.products\\.updated ${eventId}$`));
+        try {
+          await endpoint.line(new RegExp(`verified webhook\\.test ${testEventId}$`));
+          await endpoint.line(new RegExp(`verified order\\.products\\.updated ${eventId}$`));
+        } catch (error) {
+          const deliveries = await t.app.inject({
+            method: 'GET',
+            url: '/api/webhooks/deliveries',
+            headers: { authorization: `Bearer ${shop.secret_key}` },
+          });
+          throw new Error(`${(error as Error).message}\ndeliveries: ${deliveries.body}`);
+        }
         const forged = await fetch(webhookUrl, {
           method: 'POST',
           headers: {

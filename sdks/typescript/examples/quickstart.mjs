@@ -35,8 +35,14 @@ await b2bpay.replaceOrderProducts(order.id, [
   { name: 'Картридж HP 85A', price: 4990, quantity: 1 },
 ]);
 
-// The event log: the very events the webhooks carry, oldest first; page on with `after`.
-const log = await b2bpay.listEvents({ order_id: order.id });
+// The event log: the very events the webhooks carry, oldest first; page on with `after`. It never
+// skips one, so an event shows once every transaction begun before it has ended: poll, as a
+// catch-up job would.
+let log = await b2bpay.listEvents({ order_id: order.id });
+for (let tries = 0; log.items.length === 0 && tries < 50; tries++) {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  log = await b2bpay.listEvents({ order_id: order.id });
+}
 for (const event of log.items) console.log('event', event.event, event.event_id, event.amount);
 
 // A signed test webhook to your endpoint.

@@ -64,19 +64,26 @@ export function startProcess(
   return {
     lines,
     exited,
-    line(re: RegExp): Promise<RegExpMatchArray> {
+    /** `withinMs` bounds the wait so that a line that never comes fails with the output so far. */
+    line(re: RegExp, withinMs = 60_000): Promise<RegExpMatchArray> {
       return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`no line matching ${re} within ${withinMs} ms:\n${lines.join('\n')}`));
+        }, withinMs);
         const check = () => {
           for (const text of lines) {
             const match = text.match(re);
             if (match) {
               waiting.delete(check);
+              clearTimeout(timer);
               resolve(match);
               return;
             }
           }
           if (ended) {
             waiting.delete(check);
+            clearTimeout(timer);
             reject(new Error(`${command} ended without a line matching ${re}:\n${lines.join('\n')}`));
           }
         };

@@ -131,6 +131,7 @@ describe.each(DB_KINDS)('@b2bpay/sdk against the API on %s', (kind) => {
       expect(amount).toBe('1050.3');
       expect(out).toMatch(/^status client_expected$/m);
       expect(out).toMatch(/^listed 1 true$/m);
+      expect(out).toMatch(/^event order\.products\.updated \S+ 6040\.3$/m);
       const [, eventId = ''] = out.match(/^event order\.products\.updated (\S+) 6040\.3$/m) ?? [];
       const [, testEventId = ''] = out.match(/^test webhook (\S+)$/m) ?? [];
       expect(out).toMatch(/^error 400 VALIDATION_ERROR products \S.* [0-9a-f-]{36}$/m);
