@@ -20,6 +20,7 @@ const API_SECTIONS = [
   'Список заказов',
   'Вебхуки',
   'Обработка ошибок',
+  'SDK для Node.js и PHP',
   'Преимущества',
 ];
 
@@ -202,6 +203,10 @@ describe('REST API documentation page', () => {
       .getByRole('tablist', { name: 'Примеры: проверка подписи вебхука' })
       .getByRole('tab');
     expect(await webhookTabs.allTextContents()).toEqual(['Shell + openssl', 'Python', 'Node.js', 'PHP']);
+    const sdkTabs = page
+      .getByRole('tablist', { name: 'Примеры SDK: заказ, список, журнал событий' })
+      .getByRole('tab');
+    expect(await sdkTabs.allTextContents()).toEqual(['Node.js SDK', 'PHP SDK']);
     expect(await page.getByRole('link', { name: 'Назад' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'api-docs');

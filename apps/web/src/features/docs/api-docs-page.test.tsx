@@ -71,6 +71,7 @@ describe('API documentation page', () => {
       'Список заказов',
       'Вебхуки',
       'Обработка ошибок',
+      'SDK для Node.js и PHP',
       'Преимущества',
     ];
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(sections);
@@ -128,6 +129,26 @@ describe('API documentation page', () => {
     await user.keyboard('{Home}');
     expect(create.getByRole('tab', { name: 'cURL' })).toHaveAttribute('tabindex', '0');
     expect(create.getByRole('tab', { name: 'PHP' })).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('shows the SDK way beside the raw examples: Node.js SDK and PHP SDK tabs with their README examples (issue 21)', async () => {
+    standalone();
+    const user = userEvent.setup();
+    expect(shownFile('Примеры SDK: заказ, список, журнал событий')).toBe('quickstart.mjs');
+    expect(shownFile('Примеры SDK: приём вебхука')).toBe('webhook-receiver.mjs');
+    const section = document.getElementById('sdk') as HTMLElement;
+    expect(section).toHaveTextContent("import { B2BPay, B2BPayError } from '@b2bpay/sdk'");
+    expect(section).toHaveTextContent('sdks/php');
+    const quick = within(screen.getByRole('tablist', { name: 'Примеры SDK: заказ, список, журнал событий' }));
+    expect(quick.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Node.js SDK', 'PHP SDK']);
+    await user.click(quick.getByRole('tab', { name: 'PHP SDK' }));
+    expect(shownFile('Примеры SDK: заказ, список, журнал событий')).toBe('quickstart.php');
+    expect(shownFile('Примеры SDK: приём вебхука')).toBe('webhook.php');
+    expect(section).toHaveTextContent('$b2bpay->createOrder([');
+    await user.keyboard('{ArrowRight}');
+    expect(quick.getByRole('tab', { name: 'Node.js SDK' })).toHaveFocus();
+    // The raw examples keep their own language.
+    expect(shownFile('Примеры: создание заказа')).toBe('create-order.sh');
   });
 
   it('gives the environment for this server, with the demo keys', () => {

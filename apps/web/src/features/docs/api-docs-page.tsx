@@ -16,6 +16,7 @@ import { ErrorCatalogue } from './error-catalogue';
 import { EventLogDocs } from './event-log-docs';
 import { EXAMPLES, type ExampleLanguage } from './examples';
 import { SandboxRules } from './sandbox-rules';
+import { SdkDocs } from './sdk-docs';
 
 const SECTIONS = [
   { id: 'overview', title: 'Обзор' },
@@ -27,6 +28,7 @@ const SECTIONS = [
   { id: 'list-orders', title: 'Список заказов' },
   { id: 'webhooks', title: 'Вебхуки' },
   { id: 'errors', title: 'Обработка ошибок' },
+  { id: 'sdk', title: 'SDK для Node.js и PHP' },
   { id: 'benefits', title: 'Преимущества' },
 ] as const;
 
@@ -138,7 +140,12 @@ export default function ApiDocsPage() {
                 OpenAPI 3.1 (/api/openapi.json)
               </a>
               . Ниже — то, что нужно для интеграции, с примерами на cURL, Python, Node.js и PHP. Примеры —
-              готовые файлы: при любом ответе, кроме 200, они печатают статус и тело ответа.
+              готовые файлы: при любом ответе, кроме 200, они печатают статус и тело ответа. То же через
+              готовые клиенты — в разделе{' '}
+              <a href="#sdk" className={link}>
+                SDK для Node.js и PHP
+              </a>
+              .
             </p>
           </DocSection>
 
@@ -479,6 +486,10 @@ export default function ApiDocsPage() {
             />
             <h3 className="text-lg font-semibold text-slate-900">Каталог кодов ошибок</h3>
             <ErrorCatalogue />
+          </DocSection>
+
+          <DocSection id="sdk" title={titleOf('sdk')}>
+            <SdkDocs />
           </DocSection>
 
           <DocSection id="benefits" title={titleOf('benefits')}>

@@ -1,28 +1,36 @@
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { cn } from '../../shared/lib/cn';
 import { CodeBlock } from './code-block';
-import { type ExampleLanguage, type ExampleSet, LANGUAGES } from './examples';
+import { type Example, type ExampleLanguage, LANGUAGES } from './examples';
 
-export interface CodeTabsProps {
-  examples: ExampleSet;
-  language: ExampleLanguage;
-  onLanguageChange: (language: ExampleLanguage) => void;
+export interface CodeTabsProps<L extends string = ExampleLanguage> {
+  examples: Record<L, Example>;
+  language: L;
+  onLanguageChange: (language: L) => void;
   /** Names the tab list for screen readers, e.g. «Примеры: создание заказа». */
   label: string;
+  /** The tabs, in order: the four languages of the raw examples unless given (the SDK section's two). */
+  languages?: ReadonlyArray<{ id: L; label: string }>;
 }
 
 /**
- * One example in four languages behind ARIA tabs: arrows, Home and End move between tabs. The chosen
+ * One example in several languages behind ARIA tabs: arrows, Home and End move between tabs. The chosen
  * language is the page's, so every section follows the reader's choice.
  */
-export function CodeTabs({ examples, language, onLanguageChange, label }: CodeTabsProps) {
+export function CodeTabs<L extends string = ExampleLanguage>({
+  examples,
+  language,
+  onLanguageChange,
+  label,
+  languages = LANGUAGES as unknown as ReadonlyArray<{ id: L; label: string }>,
+}: CodeTabsProps<L>) {
   const baseId = useId();
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-  const index = LANGUAGES.findIndex((l) => l.id === language);
+  const index = languages.findIndex((l) => l.id === language);
   const example = examples[language];
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const last = LANGUAGES.length - 1;
+    const last = languages.length - 1;
     const next =
       event.key === 'ArrowRight'
         ? index === last
@@ -39,7 +47,7 @@ export function CodeTabs({ examples, language, onLanguageChange, label }: CodeTa
               : null;
     if (next === null) return;
     event.preventDefault();
-    const target = LANGUAGES[next];
+    const target = languages[next];
     if (!target) return;
     onLanguageChange(target.id);
     tabs.current[next]?.focus();
@@ -53,7 +61,7 @@ export function CodeTabs({ examples, language, onLanguageChange, label }: CodeTa
         onKeyDown={onKeyDown}
         className="mb-2 flex gap-1 overflow-x-auto rounded-[var(--radius-control)] bg-slate-100 p-1"
       >
-        {LANGUAGES.map((lang, i) => {
+        {languages.map((lang, i) => {
           const selected = lang.id === language;
           return (
             <button

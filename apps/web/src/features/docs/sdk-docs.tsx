@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { CodeTabs } from './code-tabs';
+import { C } from './docs-ui';
+import { SDK_EXAMPLES, SDK_LANGUAGES, type SdkLanguage } from './sdk-examples';
+
+/**
+ * The SDK way beside the raw requests (issue 21 §6): @b2bpay/sdk and the PHP client, with their
+ * READMEs' examples — the files their tests run against a real server.
+ */
+export function SdkDocs() {
+  const [language, setLanguage] = useState<SdkLanguage>('node');
+  const tabs = { language, onLanguageChange: setLanguage, languages: SDK_LANGUAGES };
+  return (
+    <>
+      <p>
+        Вместо запросов вручную — готовые клиенты из репозитория B2BPay: <C>@b2bpay/sdk</C> для Node.js 20+ и
+        браузеров (папка <C>sdks/typescript</C>, типы из OpenAPI) и клиент для PHP 8 (папка <C>sdks/php</C>,
+        нужны только расширения curl и json; есть <C>composer.json</C>). Метод на каждую операцию магазина,
+        сам <C>Idempotency-Key</C> для создания заказа и возврата, повтор после сетевой ошибки и ответа 429
+        (после <C>Retry-After</C>), ошибки с <C>code</C>, <C>message</C> и <C>request_id</C>, проверка подписи
+        вебхука одной функцией. Установка и все методы — в README каждой папки.
+      </p>
+      <CodeTabs
+        examples={SDK_EXAMPLES.quickstart}
+        label="Примеры SDK: заказ, список, журнал событий"
+        {...tabs}
+      />
+      <p>
+        Приём вебхука с проверкой подписи: <C>verifyWebhook(body, headers, secret)</C> в Node.js,{' '}
+        <C>Webhook::verify($body, $_SERVER, $secret)</C> в PHP.
+      </p>
+      <CodeTabs examples={SDK_EXAMPLES.webhook} label="Примеры SDK: приём вебхука" {...tabs} />
+    </>
+  );
+}
