@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { CodeTabs } from './code-tabs';
 import { C } from './docs-ui';
 import { SDK_EXAMPLES, SDK_LANGUAGES, type SdkLanguage } from './sdk-examples';
 
 /**
  * The SDK way beside the raw requests (issue 21 §6): @b2bpay/sdk and the PHP client, with their
- * READMEs' examples — the files their tests run against a real server.
+ * READMEs' examples — the files their tests run against a real server. Memoised: it takes no props,
+ * so the raw examples' language changes do not re-render its two tab sets.
  */
-export function SdkDocs() {
+export const SdkDocs = memo(function SdkDocs() {
   const [language, setLanguage] = useState<SdkLanguage>('node');
   const tabs = { language, onLanguageChange: setLanguage, languages: SDK_LANGUAGES };
   return (
@@ -32,4 +33,4 @@ export function SdkDocs() {
       <CodeTabs examples={SDK_EXAMPLES.webhook} label="Примеры SDK: приём вебхука" {...tabs} />
     </>
   );
-}
+});
