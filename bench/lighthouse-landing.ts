@@ -327,6 +327,8 @@ async function submitApplication(base: string, orderId: string): Promise<void> {
     .padStart(7, '0')
     .replace(/^(\d{3})(\d{2})(\d{2})$/, '$1-$2-$3')}`;
   const email = `bench.buyer.${stamp}@example.ru`;
+  // The version of the order the buyer saw is part of the submission (issue 16).
+  const seen = await call<{ version: number }>(base, `/api/order/orders/${orderId}`);
   const client = await patch<{ id: number }>(step1);
   const sms = await patch<{ phone_number: string }>({ client_id: client.id, phone_number: phone });
   await patch({ client_id: client.id, email });
@@ -352,6 +354,7 @@ async function submitApplication(base: string, orderId: string): Promise<void> {
     email_code_input: await code(email),
     personal_data_consent: true,
     bank_transfer_consent: true,
+    order_version: seen.version,
   });
 }
 

@@ -263,6 +263,43 @@ describe('order list', () => {
     await context.close();
   });
 
+  it('does not move under the reader while it loads on a phone: no layout shift up to the live stream (issue 18)', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 412, height: 823 } });
+    await page.goto(shopUrl('/all-orders'));
+    await cards(page).first().waitFor();
+    await page.locator('[data-testid="live-indicator"][data-live="open"]').waitFor();
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<Array<{ value: number; nodes: string[] }>>((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            observer.disconnect();
+            resolve(
+              (
+                list.getEntries() as Array<
+                  PerformanceEntry & {
+                    value: number;
+                    hadRecentInput: boolean;
+                    sources?: Array<{ node?: Node }>;
+                  }
+                >
+              )
+                .filter((entry) => !entry.hadRecentInput)
+                .map((entry) => ({
+                  value: entry.value,
+                  nodes: (entry.sources ?? []).map(
+                    (source) => (source.node as Element | undefined)?.outerHTML.slice(0, 80) ?? '?',
+                  ),
+                })),
+            );
+          }).observe({ type: 'layout-shift', buffered: true });
+          // No shift at all: the observer has nothing buffered to report.
+          setTimeout(() => resolve([]), 500);
+        }),
+    );
+    expect(shifts).toEqual([]);
+    await context.close();
+  });
+
   it('the «Подтверждённые» tile opens the confirmed filter', async () => {
     const { page, context } = await openPage(browser, { viewport: PHONE });
     await page.goto(shopUrl());

@@ -69,9 +69,27 @@ export function useLiveStatus(): LiveStatus {
 }
 
 /** A quiet line saying whether the page follows changes live. */
+const CONNECTING_TEXT = 'Подключение к обновлениям...';
+/**
+ * The text's box is as wide as the longest text, drawn invisibly by a pseudo-element in the same grid
+ * cell (not in the text or the accessibility tree), so the indicator keeps one size whatever it says.
+ */
+const STEADY_TEXT_BOX =
+  "grid after:invisible after:col-start-1 after:row-start-1 after:content-['Подключение_к_обновлениям...']";
+
 export function LiveIndicator({ className }: { className?: string }) {
   const status = useLiveStatus();
-  if (status === 'off' || status === 'unauthorized') return null;
+  if (status === 'unauthorized') return null;
+  // Before the stream starts it holds its place, invisible: a header that grew or wrapped when the
+  // indicator appeared moved the whole page (CLS 0.4 on a phone, issue 18).
+  if (status === 'off') {
+    return (
+      <span className={cn('invisible inline-flex items-center gap-2 text-sm', className)} aria-hidden="true">
+        <span className="size-2 shrink-0" />
+        <span className={STEADY_TEXT_BOX} />
+      </span>
+    );
+  }
   const open = status === 'open';
   return (
     <span
@@ -81,12 +99,16 @@ export function LiveIndicator({ className }: { className?: string }) {
     >
       <span
         className={cn(
-          'size-2 rounded-full',
+          'size-2 shrink-0 rounded-full',
           open ? 'bg-green-600' : 'animate-pulse bg-amber-500 motion-reduce:animate-none',
         )}
         aria-hidden="true"
       />
-      {open ? 'Обновляется автоматически' : 'Подключение к обновлениям...'}
+      <span className={STEADY_TEXT_BOX}>
+        <span className="col-start-1 row-start-1">
+          {open ? 'Обновляется автоматически' : CONNECTING_TEXT}
+        </span>
+      </span>
     </span>
   );
 }

@@ -191,7 +191,11 @@ export default function OrdersPage() {
 
       <section aria-label="Заказы" className="relative mt-6" aria-busy={orders.isFetching}>
         {waitingForAuth ? (
-          <LoadingState text="Загрузка заказов..." />
+          // A screen tall while loading: the footer stays below the fold instead of being pushed down
+          // by the list (a layout shift on a phone, issue 18).
+          <div className="min-h-svh">
+            <LoadingState text="Загрузка заказов..." />
+          </div>
         ) : orders.isError ? (
           <Alert tone="error">
             <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
