@@ -76,20 +76,30 @@ export const ExpireOldInSeconds = z
 export const MAX_WIDGET_ORIGINS = 20;
 export const WIDGET_ORIGIN_INVALID = 'Ожидается адрес сайта вида https://shop.ru (без пути)';
 
+export const WIDGET_ORIGINS_TOO_MANY = `Не больше ${MAX_WIDGET_ORIGINS} сайтов`;
+
+/**
+ * The site as stored (`https://host[:port]`, lower-cased, no trailing slash), or null when the text is
+ * not one. The settings page checks what is typed with this same function before it is sent.
+ */
+export function normalizeWidgetOrigin(text: string): string | null {
+  const v = text.trim().toLowerCase().replace(/\/$/, '');
+  if (v.length > 300) return null;
+  try {
+    const url = new URL(v);
+    return url.protocol === 'https:' && url.origin === v ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `https://host[:port]` exactly, as a browser sends it in Origin; lower-cased. */
 export const WidgetOrigin = z
   .string()
   .trim()
   .max(300)
   .transform((v) => v.toLowerCase().replace(/\/$/, ''))
-  .refine((v) => {
-    try {
-      const url = new URL(v);
-      return url.protocol === 'https:' && url.origin === v;
-    } catch {
-      return false;
-    }
-  }, WIDGET_ORIGIN_INVALID);
+  .refine((v) => normalizeWidgetOrigin(v) === v, WIDGET_ORIGIN_INVALID);
 
 export const ShopSettings = z
   .object({
@@ -116,10 +126,7 @@ export const ShopSettingsUpdate = z
     rotate_webhook_secret: z.boolean().optional(),
     /** With rotate_webhook_secret: until then every webhook carries both signatures. */
     expire_old_in_seconds: ExpireOldInSeconds.optional(),
-    widget_origins: z
-      .array(WidgetOrigin)
-      .max(MAX_WIDGET_ORIGINS, `Не больше ${MAX_WIDGET_ORIGINS} сайтов`)
-      .optional(),
+    widget_origins: z.array(WidgetOrigin).max(MAX_WIDGET_ORIGINS, WIDGET_ORIGINS_TOO_MANY).optional(),
   })
   .meta({
     id: 'ShopSettingsUpdate',

@@ -127,12 +127,19 @@ export function updateSettings(body: ShopSettingsUpdate, token: string | null): 
   });
 }
 
-/** A new key of that kind; the old one stops working at once. */
-export function rotateKey(kind: KeyKind, token: string | null): Promise<KeyRotated> {
+/**
+ * A new key of that kind; the old one stops working at once, or after `expireOld` (issue 16: the
+ * field is sent only when above 0, the API's default).
+ */
+export function rotateKey(
+  kind: KeyKind,
+  token: string | null,
+  expireOld: { expire_old_in_seconds?: number } = {},
+): Promise<KeyRotated> {
   return request<KeyRotated>({
     method: 'POST',
     path: '/api/shop/keys/rotate',
-    body: { kind },
+    body: { kind, ...expireOld },
     token,
     errorStatuses: SHOP_ERRORS,
   });

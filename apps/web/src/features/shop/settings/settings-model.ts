@@ -1,3 +1,9 @@
+import {
+  MAX_WIDGET_ORIGINS,
+  normalizeWidgetOrigin,
+  WIDGET_ORIGIN_INVALID,
+  WIDGET_ORIGINS_TOO_MANY,
+} from '@b2bpay/domain';
 import { ApiError, serverMessage } from '../../../shared/api/http';
 import type { WebhookDelivery } from '../api/shop-api';
 
@@ -45,4 +51,50 @@ export function testOutcome(delivery: WebhookDelivery): TestOutcome {
     };
   }
   return { tone: 'info', text: 'Тестовое событие отправляется...' };
+}
+
+/**
+ * How long the old key (or the old signing secret) keeps working after a rotation (issue 16):
+ * the select's choices and the `expire_old_in_seconds` each sends.
+ */
+export const ROTATION_OVERLAPS = [
+  { label: 'сразу', seconds: 0 },
+  { label: 'через 1 час', seconds: 3_600 },
+  { label: 'через 24 часа', seconds: 86_400 },
+  { label: 'через 7 дней', seconds: 604_800 },
+] as const;
+
+/** The rotation request's overlap field: left out for «сразу», the API's default. */
+export function overlapField(seconds: number): { expire_old_in_seconds?: number } {
+  return seconds > 0 ? { expire_old_in_seconds: seconds } : {};
+}
+
+/** The select's label for an overlap, e.g. 'через 1 час'. */
+export function overlapLabel(seconds: number): string {
+  return ROTATION_OVERLAPS.find((o) => o.seconds === seconds)?.label ?? 'сразу';
+}
+
+export const WIDGET_ORIGIN_REQUIRED = 'Введите адрес сайта';
+export const WIDGET_ORIGIN_DUPLICATE = 'Этот сайт уже в списке';
+
+/**
+ * A typed site checked as the server checks it (the domain's normalizeWidgetOrigin, the server's
+ * Russian texts): the origin to add, or the error to show under the field.
+ */
+export function checkWidgetOrigin(
+  text: string,
+  listed: readonly string[],
+): { origin: string } | { error: string } {
+  if (text.trim() === '') return { error: WIDGET_ORIGIN_REQUIRED };
+  const origin = normalizeWidgetOrigin(text);
+  if (!origin) return { error: WIDGET_ORIGIN_INVALID };
+  if (listed.includes(origin)) return { error: WIDGET_ORIGIN_DUPLICATE };
+  if (listed.length >= MAX_WIDGET_ORIGINS) return { error: WIDGET_ORIGINS_TOO_MANY };
+  return { origin };
+}
+
+/** An error that belongs to the site list (`widget_origins` or one of its items), or null. */
+export function originsFieldError(error: unknown): string | null {
+  if (!(error instanceof ApiError) || !error.field) return null;
+  return /^widget_origins(\.|$)/.test(error.field) ? (serverMessage(error) ?? error.message) : null;
 }

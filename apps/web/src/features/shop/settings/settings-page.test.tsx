@@ -5,7 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/api/http';
 import { json, type MockCall, mockFetch, renderRoute } from '../../../test/render';
 import type { ShopSettings, WebhookDelivery } from '../api/shop-api';
-import { maskedHint, testOutcome, urlFieldError, webhookUrlValue } from './settings-model';
+import {
+  checkWidgetOrigin,
+  maskedHint,
+  overlapField,
+  ROTATION_OVERLAPS,
+  testOutcome,
+  urlFieldError,
+  WIDGET_ORIGIN_DUPLICATE,
+  WIDGET_ORIGIN_REQUIRED,
+  webhookUrlValue,
+} from './settings-model';
 import SettingsPage from './settings-page';
 import { healthState, localDateTimeValue, sinceIso } from './webhook-health-model';
 
@@ -50,8 +60,13 @@ function open(answer?: (call: MockCall) => Response | undefined) {
     const url = new URL(call.url, 'http://x');
     if (url.pathname === '/api/shop/settings' && call.method === 'GET') return json(settings);
     if (url.pathname === '/api/shop/settings' && call.method === 'PUT') {
-      const body = call.body as { webhook_url?: string | null; rotate_webhook_secret?: boolean };
+      const body = call.body as {
+        webhook_url?: string | null;
+        rotate_webhook_secret?: boolean;
+        widget_origins?: string[];
+      };
       if (body.webhook_url !== undefined) settings = { ...settings, webhook_url: body.webhook_url };
+      if (body.widget_origins) settings = { ...settings, widget_origins: body.widget_origins };
       if (body.rotate_webhook_secret) {
         settings = { ...settings, webhook_secret_hint: 'whsec_…Zz99' };
         return json({ ...settings, webhook_secret: 'whsec_NEWSECRETvalueZz99' });
@@ -274,4 +289,113 @@ describe('webhook health on the settings page (issue 17)', () => {
     const post = calls.find((c) => c.url.includes('/resend'));
     expect(post?.body).toEqual({ since: new Date('2026-11-22T13:05').toISOString() });
   }, 20_000);
+});
+
+describe('widget sites and rotation overlaps (issue 16)', () => {
+  const INVALID = 'Ожидается адрес сайта вида https://shop.ru (без пути)';
+
+  it('checks a typed site as the server does, with its texts', () => {
+    expect(checkWidgetOrigin(' HTTPS://Shop.Example/ ', [])).toEqual({ origin: 'https://shop.example' });
+    expect(checkWidgetOrigin('https://shop.example:8443', [])).toEqual({
+      origin: 'https://shop.example:8443',
+    });
+    for (const bad of ['http://shop.example', 'https://shop.example/cart', 'shop.example', 'https://']) {
+      expect(checkWidgetOrigin(bad, [])).toEqual({ error: INVALID });
+    }
+    expect(checkWidgetOrigin('   ', [])).toEqual({ error: WIDGET_ORIGIN_REQUIRED });
+    expect(checkWidgetOrigin('https://shop.example', ['https://shop.example'])).toEqual({
+      error: WIDGET_ORIGIN_DUPLICATE,
+    });
+    const twenty = Array.from({ length: 20 }, (_, i) => `https://s${i}.example`);
+    expect(checkWidgetOrigin('https://one-more.example', twenty)).toEqual({ error: 'Не больше 20 сайтов' });
+  });
+
+  it('maps «сразу / через 1 час / через 24 часа / через 7 дней» to expire_old_in_seconds', () => {
+    expect(ROTATION_OVERLAPS.map((o) => [o.label, o.seconds])).toEqual([
+      ['сразу', 0],
+      ['через 1 час', 3600],
+      ['через 24 часа', 86400],
+      ['через 7 дней', 604800],
+    ]);
+    expect(overlapField(0)).toEqual({});
+    expect(overlapField(3600)).toEqual({ expire_old_in_seconds: 3600 });
+  });
+
+  it('adds and removes sites, refuses a bad one under the field, and saves the list', async () => {
+    const { calls } = open();
+    const card = within(await screen.findByTestId('widget-origins'));
+    const field = card.getByLabelText('Адрес сайта');
+    await userEvent.type(field, 'http://shop.example');
+    await userEvent.click(card.getByRole('button', { name: 'Добавить' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(INVALID);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'HTTPS://Shop.Example/');
+    await userEvent.click(card.getByRole('button', { name: 'Добавить' }));
+    await userEvent.type(field, 'https://old.example{Enter}');
+    expect(card.getByText('https://shop.example')).toBeInTheDocument();
+    await userEvent.click(card.getByRole('button', { name: 'Убрать https://old.example' }));
+    expect(card.queryByText('https://old.example')).not.toBeInTheDocument();
+    await userEvent.click(card.getByRole('button', { name: 'Сохранить список сайтов' }));
+    expect(await card.findByText('Список сайтов сохранён.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      widget_origins: ['https://shop.example'],
+    });
+  });
+
+  it("shows the server's error about a site under the field", async () => {
+    open((call) =>
+      call.method === 'PUT'
+        ? json(
+            {
+              detail: 'Не больше 20 сайтов',
+              error: { code: 'VALIDATION_ERROR', message: 'Не больше 20 сайтов', field: 'widget_origins' },
+            },
+            400,
+          )
+        : undefined,
+    );
+    const card = within(await screen.findByTestId('widget-origins'));
+    await userEvent.click(card.getByRole('button', { name: 'Сохранить список сайтов' }));
+    await waitFor(() =>
+      expect(card.getByLabelText('Адрес сайта')).toHaveAccessibleDescription('Не больше 20 сайтов'),
+    );
+  });
+
+  it('rotates the secret key with «через 1 час»: the old key works for an hour', async () => {
+    const { calls } = open();
+    const row = within(await screen.findByTestId('key-secret'));
+    await userEvent.click(row.getByRole('button', { name: 'Выпустить новый' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Выпустить новый секретный ключ?' }));
+    const select = dialog.getByLabelText('Старый ключ перестанет работать');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['сразу', 'через 1 час', 'через 24 часа', 'через 7 дней']);
+    await userEvent.selectOptions(select, 'через 1 час');
+    expect(dialog.getByText(/Старый секретный ключ перестанет работать через 1 час/)).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Выпустить новый ключ' }));
+    expect(await row.findByText(NEW_KEY)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/shop/keys/rotate')?.body).toEqual({
+      kind: 'secret',
+      expire_old_in_seconds: 3600,
+    });
+  });
+
+  it('rotates the signing secret with «через 7 дней»', async () => {
+    const { calls } = open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Сменить секрет' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Сменить секрет подписи?' }));
+    await userEvent.selectOptions(
+      dialog.getByLabelText('Старый секрет перестанет подписывать'),
+      'через 7 дней',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Сменить секрет' }));
+    expect(await screen.findByText('whsec_NEWSECRETvalueZz99')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      rotate_webhook_secret: true,
+      expire_old_in_seconds: 604800,
+    });
+  });
 });

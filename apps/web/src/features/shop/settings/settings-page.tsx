@@ -1,3 +1,4 @@
+import { formatDateTime } from '@b2bpay/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -28,8 +29,17 @@ import { shopKeys, useDeliveries, useSettings } from '../api/shop-queries';
 import { webhookHealthKey } from '../api/webhook-health';
 import { shopPaths } from '../shared/shop-id';
 import { DeliveryList } from '../webhooks/delivery-list';
-import { maskedHint, testOutcome, urlFieldError, webhookUrlValue } from './settings-model';
+import { OverlapSelect } from './overlap-select';
+import {
+  maskedHint,
+  overlapField,
+  overlapLabel,
+  testOutcome,
+  urlFieldError,
+  webhookUrlValue,
+} from './settings-model';
 import { WebhookHealthCard } from './webhook-health-card';
+import { WidgetOriginsCard } from './widget-origins-card';
 
 export const SAVE_FAILED = 'Не удалось сохранить настройки. Попробуйте ещё раз.';
 export const TEST_FAILED = 'Не удалось отправить тестовое событие. Попробуйте ещё раз.';
@@ -172,8 +182,9 @@ function SigningSecretCard({ settings }: { settings: ShopSettings }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  const [overlap, setOverlap] = useState(0);
   const rotate = useMutation({
-    mutationFn: () => updateSettings({ rotate_webhook_secret: true }, token),
+    mutationFn: () => updateSettings({ rotate_webhook_secret: true, ...overlapField(overlap) }, token),
     onSuccess: (next) => {
       setConfirming(false);
       setSecret(next.webhook_secret ?? null);
@@ -207,7 +218,11 @@ function SigningSecretCard({ settings }: { settings: ShopSettings }) {
         <Revealed
           label="Новый секрет подписи"
           value={secret}
-          note="Новый секрет показывается один раз: скопируйте его и обновите на своём сервере. Вебхуки уже подписываются им."
+          note={
+            settings.previous_webhook_secret_expires_at
+              ? `Новый секрет показывается один раз: скопируйте его и обновите на своём сервере. До ${formatDateTime(settings.previous_webhook_secret_expires_at)} каждый вебхук подписан и старым, и новым секретом.`
+              : 'Новый секрет показывается один раз: скопируйте его и обновите на своём сервере. Вебхуки уже подписываются им.'
+          }
         />
       )}
       <ConfirmDialog
@@ -219,19 +234,32 @@ function SigningSecretCard({ settings }: { settings: ShopSettings }) {
         onConfirm={() => rotate.mutate()}
         onCancel={() => setConfirming(false)}
       >
-        Вебхуки сразу начнут подписываться новым секретом. Пока вы не обновите его на своём сервере, проверка
-        подписи там не пройдёт.
+        {overlap === 0
+          ? 'Вебхуки сразу начнут подписываться новым секретом. Пока вы не обновите его на своём сервере, проверка подписи там не пройдёт.'
+          : `Вебхуки начнут подписываться новым секретом, а старый перестанет подписывать ${overlapLabel(overlap)}: до тех пор каждый вебхук несёт обе подписи. Обновите секрет на своём сервере за это время.`}
+        <OverlapSelect label="Старый секрет перестанет подписывать" value={overlap} onChange={setOverlap} />
       </ConfirmDialog>
     </Card>
   );
 }
 
-const KEY_TEXT: Record<KeyKind, { title: string; about: string; confirm: string; revealed: string }> = {
+const KEY_TEXT: Record<
+  KeyKind,
+  {
+    title: string;
+    about: string;
+    confirm: string;
+    confirmOverlap: (when: string) => string;
+    revealed: string;
+  }
+> = {
   secret: {
     title: 'Секретный ключ',
     about: 'Для запросов с вашего сервера и для этого кабинета. Храните его только на сервере.',
     confirm:
       'Старый секретный ключ перестанет работать сразу: обновите его во всех интеграциях (сайт, 1С-Битрикс, скрипты). Ссылки на кабинет со старым ключом больше не откроются — этот кабинет продолжит работать с новым.',
+    confirmOverlap: (when) =>
+      `Старый секретный ключ перестанет работать ${when}: до тех пор работают оба ключа. Обновите его за это время во всех интеграциях (сайт, 1С-Битрикс, скрипты). Этот кабинет сразу продолжит работать с новым.`,
     revealed:
       'Новый секретный ключ показывается один раз: скопируйте его и замените старый в своих интеграциях. Кабинет уже работает с новым ключом.',
   },
@@ -240,6 +268,8 @@ const KEY_TEXT: Record<KeyKind, { title: string; about: string; confirm: string;
     about: 'Для кнопки рассрочки на сайте: им можно только создавать заказы.',
     confirm:
       'Старый публичный ключ перестанет работать сразу: кнопки рассрочки со старым ключом не смогут создавать заказы, пока вы не замените его.',
+    confirmOverlap: (when) =>
+      `Старый публичный ключ перестанет работать ${when}: до тех пор кнопки рассрочки работают с обоими ключами. Замените его в коде кнопки за это время.`,
     revealed: 'Новый публичный ключ выпущен: замените старый в коде кнопки.',
   },
 };
@@ -250,9 +280,10 @@ function KeyRow({ kind, hint }: { kind: KeyKind; hint: string | null }) {
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const [issued, setIssued] = useState<string | null>(null);
+  const [overlap, setOverlap] = useState(0);
   const text = KEY_TEXT[kind];
   const rotate = useMutation({
-    mutationFn: () => rotateKey(kind, token),
+    mutationFn: () => rotateKey(kind, token, overlapField(overlap)),
     onSuccess: (result) => {
       // The old secret key stopped working: the very next request must carry the new one.
       if (result.kind === 'secret') replaceToken(result.key);
@@ -298,13 +329,17 @@ function KeyRow({ kind, hint }: { kind: KeyKind; hint: string | null }) {
         onConfirm={() => rotate.mutate()}
         onCancel={() => setConfirming(false)}
       >
-        {text.confirm}
+        {overlap === 0 ? text.confirm : text.confirmOverlap(overlapLabel(overlap))}
+        <OverlapSelect label="Старый ключ перестанет работать" value={overlap} onChange={setOverlap} />
       </ConfirmDialog>
     </li>
   );
 }
 
-/** Integration settings (issue 8): webhook address and test, deliveries, signing secret, API keys. */
+/**
+ * Integration settings (issue 8): webhook address and test, deliveries, signing secret, API keys;
+ * issue 16: the widget's sites and how long an old key or secret keeps working after a rotation.
+ */
 export default function SettingsPage() {
   const { shopId = '' } = useParams();
   const { token, isInitialized } = useAuth();
@@ -346,6 +381,7 @@ export default function SettingsPage() {
           />
         </Card>
         <SigningSecretCard settings={data} />
+        <WidgetOriginsCard settings={data} />
         <Card
           title="Ключи API"
           description="Ключи показываются только при выпуске; здесь — их последние символы."

@@ -1,0 +1,118 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { serverMessage } from '../../../shared/api/http';
+import { useAuth } from '../../../shared/auth/auth-context';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { Input } from '../../../shared/ui/input';
+import { type ShopSettings, updateSettings } from '../api/shop-api';
+import { shopKeys } from '../api/shop-queries';
+import { checkWidgetOrigin, originsFieldError } from './settings-model';
+
+export const ORIGINS_SAVE_FAILED = 'Не удалось сохранить список сайтов. Попробуйте ещё раз.';
+
+/**
+ * Issue 16: the sites (`https://…` origins) the publishable key may be used from. Sites are added and
+ * removed here, checked as the server checks them, and the list is saved as a whole.
+ */
+export function WidgetOriginsCard({ settings }: { settings: ShopSettings }) {
+  const { token } = useAuth();
+  const queryClient = useQueryClient();
+  const [origins, setOrigins] = useState<string[]>(settings.widget_origins);
+  const [typed, setTyped] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => setOrigins(settings.widget_origins), [settings.widget_origins]);
+
+  const save = useMutation({
+    mutationFn: (list: string[]) => updateSettings({ widget_origins: list }, token),
+    onMutate: () => {
+      setSaved(false);
+      setFailure(null);
+    },
+    onSuccess: (next) => {
+      queryClient.setQueryData(shopKeys.settings, next);
+      setOrigins(next.widget_origins);
+      setSaved(true);
+    },
+    onError: (error) => {
+      const underField = originsFieldError(error);
+      setFieldError(underField);
+      setFailure(underField ? null : (serverMessage(error) ?? ORIGINS_SAVE_FAILED));
+    },
+  });
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkWidgetOrigin(typed, origins);
+    if ('error' in checked) {
+      setFieldError(checked.error);
+      return;
+    }
+    setOrigins([...origins, checked.origin]);
+    setTyped('');
+    setSaved(false);
+  };
+
+  const remove = (origin: string) => {
+    setOrigins(origins.filter((o) => o !== origin));
+    setSaved(false);
+  };
+
+  return (
+    <Card
+      title="Сайты кнопки рассрочки"
+      description="С каких сайтов можно создавать заказы публичным ключом. Пустой список — с любых."
+    >
+      <div className="flex flex-col gap-4" data-testid="widget-origins">
+        {origins.length === 0 ? (
+          <p className="text-[15px] text-slate-700">
+            Сайты не указаны: публичный ключ работает с любого сайта.
+          </p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-slate-200" aria-label="Сайты кнопки рассрочки">
+            {origins.map((origin) => (
+              <li key={origin} className="flex items-center justify-between gap-3 py-2">
+                <code className="min-w-0 font-mono text-[15px] break-all text-slate-900">{origin}</code>
+                <Button variant="secondary" onClick={() => remove(origin)} aria-label={`Убрать ${origin}`}>
+                  Убрать
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form onSubmit={add} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <Input
+            label="Адрес сайта"
+            type="url"
+            inputMode="url"
+            spellCheck={false}
+            placeholder="https://ваш-сайт.ru"
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setFieldError(null);
+            }}
+            error={fieldError}
+            containerClassName="sm:flex-1"
+          />
+          <Button type="submit" variant="secondary" className="sm:mt-7">
+            Добавить
+          </Button>
+        </form>
+        <div>
+          <Button loading={save.isPending} loadingText="Сохранение..." onClick={() => save.mutate(origins)}>
+            Сохранить список сайтов
+          </Button>
+        </div>
+        <div aria-live="polite" className="empty:hidden">
+          {saved && <Alert tone="success">Список сайтов сохранён.</Alert>}
+        </div>
+        {failure && <Alert tone="error">{failure}</Alert>}
+      </div>
+    </Card>
+  );
+}
