@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -236,3 +237,135 @@ describe('accessibility and layout of the settings page', () => {
     });
   }
 });
+
+/** A loopback port nothing listens on: connections to it are refused at once. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+// Last in the file: widget_origins would refuse the publishable key without an Origin above.
+describe('widget sites, rotation with an overlap, webhook health (issues 16 and 17)', () => {
+  it('edits the widget sites and the API stores them; the publishable key then works only from them', async () => {
+    const { page, context, errors } = await openSettings();
+    const card = page.getByTestId('widget-origins');
+    const field = card.getByLabel('Адрес сайта');
+    await field.fill('http://shop.example');
+    await card.getByRole('button', { name: 'Добавить' }).click();
+    await card.getByText('Ожидается адрес сайта вида https://shop.ru (без пути)').waitFor();
+    await field.fill('HTTPS://Shop.Example/');
+    await card.getByRole('button', { name: 'Добавить' }).click();
+    await card.getByText('https://shop.example').waitFor();
+    for (const site of ['https://widget.example:8443', 'https://old.example']) {
+      await field.fill(site);
+      await field.press('Enter');
+      await card.getByText(site).waitFor();
+    }
+    await card.getByRole('button', { name: 'Убрать https://old.example' }).click();
+    await card.getByText('https://old.example').waitFor({ state: 'detached' });
+
+    const stored = await shop.api<{ widget_origins: string[] }>('/api/shop/settings');
+    expect(stored.widget_origins).toEqual(['https://shop.example', 'https://widget.example:8443']);
+    const publishableKey = await currentPublishableKey();
+    const create = (origin: string) =>
+      fetch(`${shop.baseUrl}/api/order/orders`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${publishableKey}`,
+          Origin: origin,
+        },
+        body: JSON.stringify({ products: [{ name: 'Ручка', price: 10, quantity: 1 }] }),
+      });
+    expect((await create('https://shop.example')).status).toBe(200);
+    expect((await create('https://evil.example')).status).toBe(403);
+
+    // After a reload the page shows what the API stored; removing every site opens the key again.
+    await page.reload();
+    await card.getByText('https://widget.example:8443').waitFor();
+    for (const site of ['https://shop.example', 'https://widget.example:8443']) {
+      await card.getByRole('button', { name: `Убрать ${site}` }).click();
+      await card.getByText(site).waitFor({ state: 'detached' });
+    }
+    await card.getByText('Сайты не указаны: публичный ключ работает с любого сайта.').waitFor();
+    expect((await shop.api<{ widget_origins: string[] }>('/api/shop/settings')).widget_origins).toEqual([]);
+    expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+
+  it('rotates the secret key with «через 1 час»: the old and the new key both work', async () => {
+    const { page, context } = await openSettings();
+    const oldKey = shop.token();
+    const row = page.getByTestId('key-secret');
+    await row.getByRole('button', { name: 'Выпустить новый' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Выпустить новый секретный ключ?' });
+    await dialog.getByLabel('Старый ключ перестанет работать').selectOption({ label: 'через 1 час' });
+    await expect(dialog.textContent()).resolves.toContain('перестанет работать через 1 час');
+    await dialog.getByRole('button', { name: 'Выпустить новый ключ' }).click();
+    const key = ((await row.getByTestId('revealed-secret').locator('code').textContent()) ?? '').trim();
+    expect(key).toMatch(/^sk_live_/);
+    shop.setToken(key);
+    const status = async (token: string) =>
+      (await fetch(`${shop.baseUrl}/api/shop/settings`, { headers: { Authorization: `Bearer ${token}` } }))
+        .status;
+    expect(await status(oldKey)).toBe(200);
+    expect(await status(key)).toBe(200);
+    await context.close();
+  });
+
+  it('shows the address failing with its last error and re-sends the failed deliveries to the new one', async () => {
+    const dead = `http://127.0.0.1:${await closedPort()}/hook`;
+    await shop.api('/api/shop/settings', { method: 'PUT', body: JSON.stringify({ webhook_url: dead }) });
+    const order = await shop.createOrder();
+    // The cancellation is an order.status.changed webhook to the dead address.
+    await shop.api(`/api/order/orders/${order.id}/cancel`, { method: 'POST', body: '{}' });
+    // One retry 500 ms after the first refusal (WEBHOOK_RETRY_SCHEDULE), then the delivery fails for good.
+    const deadline = Date.now() + 20_000;
+    let health = await shop.api<{ failing: boolean; failed_deliveries: number }>('/api/webhooks/health');
+    while (!health.failing && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      health = await shop.api('/api/webhooks/health');
+    }
+    expect(health.failing).toBe(true);
+
+    const { page, context } = await openSettings();
+    const card = page.getByTestId('webhook-health');
+    await card.getByText('Адрес не принимает вебхуки').waitFor();
+    await card.getByText(/^Последняя ошибка: .+/).waitFor();
+    expect(await card.textContent()).toContain(`Неудачных доставок: ${health.failed_deliveries}`);
+
+    // The shop fixes its address on the page, then re-sends what failed.
+    await urlField(page).fill(receiver.url);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Адрес вебхука сохранён.').waitFor();
+    await card.getByText('Адрес принимает вебхуки.').waitFor();
+    const before = receiver.requests.length;
+    await card.getByRole('button', { name: 'Отправить повторно' }).click();
+    const done = card.getByText(/^Отправлено повторно: \d+ на /);
+    await done.waitFor();
+    expect(await done.textContent()).toContain(receiver.url);
+    const resent = await eventuallyReceived(before, order.id);
+    expect(JSON.parse(resent.body)).toMatchObject({ event: 'order.status.changed', status: 'cancelled' });
+    await context.close();
+  });
+});
+
+/** The shop's publishable key now (an earlier test rotated it): shown whole in its row. */
+async function currentPublishableKey(): Promise<string> {
+  const settings = await shop.api<{ publishable_key_hint: string }>('/api/shop/settings');
+  return settings.publishable_key_hint;
+}
+
+/** The receiver's first request after `before` about the order (polled, the worker sends it). */
+async function eventuallyReceived(before: number, orderId: string) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const found = receiver.requests.slice(before).find((r) => JSON.parse(r.body).order_id === orderId);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the receiver got nothing about ${orderId}`);
+}

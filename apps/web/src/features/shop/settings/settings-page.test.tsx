@@ -321,7 +321,7 @@ describe('widget sites and rotation overlaps (issue 16)', () => {
     expect(overlapField(3600)).toEqual({ expire_old_in_seconds: 3600 });
   });
 
-  it('adds and removes sites, refuses a bad one under the field, and saves the list', async () => {
+  it('adds and removes sites, each saved at once; a bad one is refused under the field', async () => {
     const { calls } = open();
     const card = within(await screen.findByTestId('widget-origins'));
     const field = card.getByLabelText('Адрес сайта');
@@ -329,15 +329,20 @@ describe('widget sites and rotation overlaps (issue 16)', () => {
     await userEvent.click(card.getByRole('button', { name: 'Добавить' }));
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription(INVALID);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await userEvent.clear(field);
     await userEvent.type(field, 'HTTPS://Shop.Example/');
     await userEvent.click(card.getByRole('button', { name: 'Добавить' }));
+    expect(await card.findByText('https://shop.example')).toBeInTheDocument();
+    expect(field).toHaveValue('');
     await userEvent.type(field, 'https://old.example{Enter}');
-    expect(card.getByText('https://shop.example')).toBeInTheDocument();
+    expect(await card.findByText('https://old.example')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      widget_origins: ['https://shop.example', 'https://old.example'],
+    });
     await userEvent.click(card.getByRole('button', { name: 'Убрать https://old.example' }));
-    expect(card.queryByText('https://old.example')).not.toBeInTheDocument();
-    await userEvent.click(card.getByRole('button', { name: 'Сохранить список сайтов' }));
-    expect(await card.findByText('Список сайтов сохранён.')).toBeInTheDocument();
+    await waitFor(() => expect(card.queryByText('https://old.example')).not.toBeInTheDocument());
+    expect(card.getByText('Список сайтов сохранён.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
       widget_origins: ['https://shop.example'],
     });
@@ -356,7 +361,7 @@ describe('widget sites and rotation overlaps (issue 16)', () => {
         : undefined,
     );
     const card = within(await screen.findByTestId('widget-origins'));
-    await userEvent.click(card.getByRole('button', { name: 'Сохранить список сайтов' }));
+    await userEvent.type(card.getByLabelText('Адрес сайта'), 'https://one-more.example{Enter}');
     await waitFor(() =>
       expect(card.getByLabelText('Адрес сайта')).toHaveAccessibleDescription('Не больше 20 сайтов'),
     );

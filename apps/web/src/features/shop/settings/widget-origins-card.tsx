@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { serverMessage } from '../../../shared/api/http';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { Alert } from '../../../shared/ui/alert';
@@ -13,19 +13,17 @@ import { checkWidgetOrigin, originsFieldError } from './settings-model';
 export const ORIGINS_SAVE_FAILED = 'Не удалось сохранить список сайтов. Попробуйте ещё раз.';
 
 /**
- * Issue 16: the sites (`https://…` origins) the publishable key may be used from. Sites are added and
- * removed here, checked as the server checks them, and the list is saved as a whole.
+ * Issue 16: the sites (`https://…` origins) the publishable key may be used from. A site is checked as
+ * the server checks it; each addition or removal saves the whole list at once.
  */
 export function WidgetOriginsCard({ settings }: { settings: ShopSettings }) {
   const { token } = useAuth();
   const queryClient = useQueryClient();
-  const [origins, setOrigins] = useState<string[]>(settings.widget_origins);
+  const origins = settings.widget_origins;
   const [typed, setTyped] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-
-  useEffect(() => setOrigins(settings.widget_origins), [settings.widget_origins]);
 
   const save = useMutation({
     mutationFn: (list: string[]) => updateSettings({ widget_origins: list }, token),
@@ -33,9 +31,9 @@ export function WidgetOriginsCard({ settings }: { settings: ShopSettings }) {
       setSaved(false);
       setFailure(null);
     },
-    onSuccess: (next) => {
+    onSuccess: (next, list) => {
       queryClient.setQueryData(shopKeys.settings, next);
-      setOrigins(next.widget_origins);
+      if (list.length > origins.length) setTyped(''); // an addition: the field is done
       setSaved(true);
     },
     onError: (error) => {
@@ -52,15 +50,11 @@ export function WidgetOriginsCard({ settings }: { settings: ShopSettings }) {
       setFieldError(checked.error);
       return;
     }
-    setOrigins([...origins, checked.origin]);
-    setTyped('');
-    setSaved(false);
+    setFieldError(null);
+    save.mutate([...origins, checked.origin]);
   };
 
-  const remove = (origin: string) => {
-    setOrigins(origins.filter((o) => o !== origin));
-    setSaved(false);
-  };
+  const remove = (origin: string) => save.mutate(origins.filter((o) => o !== origin));
 
   return (
     <Card
@@ -77,7 +71,12 @@ export function WidgetOriginsCard({ settings }: { settings: ShopSettings }) {
             {origins.map((origin) => (
               <li key={origin} className="flex items-center justify-between gap-3 py-2">
                 <code className="min-w-0 font-mono text-[15px] break-all text-slate-900">{origin}</code>
-                <Button variant="secondary" onClick={() => remove(origin)} aria-label={`Убрать ${origin}`}>
+                <Button
+                  variant="secondary"
+                  disabled={save.isPending}
+                  onClick={() => remove(origin)}
+                  aria-label={`Убрать ${origin}`}
+                >
                   Убрать
                 </Button>
               </li>
@@ -99,15 +98,10 @@ export function WidgetOriginsCard({ settings }: { settings: ShopSettings }) {
             error={fieldError}
             containerClassName="sm:flex-1"
           />
-          <Button type="submit" variant="secondary" className="sm:mt-7">
+          <Button type="submit" className="sm:mt-7" loading={save.isPending} loadingText="Сохранение...">
             Добавить
           </Button>
         </form>
-        <div>
-          <Button loading={save.isPending} loadingText="Сохранение..." onClick={() => save.mutate(origins)}>
-            Сохранить список сайтов
-          </Button>
-        </div>
         <div aria-live="polite" className="empty:hidden">
           {saved && <Alert tone="success">Список сайтов сохранён.</Alert>}
         </div>
