@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookHeaders } from '../../../apps/api/src/modules/webhooks/signing';
 import { DB_KINDS, newShop, startTestApp, type TestApp } from '../../../apps/api/test/support/test-app';
 import { run, startProcess } from '../../typescript/test/processes';
-import { type Reply, startStub } from '../../typescript/test/stub-server';
+import { checkQuickstartOutput } from '../../typescript/test/quickstart-output';
+import { type Reply, startScriptedServer } from '../../typescript/test/scripted-server';
 
 /**
  * Issue 21 §6: the PHP SDK, copied alone into a new project outside the repository, runs its
@@ -123,7 +124,7 @@ echo json_encode($found);
       errors: [{ code: 'VALIDATION_ERROR', message: 'Введите количество', field: 'products.0.quantity' }],
     };
     const ok: Reply = { status: 200, body: '{"id":"o-1","amount":350.1}' };
-    const stub = await startStub([
+    const scripted = await startScriptedServer([
       limited,
       ok, // createOrder: 429, then the same key again
       'drop',
@@ -141,7 +142,7 @@ echo json_encode($found);
       `<?php
 require_once __DIR__ . '/b2bpay-sdk/autoload.php';
 $waits = [];
-$client = new B2BPay\\Client('sk_test_key', getenv('STUB_URL'), ['sleep' => function (float $s) use (&$waits) { $waits[] = $s; }]);
+$client = new B2BPay\\Client('sk_test_key', getenv('SCRIPTED_URL'), ['sleep' => function (float $s) use (&$waits) { $waits[] = $s; }]);
 $out = [];
 $out['created'] = $client->createOrder(['products' => [['name' => 'Бумага', 'price' => 350.1, 'quantity' => 3]]]);
 $client->createOrder(['products' => [['name' => 'Бумага', 'price' => 350.1, 'quantity' => 3]]], ['idempotency_key' => 'cart-8841']);
@@ -157,7 +158,7 @@ echo json_encode($out, JSON_UNESCAPED_UNICODE);
 `,
     );
     try {
-      const ran = await php('retries.php', { STUB_URL: `${stub.url}/` });
+      const ran = await php('retries.php', { SCRIPTED_URL: `${scripted.url}/` });
       expect(ran.code, ran.stdout + ran.stderr).toBe(0);
       const out = JSON.parse(ran.stdout);
       expect(out.created).toEqual({ id: 'o-1', amount: 350.1 });
@@ -166,7 +167,7 @@ echo json_encode($out, JSON_UNESCAPED_UNICODE);
       expect(out.error).toEqual({ status: 400, ...invalid.error, errors: invalid.errors });
       expect(out.waits).toEqual([2, 0.5, 0.5, 1]);
 
-      const seen = stub.seen;
+      const seen = scripted.seen;
       expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
         'POST /api/order/orders',
         'POST /api/order/orders',
@@ -193,7 +194,7 @@ echo json_encode($out, JSON_UNESCAPED_UNICODE);
       expect(seen[4]?.body).toBe('{}');
       expect(seen[10]?.body).toBe('{"widget_origins":[]}');
     } finally {
-      await stub.close();
+      await scripted.close();
     }
   });
 
@@ -288,22 +289,7 @@ echo json_encode([
           B2BPAY_WEBHOOK_URL: webhookUrl,
         });
         expect(ran.code, ran.stdout + ran.stderr).toBe(0);
-        const out = ran.stdout;
-        const [, orderId = '', amount] = out.match(/^created (\S+) (\S+) (\S+)$/m) ?? [];
-        expect(amount).toBe('1050.3');
-        expect(out).toMatch(/^status client_expected$/m);
-        expect(out).toMatch(/^listed 1 true$/m);
-        expect(out).toMatch(/^event order\.products\.updated \S+ 6040\.3$/m);
-        const [, eventId = ''] = out.match(/^event order\.products\.updated (\S+) 6040\.3$/m) ?? [];
-        const [, testEventId = ''] = out.match(/^test webhook (\S+)$/m) ?? [];
-        expect(out).toMatch(/^error 400 VALIDATION_ERROR products \S.* [0-9a-f-]{36}$/m);
-
-        const stored = await t.app.inject({
-          method: 'GET',
-          url: `/api/order/orders/${orderId}`,
-          headers: { authorization: `Bearer ${shop.secret_key}` },
-        });
-        expect(stored.json()).toMatchObject({ amount: 6040.3, status: 'client_expected' });
+        const { eventId, testEventId } = await checkQuickstartOutput(ran.stdout, t, shop.secret_key);
 
         try {
           await endpoint.line(new RegExp(`verified webhook\\.test ${testEventId}$`));

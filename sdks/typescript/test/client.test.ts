@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { B2BPay, B2BPayConnectionError, B2BPayError } from '../src/index';
-import { type Reply, startStub } from './stub-server';
+import { type Reply, startScriptedServer } from './scripted-server';
 
 /**
  * The client's own rules against a scripted local server: the Idempotency-Key it adds and keeps
@@ -20,24 +20,24 @@ const limited = (seconds: string): Reply => ({
 });
 const products = [{ name: 'Бумага', price: 350.1, quantity: 3 }];
 
-let stub: Awaited<ReturnType<typeof startStub>> | undefined;
+let scripted: Awaited<ReturnType<typeof startScriptedServer>> | undefined;
 afterEach(async () => {
-  await stub?.close();
-  stub = undefined;
+  await scripted?.close();
+  scripted = undefined;
 });
 
 async function clientFor(replies: Reply[], options: { maxRetries?: number; maxRetryAfterMs?: number } = {}) {
-  stub = await startStub(replies);
+  scripted = await startScriptedServer(replies);
   const waits: number[] = [];
   const client = new B2BPay({
     apiKey: 'sk_test_key',
-    baseUrl: `${stub.url}/`,
+    baseUrl: `${scripted.url}/`,
     sleep: async (ms) => {
       waits.push(ms);
     },
     ...options,
   });
-  return { client, waits, seen: stub.seen };
+  return { client, waits, seen: scripted.seen };
 }
 
 describe('@b2bpay/sdk client', () => {

@@ -8,11 +8,11 @@ export interface Seen {
   body: string;
 }
 
-/** What the stub does with one request: answer, or drop the connection without a word. */
+/** What the scripted server does with one request: answer, or drop the connection without a word. */
 export type Reply = { status: number; headers?: Record<string, string>; body?: string } | 'drop';
 
 /** A local HTTP server answering from a script, one reply per request, recording each request. */
-export async function startStub(replies: Reply[]) {
+export async function startScriptedServer(replies: Reply[]) {
   const seen: Seen[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
