@@ -153,9 +153,18 @@ export function describeBuyerRoutes(viewport: { width: number; height: number })
         await page.goto(`${base}/faq`);
         await page.getByRole('heading', { name: 'Часто задаваемые вопросы' }).waitFor();
         await check(page, `faq${suffix}`, w);
-        for (const trigger of await page.locator('h2 > button').all()) await trigger.click();
+        // Each click waits for its own question to open before the next: the count read straight
+        // after the last click raced React's update once on CI (4 of 5).
+        const questions = page.locator('h2 > button');
+        const opened = page.locator('h2 > button[aria-expanded="true"]');
+        const total = await questions.count();
+        for (let i = 0; i < total; i++) {
+          await questions.nth(i).click();
+          await opened.nth(i).waitFor();
+        }
+        expect(total).toBe(5);
         await page.getByRole('button', { name: 'Оплата на расчетный счет' }).click();
-        expect(await page.locator('h2 > button[aria-expanded="true"]').count()).toBe(5);
+        await page.getByRole('button', { name: 'Оплата на расчетный счет', expanded: true }).waitFor();
         await check(page, `faq-open${suffix}`, w);
         await page.goto(`${base}/support`);
         await page.getByRole('heading', { name: 'Поддержка' }).waitFor();
