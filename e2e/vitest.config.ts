@@ -16,5 +16,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     teardownTimeout: 30_000,
+    // A read straight after a click or key press races React's update; such reads poll instead
+    // (expect.poll), for up to 10 s on a loaded machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -315,7 +315,7 @@ describe('buyer journey', () => {
     const index = options.findIndex((text) => text.includes(STEP1.inn));
     for (let i = 0; i <= index; i++) await key.press('ArrowDown');
     await key.press('Enter');
-    expect(await page.getByLabel('Название организации').inputValue()).toBe(STEP1.organization);
+    await expect.poll(() => page.getByLabel('Название организации').inputValue()).toBe(STEP1.organization);
     await key.press('Tab');
     expect(await focused()).toBe('input:organization');
     await key.press('Enter');
@@ -340,7 +340,9 @@ describe('buyer journey', () => {
     await key.press('Space');
     await tabTo('input:bank_transfer_consent', 2);
     await key.press('Space');
-    expect(await page.getByLabel('Я даю согласие на обработку персональных данных').isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByLabel('Я даю согласие на обработку персональных данных').isChecked())
+      .toBe(true);
     expect(
       await page
         .getByLabel('Я согласен на передачу моих данных банкам-партнёрам для рассмотрения заявки')

@@ -52,10 +52,12 @@ describe('step 1 messages', () => {
     expect(await describedBy(page, 'Имя', true)).toBe('Имя не может быть пустым');
     expect(await describedBy(page, 'ИНН', true)).toBe('ИНН обязателен');
     expect(await describedBy(page, 'Название организации')).toBe('Название организации не может быть пустым');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('surname');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('surname');
     await page.getByLabel('Фамилия').fill('Петров');
     expect(await page.getByText('Фамилия не может быть пустой').count()).toBe(0);
-    expect(await page.getByText('Имя не может быть пустым').count()).toBe(1);
+    await expect.poll(() => page.getByText('Имя не может быть пустым').count()).toBe(1);
     await context.close();
   });
 
@@ -65,7 +67,7 @@ describe('step 1 messages', () => {
     const inn = page.getByRole('combobox', { name: 'ИНН' });
     const submit = page.getByRole('button', { name: 'Продолжить' });
     await inn.pressSequentially('77a07-08 3893 12345');
-    expect(await inn.inputValue()).toBe('770708389312');
+    await expect.poll(() => inn.inputValue()).toBe('770708389312');
     for (const [value, message] of [
       ['12345', 'ИНН должен состоять из 10 или 12 цифр'],
       ['7707083890', 'Неверный ИНН организации (10 цифр)'],
@@ -155,7 +157,7 @@ describe('step 2 messages', () => {
     expect(await smsInput.getAttribute('inputmode')).toBe('numeric');
     expect(await smsInput.getAttribute('autocomplete')).toBe('one-time-code');
     await smsInput.pressSequentially('12ab34 5678');
-    expect(await smsInput.inputValue()).toBe('123456');
+    await expect.poll(() => smsInput.inputValue()).toBe('123456');
     await smsInput.fill('');
     await page.getByRole('button', { name: 'Отправить заявку' }).click();
     expect(await describedBy(page, 'Код из СМС')).toBe('Введите код из СМС');

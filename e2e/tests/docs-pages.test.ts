@@ -174,10 +174,10 @@ describe('button widget documentation page', () => {
     await page.goto('/shops/button-demo');
     const field = page.getByLabel('Публикуемый ключ (api-token)');
     await field.fill(DEMO_SHOP.secretKey);
+    await expect
+      .poll(() => page.getByRole('figure', { name: 'HTML · веб-компонент' }).textContent())
+      .toContain(`api-token="${DEMO_SHOP.secretKey}"`);
     expect(await page.getByText(DEMO_NOTICE).count()).toBe(0);
-    expect(await page.getByRole('figure', { name: 'HTML · веб-компонент' }).textContent()).toContain(
-      `api-token="${DEMO_SHOP.secretKey}"`,
-    );
     const alerts = page.locator('[data-demo]').getByRole('alert');
     await expect
       .poll(async () => (await alerts.allTextContents()).filter((t) => t.includes('sk_')).length)
@@ -222,16 +222,20 @@ describe('REST API documentation page', () => {
     const tabs = page.getByRole('tablist', { name: 'Примеры: создание заказа' });
     await tabs.getByRole('tab', { name: 'cURL' }).focus();
     await page.keyboard.press('ArrowRight');
-    expect(await tabs.getByRole('tab', { name: 'Python' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => tabs.getByRole('tab', { name: 'Python' }).getAttribute('aria-selected'))
+      .toBe('true');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Python');
     expect(await copyAndWatch(page, 'create-order.py')).toBe(example('create-order.py'));
     // The chosen language is the page's: the other sections follow.
-    expect(await copyButton(page, 'list-orders.py').count()).toBe(1);
-    expect(await copyButton(page, 'verify-webhook.py').count()).toBe(1);
+    await expect.poll(() => copyButton(page, 'list-orders.py').count()).toBe(1);
+    await expect.poll(() => copyButton(page, 'verify-webhook.py').count()).toBe(1);
 
     await tabs.getByRole('tab', { name: 'Python' }).focus();
     await page.keyboard.press('End');
-    expect(await tabs.getByRole('tab', { name: 'PHP' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => tabs.getByRole('tab', { name: 'PHP' }).getAttribute('aria-selected'))
+      .toBe('true');
     expect((await page.getByRole('figure', { name: 'verify-webhook.php' }).textContent()) ?? '').toContain(
       'hash_equals',
     );

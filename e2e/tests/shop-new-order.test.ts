@@ -37,12 +37,12 @@ describe('new order → QR screen', () => {
     // Editing a field clears its own error only.
     await page.getByLabel('Наименование').fill('Кресло офисное');
     expect(await page.getByText('Введите название товара').count()).toBe(0);
-    expect(await page.getByText('Введите цену').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Введите цену').isVisible()).toBe(true);
 
     await page.getByLabel('Количество').fill('2');
     await page.getByLabel('Цена').fill('12500.50');
     await page.getByRole('button', { name: 'Добавить товар' }).click();
-    expect(await page.getByLabel('Количество').nth(1).inputValue()).toBe('1');
+    await expect.poll(() => page.getByLabel('Количество').nth(1).inputValue()).toBe('1');
     await page.getByLabel('Наименование').nth(1).fill('Доставка');
     await page.getByLabel('Цена').nth(1).fill('990');
     expect((await page.getByTestId('order-total').textContent())?.replace(/\s/g, ' ')).toBe('25 991,00 ₽');
@@ -137,8 +137,8 @@ describe('new order → QR screen', () => {
     await price.fill('12абв');
     await page.getByLabel('Наименование').fill('Бумага');
     await page.getByRole('button', { name: 'Сгенерировать QR' }).click();
-    expect(await page.getByText('Введите цену').isVisible()).toBe(true);
-    expect(await page.getByText('Введите количество').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Введите цену').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Введите количество').isVisible()).toBe(true);
     expect(page.url()).toContain('/generate-qr');
     await context.close();
   });

@@ -159,8 +159,10 @@ describe('order list', () => {
     );
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-day'))).toBe(today);
-    expect(await dialog.locator('[data-day][tabindex="0"]').count()).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-day')))
+      .toBe(today);
+    await expect.poll(() => dialog.locator('[data-day][tabindex="0"]').count()).toBe(1);
 
     // Cancel leaves the filter alone.
     await dialog.locator(`[data-day="${today}"]`).click();
@@ -177,7 +179,9 @@ describe('order list', () => {
     // Today as a one-day range: every order made by this suite is in it.
     await trigger.click();
     await dialog.locator(`[data-day="${today}"]`).click();
-    expect(await dialog.locator(`[data-day="${today}"]`).getAttribute('data-range')).toBe('single');
+    await expect
+      .poll(() => dialog.locator(`[data-day="${today}"]`).getAttribute('data-range'))
+      .toBe('single');
     await dialog.getByRole('button', { name: 'Применить' }).click();
     await page.waitForURL(`**/all-orders?startDate=${today}&endDate=${today}`);
     await cards(page).first().waitFor();
@@ -193,9 +197,11 @@ describe('order list', () => {
     const to = (await third.getAttribute('data-day')) ?? '';
     await third.click();
     await first.click();
-    expect(await dialog.locator(`[data-day="${from}"]`).getAttribute('data-range')).toBe('start');
-    expect(await dialog.locator(`[data-day$="-02"]`).first().getAttribute('data-range')).toBe('middle');
-    expect(await dialog.locator(`[data-day="${to}"]`).getAttribute('data-range')).toBe('end');
+    await expect.poll(() => dialog.locator(`[data-day="${from}"]`).getAttribute('data-range')).toBe('start');
+    await expect
+      .poll(() => dialog.locator(`[data-day$="-02"]`).first().getAttribute('data-range'))
+      .toBe('middle');
+    await expect.poll(() => dialog.locator(`[data-day="${to}"]`).getAttribute('data-range')).toBe('end');
     await dialog.getByRole('button', { name: 'Применить' }).click();
     await page.waitForURL(`**/all-orders?startDate=${from}&endDate=${to}`);
     await page.getByText('Нет заказов для отображения.').waitFor();
