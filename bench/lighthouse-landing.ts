@@ -8,11 +8,12 @@
  *            --calibrate (CPU slowdown fitted to this machine, see below)
  *
  * Buyer pages (issue 18):
- *   npx tsx bench/lighthouse-landing.ts --buyer --runs 5 [--variants preact,react] [--no-check]
+ *   npx tsx bench/lighthouse-landing.ts --buyer --runs 5 [--variants preact,no-preload,react] [--no-check]
  * creates an order to open (and a second one whose application was submitted, for /success) and
  * measures /client/{id}, /apply, /apply/step2, /success and the shop's two pages. With --variants,
  * "react" is the same build without buyer.html (the buyer gets the React app's shell and fetches the
- * order itself, as before issue 18), "preact" the buyer's own document; the variants alternate run by
+ * order itself, as before issue 18), "preact" the buyer's own document, "no-preload" that document
+ * without the page scripts' modulepreloads (buyer-preloads.json removed); the variants alternate run by
  * run, so a busy machine weighs on both alike. Exits 1 when a buyer page's median misses
  * performance ≥ 97, LCP ≤ 1.8 s, TBT ≤ 150 ms or CLS ≤ 0.02, or a shop page performance ≥ 90.
  *
@@ -113,7 +114,12 @@ function buildWeb(webDist: string) {
 }
 
 async function startApi(
-  options: { webDist?: string; withoutBuyerDocument?: boolean; devOutbox?: boolean } = {},
+  options: {
+    webDist?: string;
+    withoutBuyerDocument?: boolean;
+    withoutPreloads?: boolean;
+    devOutbox?: boolean;
+  } = {},
 ): Promise<{ url: string; webDist: string; stop: () => void }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'b2bpay-lighthouse-'));
@@ -124,6 +130,7 @@ async function startApi(
     for (const file of ['buyer.html', 'buyer.html.br', 'buyer.html.gz'])
       rmSync(path.join(webDist, file), { force: true });
   }
+  if (options.withoutPreloads) rmSync(path.join(webDist, 'buyer-preloads.json'), { force: true });
   const child: ChildProcess = spawn(
     path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
     ['apps/api/src/main.ts'],
@@ -373,6 +380,7 @@ async function buyerMain() {
         await startApi({
           webDist: first?.webDist,
           withoutBuyerDocument: variant === 'react',
+          withoutPreloads: variant === 'no-preload',
           devOutbox: true,
         }),
       );
@@ -387,13 +395,13 @@ async function buyerMain() {
         ['/client/{id}/apply', `/client/${open}/apply`],
         ['/client/{id}/apply/step2', `/client/${open}/apply/step2`],
         ['/client/{id}/success', `/client/${submitted}/success`],
-        // The shop area is the same build in both variants: measured once.
-        ...(variant === 'react'
-          ? []
-          : ([
+        // The shop area is the same build in every variant: measured once.
+        ...(variant === 'preact'
+          ? ([
               ['/shops/{id}', `/shops/${DEMO_SHOP_ID}?token=${DEMO_SECRET_KEY}`],
               ['/shops/{id}/all-orders', `/shops/${DEMO_SHOP_ID}/all-orders?token=${DEMO_SECRET_KEY}`],
-            ] as Array<[string, string]>)),
+            ] as Array<[string, string]>)
+          : []),
       ]);
     }
     const results = new Map<string, RunResult[]>();

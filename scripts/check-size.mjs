@@ -122,6 +122,13 @@ if (!existsSync(join(dist, 'index.html'))) {
   );
 
   const chunks = readdirSync(join(dist, 'static/js'));
+  // The API preloads each buyer page's own scripts (buyer-preloads.json, apps/web/build/buyer-preloads.ts):
+  // the list must be exactly what the page needs beyond the entry, or the buyer downloads too much or
+  // still waits a round trip.
+  const preloadsFile = join(dist, 'buyer-preloads.json');
+  const preloads =
+    buyerShell && existsSync(preloadsFile) ? JSON.parse(readFileSync(preloadsFile, 'utf8')) : null;
+  if (buyerShell && !preloads) report(false, `${preloadsFile} is missing (written by the buyer build)`);
   for (const [route, page] of BUYER_PAGES) {
     const matches = chunks.filter((name) => new RegExp(`^${chunkPrefix}${page}-[\\w-]{8}\\.js$`).test(name));
     if (matches.length !== 1) {
@@ -134,6 +141,15 @@ if (!existsSync(join(dist, 'index.html'))) {
     const files = closure(`static/js/${matches[0]}`, new Set(base));
     const own = [...files].filter((file) => !base.has(file));
     const firstLoad = sum(files, isScript);
+    if (preloads) {
+      const listed = [...(preloads[page] ?? [])].map((href) => href.slice(1)).sort();
+      const needed = own.filter(isScript).sort();
+      report(
+        JSON.stringify(listed) === JSON.stringify(needed),
+        `${route}: the page preloads its ${needed.length} own scripts` +
+          (JSON.stringify(listed) === JSON.stringify(needed) ? '' : ` (listed: ${listed.join(', ')})`),
+      );
+    }
     report(
       firstLoad <= FIRST_LOAD_BUDGET,
       `${route}: first load ${kb(firstLoad)} JavaScript gzip (budget ${kb(FIRST_LOAD_BUDGET)}, issue 18 ` +

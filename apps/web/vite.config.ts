@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buyerPreloads } from './build/buyer-preloads.ts';
 import { pdfDocuments } from './build/pdf-documents.ts';
 import { precompressAssets } from './build/precompress.ts';
 import { prerenderLanding } from './build/prerender-landing.ts';
@@ -26,7 +27,7 @@ const PREACT_COMPAT = [
 ];
 
 const buyerConfig = defineConfig({
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  plugins: [react(), tailwindcss(), buyerPreloads(), precompressAssets()],
   resolve: { alias: PREACT_COMPAT },
   build: {
     outDir: 'dist',

@@ -202,3 +202,42 @@ describe('order page states', () => {
     await context.close();
   });
 });
+
+describe("the order page's first load", () => {
+  it("takes the order from the page and its scripts from the document's preloads, each once", async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    const order = await server.createOrder();
+    const html = await (await fetch(`${server.baseUrl}/client/${order.id}`)).text();
+    const linked = (text: string) =>
+      [...text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
+    // The preloads the API adds for the page; the build's own buyer.html names the entry's parts.
+    const shell = linked(await (await fetch(`${server.baseUrl}/buyer.html`)).text());
+    const pageScripts = linked(html).filter((href) => !shell.includes(href));
+    expect(pageScripts.some((href) => /\/buyer-order-page-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(pageScripts.length).toBeGreaterThan(1);
+
+    // The entry script is held back: every page script is asked for all the same, so the document
+    // names them, not the entry once it has run.
+    const entry = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1] ?? '';
+    expect(entry).toMatch(/^\/static\/js\/buyer-buyer-/);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${entry}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const navigation = page.goto(`/client/${order.id}`);
+    await expect.poll(() => pageScripts.filter((href) => !requested.includes(href))).toEqual([]);
+    release();
+    await navigation;
+    await page.getByRole('button', { name: 'Заполнить заявку' }).waitFor();
+    const scripts = requested.filter((path) => path.startsWith('/static/js/'));
+    expect(scripts.length).toBe(new Set(scripts).size);
+    expect(requested).not.toContain(`/api/order/orders/${order.id}`);
+    await context.close();
+  });
+});

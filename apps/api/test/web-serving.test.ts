@@ -98,6 +98,16 @@ describe('web app pages', () => {
  * Issue 18: the buyer's addresses /client/… get the buyer's own document (buyer.html) with the order's
  * public view and its shop embedded as JSON, exactly as the buyer API answers them.
  */
+const PRELOADS = {
+  'order-page': ['/static/js/buyer-order-page-a1.js', '/static/js/buyer-order-items-b2.js'],
+  'apply-step2-page': ['/static/js/buyer-apply-step2-page-c3.js'],
+  'buyer-faq-page': ['/static/js/buyer-buyer-faq-page-d4.js'],
+};
+const preloaded = (html: string) => {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+};
+
 describe.each(DB_KINDS)('buyer pages (%s)', (kind) => {
   let dist: string;
   let t: TestApp;
@@ -112,7 +122,11 @@ describe.each(DB_KINDS)('buyer pages (%s)', (kind) => {
     dist = mkdtempSync(path.join(tmpdir(), 'b2bpay-web-'));
     writeFileSync(path.join(dist, 'index.html'), '<div id="root"><h1>LANDING</h1></div>');
     writeFileSync(path.join(dist, 'app.html'), '<div id="root"></div><!--SHELL-->');
-    writeFileSync(path.join(dist, 'buyer.html'), '<body><div id="root"></div><!--BUYER--></body>');
+    writeFileSync(
+      path.join(dist, 'buyer.html'),
+      '<head><title>B</title></head><body><div id="root"></div><!--BUYER--></body>',
+    );
+    writeFileSync(path.join(dist, 'buyer-preloads.json'), JSON.stringify(PRELOADS));
     t = await startTestApp(kind, { WEB_DIST: dist });
   });
 
@@ -165,6 +179,26 @@ describe.each(DB_KINDS)('buyer pages (%s)', (kind) => {
     });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(embedded(gunzipSync(zipped.rawPayload).toString())).toMatchObject({ order: { id: order.id } });
+  });
+
+  it("names the scripts of the address's page as modulepreloads in the head, and none for the not-found page", async () => {
+    const order = await createOrder(t);
+    const expected: Array<[string, string[]]> = [
+      [`/client/${order.id}`, PRELOADS['order-page']],
+      [`/client/${order.id}?client_id=5`, PRELOADS['order-page']],
+      [`/client/00000000-0000-4000-8000-000000000000`, PRELOADS['order-page']],
+      [`/client/${order.id}/apply/step2`, PRELOADS['apply-step2-page']],
+      ['/client/faq', PRELOADS['buyer-faq-page']],
+      [`/client/${order.id}/faq`, PRELOADS['buyer-faq-page']],
+      // A page the build has no entry for, and addresses without a page of their own.
+      [`/client/${order.id}/success`, []],
+      ['/client', []],
+      [`/client/${order.id}/nothing`, []],
+    ];
+    for (const [url, hrefs] of expected) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(preloaded(res.body), url).toEqual(hrefs);
+    }
   });
 
   it('leaves every other address to the app shell', async () => {

@@ -25,3 +25,28 @@ export function serializeBuyerPageData(data: BuyerPageData): string {
     return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
   });
 }
+
+/**
+ * The page module (apps/web/src/features/buyer/pages/<name>.tsx, a lazy chunk of the buyer's build)
+ * each buyer address renders, as the buyer routes of apps/web/src/app/buyer-routes.tsx declare them.
+ * The API names that chunk in the page as a modulepreload, so it downloads beside the entry instead of
+ * after it has run; null for an address without a page of its own (the not-found page).
+ */
+export function buyerPageModule(path: string): string | null {
+  const parts = path.split('/').filter(Boolean);
+  if (parts[0] !== 'client' || parts.length < 2 || parts.length > 4) return null;
+  const [, first = '', second, third] = parts;
+  if (parts.length === 2) {
+    if (first === 'faq') return 'buyer-faq-page';
+    if (first === 'support') return 'buyer-support-page';
+    return 'order-page';
+  }
+  if (parts.length === 3) {
+    if (second === 'apply') return 'apply-step1-page';
+    if (second === 'success') return 'success-page';
+    if (second === 'faq') return 'buyer-faq-page';
+    if (second === 'support') return 'buyer-support-page';
+    return null;
+  }
+  return second === 'apply' && third === 'step2' ? 'apply-step2-page' : null;
+}

@@ -1,11 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { BUYER_DATA_ELEMENT_ID, type BuyerPageData, serializeBuyerPageData } from '@b2bpay/domain';
+import {
+  BUYER_DATA_ELEMENT_ID,
+  type BuyerPageData,
+  buyerPageModule,
+  serializeBuyerPageData,
+} from '@b2bpay/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SCRIPT_PATH = /^\/static\/js\/[\w.-]+\.js$/;
 
 /**
  * Serves the built web app (SPA: every unknown non-API GET gets the app's shell) and the widget script
@@ -13,7 +19,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * The web build pre-renders the landing page into index.html and keeps the empty shell as app.html:
  * `/` gets index.html, every other page address app.html (index.html when there is no app.html).
  * The buyer's addresses /client/… get the buyer's own document, buyer.html (its own, lighter entry),
- * with the order it shows embedded (packages/domain buyer-page.ts), so its first screen needs no request.
+ * with the order it shows embedded (packages/domain buyer-page.ts), so its first screen needs no request,
+ * and the scripts of the address's page named as modulepreloads (buyer-preloads.json, written by the
+ * buyer's build: apps/web/build/buyer-preloads.ts), so they download beside the entry, not after it.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -29,6 +37,7 @@ export async function registerWeb(
   const buyerFile = join(options.webDist, 'buyer.html');
   // Read once: the document is filled in per request.
   const buyerShell = hasWeb && existsSync(buyerFile) ? readFileSync(buyerFile, 'utf8') : null;
+  const preloads = buyerShell ? readPreloads(join(options.webDist, 'buyer-preloads.json')) : {};
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: options.webDist,
@@ -76,10 +85,12 @@ export async function registerWeb(
     async sendBuyerPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
       const [path = '', query = ''] = request.url.split('?');
       if (!buyerShell || !(path === '/client' || path.startsWith('/client/'))) return false;
-      const html = buyerShell.replace(
-        '<div id="root"></div>',
-        `<div id="root"></div>${await embeddedData(path, query)}`,
-      );
+      const links = (preloads[buyerPageModule(path) ?? ''] ?? [])
+        .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+        .join('');
+      const html = buyerShell
+        .replace('</head>', `${links}</head>`)
+        .replace('<div id="root"></div>', `<div id="root"></div>${await embeddedData(path, query)}`);
       reply
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
@@ -103,4 +114,18 @@ export async function registerWeb(
       return true;
     },
   };
+}
+
+/** Page module → the scripts to preload; empty (no preloads) for a build without the file. */
+function readPreloads(file: string): Record<string, string[]> {
+  if (!existsSync(file)) return {};
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const preloads: Record<string, string[]> = {};
+  for (const [page, hrefs] of Object.entries(parsed as Record<string, unknown>)) {
+    // Only the build's own script paths: nothing else may end up in an attribute of the page.
+    if (Array.isArray(hrefs) && hrefs.every((href) => typeof href === 'string' && SCRIPT_PATH.test(href))) {
+      preloads[page] = hrefs;
+    } else throw new Error(`${file}: ${page} is not a list of /static/js/ scripts`);
+  }
+  return preloads;
 }
