@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buyerPreloads } from './build/buyer-preloads.ts';
+import { buyerStyles } from './build/buyer-styles.ts';
 import { pdfDocuments } from './build/pdf-documents.ts';
 import { precompressAssets } from './build/precompress.ts';
 import { prerenderLanding } from './build/prerender-landing.ts';
@@ -27,7 +28,7 @@ const PREACT_COMPAT = [
 ];
 
 const buyerConfig = defineConfig({
-  plugins: [react(), tailwindcss(), buyerPreloads(), precompressAssets()],
+  plugins: [react(), tailwindcss(), buyerPreloads(), buyerStyles(), precompressAssets()],
   resolve: { alias: PREACT_COMPAT },
   build: {
     outDir: 'dist',

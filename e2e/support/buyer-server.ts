@@ -1,7 +1,13 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_SHOP, type Order, type ProductCreate } from '@b2bpay/domain';
+import {
+  DEMO_SHOP,
+  type Order,
+  type OrderStatus,
+  type ProductCreate,
+  type StatusHistoryEntry,
+} from '@b2bpay/domain';
 import { WEB_DIR } from './paths';
 import { type RunningServer, startServer } from './server';
 import {
@@ -31,6 +37,8 @@ export interface BuyerServer {
   createOrder: (products?: ProductCreate[]) => Promise<Order>;
   /** The order as the shop sees it (its own key). */
   shopOrder: (orderId: string) => Promise<Order>;
+  /** The order's status history as its shop reads it (GET …/history): every move, oldest first. */
+  orderStatuses: (orderId: string) => Promise<OrderStatus[]>;
   stop: () => Promise<void>;
 }
 
@@ -116,6 +124,12 @@ export async function startBuyerServer(options: BuyerServerOptions = {}): Promis
     createOrder: (products = [{ name: 'Бумага офисная А4, 500 листов', price: 450.5, quantity: 10 }]) =>
       api<Order>('/api/order/orders', { method: 'POST', body: JSON.stringify({ products }) }),
     shopOrder: (orderId) => api<Order>(`/api/order/orders/${orderId}`),
+    orderStatuses: async (orderId) => {
+      const history = await api<StatusHistoryEntry[]>(`/api/order/orders/${orderId}/history`);
+      return [...history]
+        .sort((a, b) => a.created_at.localeCompare(b.created_at))
+        .map((entry) => entry.to_status);
+    },
     stop: async () => {
       await server.stop();
       await Promise.all([smtp.close(), sms.close()]);

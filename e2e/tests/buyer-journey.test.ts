@@ -207,8 +207,11 @@ describe('buyer journey', () => {
     const { page, context, errors } = await openBuyerPage(browser, server, DESKTOP);
     const { email } = await completeApplication(page, server, order.id, `decline${Date.now()}@example.ru`);
     expect(await page.getByTestId('success-email').textContent()).toBe(email);
-    expect((await server.shopOrder(order.id)).status).toBe('bank_info_expected');
+    // The sandbox's decision can come before this line runs on a busy machine: the history shows
+    // the order went to the banks first, whatever it is now.
     await waitForStatus(server, order.id, 'app_rejected');
+    const statuses = await server.orderStatuses(order.id);
+    expect(statuses.slice(-2)).toEqual(['bank_info_expected', 'app_rejected']);
     await page.goto(`/client/${order.id}`);
     await page.getByText('Банк отклонил заявку').waitFor();
     expect(await page.getByRole('button', { name: 'Заполнить заявку' }).count()).toBe(0);

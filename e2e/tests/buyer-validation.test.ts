@@ -9,6 +9,7 @@ import {
   uniqueContacts,
 } from '../support/buyer-flow';
 import { type BuyerServer, startBuyerServer } from '../support/buyer-server';
+import { expectFontsAfterThePage, renderedFonts, waitForInter } from '../support/web-fonts';
 
 // Every message of the buyer's forms (spec §5, §8), as the buyer meets them in Chromium on a phone.
 let server: BuyerServer;
@@ -238,6 +239,35 @@ describe("the order page's first load", () => {
     const scripts = requested.filter((path) => path.startsWith('/static/js/'));
     expect(scripts.length).toBe(new Set(scripts).size);
     expect(requested).not.toContain(`/api/order/orders/${order.id}`);
+    await context.close();
+  });
+
+  it('draws the page in the fallback font and swaps Inter in once the page has loaded', async () => {
+    const order = await server.createOrder();
+    const html = await (await fetch(`${server.baseUrl}/client/${order.id}`)).text();
+    // The stylesheet is inline and Inter's files are asked for by no stylesheet the page applies.
+    expectFontsAfterThePage(html, 'buyer-fonts');
+    expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1);
+
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    await page.goto(`/client/${order.id}`);
+    await page.getByRole('button', { name: 'Заполнить заявку' }).waitFor();
+    await waitForInter(page);
+    // Every Inter file was asked for after the load event, and only the subsets the text uses.
+    const fonts = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.woff2'))
+        .map((entry) => ({
+          url: entry.name,
+          afterLoad: entry.startTime >= (navigation?.loadEventStart ?? 0),
+        }));
+    });
+    expect(fonts.some((font) => font.url.includes('cyrillic-wght'))).toBe(true);
+    expect(fonts.filter((font) => !font.afterLoad)).toEqual([]);
+    expect(fonts.some((font) => /greek|vietnamese/.test(font.url))).toBe(false);
+    expect(await renderedFonts(context, page, 'h1')).toEqual(['Inter']);
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { afterNextFrames, baseUrl, DESKTOP, launchBrowser, openPage, PHONE } from '../support/browser';
 import { ARTIFACTS_DIR } from '../support/paths';
+import { expectFontsAfterThePage, renderedFonts, waitForInter } from '../support/web-fonts';
 
 const HEADLINE = 'Увеличивайте B2B продажи с рассрочкой для покупателей';
 const SUCCESS = 'Заявка успешно отправлена! Мы свяжемся с вами в ближайшее время.';
@@ -118,10 +119,7 @@ describe('landing page HTML, before any script runs', () => {
   it('paints in the local fallback font first and swaps in the Inter files the text needs once the page has loaded', async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();
     // No web font in the inline style: the first paint waits for none of Inter's files.
-    const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
-    expect(inline).toContain('Inter Fallback');
-    expect(inline).not.toMatch(/@font-face\s*\{[^}]*font-family:\s*["']?Inter(?: Variable)?["']?\s*;/);
-    expect(html).toMatch(/<link rel="stylesheet" id="landing-fonts" media="print" href="[^"]+\.css">/);
+    expectFontsAfterThePage(html, 'landing-fonts');
 
     const { page, context } = await openLanding();
     const fontFiles: string[] = [];
@@ -130,21 +128,10 @@ describe('landing page HTML, before any script runs', () => {
     });
     await page.reload();
     await waitForHydration(page);
-    await page.waitForFunction(
-      () =>
-        [...document.fonts].filter(
-          (face) => face.family.replace(/["']/g, '') === 'Inter Variable' && face.status === 'loaded',
-        ).length >= 2,
-    );
+    await waitForInter(page);
     // The headline is drawn in Inter now (the font the browser really used for its glyphs), and only
     // the files of the subsets the text uses were fetched.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('DOM.enable');
-    await cdp.send('CSS.enable');
-    const { root } = await cdp.send('DOM.getDocument');
-    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' });
-    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-    expect(fonts.map((font) => font.familyName)).toEqual(['Inter']);
+    expect(await renderedFonts(context, page, 'h1')).toEqual(['Inter']);
     expect(fontFiles.some((url) => url.includes('cyrillic-wght'))).toBe(true);
     expect(fontFiles.some((url) => /greek|vietnamese/.test(url))).toBe(false);
     await context.close();

@@ -1,15 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import {
-  injectLanding,
-  type LandingScripts,
-  landingScripts,
-  splitWebFonts,
-} from '../src/app/prerender/html.ts';
+import { injectLanding, type LandingScripts, landingScripts } from '../src/app/prerender/html.ts';
+import { splitPageStyles } from './page-styles.ts';
 
 /**
  * Pre-renders the landing page `/` (DESIGN §8): after the browser build, the landing's server entry is
@@ -93,21 +88,7 @@ export function prerenderLanding(options: { root: string; siteUrl?: string }): P
         writeFileSync(path.join(outDir, SHELL_FILE), shell);
         const markup = await server.renderLanding();
         const head = server.landingHead(siteUrl);
-        const fonts: string[] = [];
-        const styles = Object.fromEntries(
-          [...shell.matchAll(/<link rel="stylesheet"[^>]*href="(\/[^"]+\.css)"/g)].map(([, href]) => {
-            const split = splitWebFonts(readFileSync(path.join(outDir, href ?? ''), 'utf8'));
-            fonts.push(split.fonts);
-            return [href, split.css];
-          }),
-        );
-        const fontsCss = fonts.join('\n');
-        let fontsHref: string | undefined;
-        if (fontsCss.trim() !== '') {
-          const hash = createHash('sha256').update(fontsCss).digest('hex').slice(0, 10);
-          fontsHref = `/static/assets/landing-fonts-${hash}.css`;
-          writeFileSync(path.join(outDir, fontsHref), fontsCss);
-        }
+        const { styles, fontsHref } = splitPageStyles(outDir, shell, 'landing-fonts');
         writeFileSync(indexFile, injectLanding(shell, { head, markup, scripts, styles, fontsHref }));
       },
     },

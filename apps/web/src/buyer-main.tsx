@@ -1,3 +1,4 @@
+// The web fonts' rules end up in a stylesheet of their own, loaded after the page (build/buyer-styles.ts).
 import '@fontsource-variable/inter/wght.css';
 import './index.css';
 import { createRoot } from 'react-dom/client';
@@ -5,7 +6,9 @@ import { createBrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { readBuyerPageData, seedBuyerPageData } from './app/buyer-data';
 import { buyerRoutes } from './app/buyer-routes';
+import { BUYER_FONTS_ID } from './app/prerender/html';
 import { createQueryClient } from './shared/api/queries';
+import { applyWebFontsAfterLoad } from './shared/lib/web-fonts';
 import { initFromEnv } from './shared/monitoring/error-reporting';
 
 /**
@@ -29,3 +32,6 @@ function resetRouter() {
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element #root is missing');
 createRoot(container).render(<AppRoot router={router} queryClient={queryClient} onReset={resetRouter} />);
+
+// Once the page has loaded and the main thread is idle, the faces its text needs swap in at once.
+applyWebFontsAfterLoad(BUYER_FONTS_ID);

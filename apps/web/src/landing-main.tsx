@@ -3,8 +3,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { LandingRoot } from './app/landing-root';
 import { LANDING_FONTS_ID } from './app/prerender/html';
 import { readStaticMarkup } from './features/landing/static-markup';
-import { loadWebFonts } from './features/landing/web-fonts';
 import { adoptTokenFromAddress } from './shared/auth/auth-storage';
+import { applyWebFontsAfterLoad } from './shared/lib/web-fonts';
 import { initFromEnv } from './shared/monitoring/error-reporting';
 
 /**
@@ -27,16 +27,5 @@ startTransition(() => {
 });
 
 // The web fonts come after the page: once everything else has loaded and the main thread is idle,
-// i.e. after the hydration's slices, the faces the text needs are loaded and swapped in at once
-// (features/landing/web-fonts.ts).
-function applyWebFonts() {
-  const link = document.getElementById(LANDING_FONTS_ID);
-  if (link instanceof HTMLLinkElement) void loadWebFonts(link, document.body.textContent ?? '');
-}
-function applyWebFontsWhenIdle() {
-  // Safari has no requestIdleCallback: there the fonts come right after load.
-  if ('requestIdleCallback' in window) window.requestIdleCallback(applyWebFonts, { timeout: 2000 });
-  else applyWebFonts();
-}
-if (document.readyState === 'complete') applyWebFontsWhenIdle();
-else window.addEventListener('load', applyWebFontsWhenIdle, { once: true });
+// i.e. after the hydration's slices, the faces the text needs are loaded and swapped in at once.
+applyWebFontsAfterLoad(LANDING_FONTS_ID);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   amountToKopecks,
@@ -202,6 +203,28 @@ describe('formatRubles', () => {
   it('matches Intl ru-RU RUB output', () => {
     const intl = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' });
     for (const v of [0, 0.1, 1, 1050.6, 1234567.89, 999.999]) expect(formatRubles(v)).toBe(intl.format(v));
+  });
+
+  it('matches Intl ru-RU RUB output for any amount, sign, rounding tie and -0 (written out, not Intl)', () => {
+    const intl = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' });
+    const amount2 = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const v of [-5, -0, -0.001, 0.005, 0.125, 1.005, 2.675, 1e-7, 999999.995, 1e15, 12345]) {
+      expect(formatRubles(v), String(v)).toBe(intl.format(v));
+      expect(formatAmount2(v), String(v)).toBe(amount2.format(v));
+    }
+    fc.assert(
+      fc.property(fc.double({ min: -1e13, max: 1e13, noNaN: true }), (v) => {
+        expect(formatRubles(v)).toBe(intl.format(v));
+        expect(formatAmount2(v)).toBe(amount2.format(v));
+      }),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (kopecks) => {
+        expect(formatRubles(kopecks / 100)).toBe(intl.format(kopecks / 100));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('formats 1050.6 as 1 050,60 ₽ with non-breaking spaces', () => {

@@ -8,10 +8,12 @@ const ROOT_PLACEHOLDER = '<div id="root"></div>';
 export const LANDING_ENTRY = 'src/landing-main.tsx';
 /** The id of the landing's web-font stylesheet, whose faces landing-main.tsx loads after the page. */
 export const LANDING_FONTS_ID = 'landing-fonts';
+/** The same for the buyer's document (build/buyer-styles.ts, buyer-main.tsx). */
+export const BUYER_FONTS_ID = 'buyer-fonts';
 
 /**
  * Splits the web font's @font-face rules (font-family Inter or Inter Variable) out of a stylesheet.
- * On the landing they are loaded only after the page (features/landing/web-fonts.ts): on a slow
+ * On the landing they are loaded only after the page (shared/lib/web-fonts.ts): on a slow
  * connection the first screen's text waited for the font files (Lighthouse's LCP 2.0–2.2 s,
  * performance 88–90 on an idle machine, against 97 without them). Until they arrive the text is drawn
  * in "Inter Fallback", a local font scaled to Inter's metrics (index.css), so the swap barely moves
@@ -48,14 +50,7 @@ export function injectLanding(
   if (!shell.includes(ROOT_PLACEHOLDER)) throw new Error(`index.html has no ${ROOT_PLACEHOLDER} to fill`);
   const viewport = /<meta\s+name="viewport"[^>]*>\n?/;
   if (!viewport.test(shell)) throw new Error('index.html has no viewport meta to place the head after');
-  let page = shell;
-  for (const [href, css] of Object.entries(parts.styles ?? {})) {
-    if (css.includes('</style')) continue;
-    const link = new RegExp(
-      `<link rel="stylesheet"[^>]*href="${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
-    );
-    page = page.replace(link, () => `<style>${css}</style>`);
-  }
+  let page = inlineStyles(shell, parts.styles ?? {});
   // The page is complete without scripts: they only make it interactive. At low priority they leave
   // the connection to the page, its styles and fonts first.
   const scripts = [
@@ -64,9 +59,7 @@ export function injectLanding(
     ),
     `<script type="module" fetchpriority="low" crossorigin src="${parts.scripts.entry}"></script>`,
   ].join('\n    ');
-  const fonts = parts.fontsHref
-    ? `\n    <link rel="stylesheet" id="${LANDING_FONTS_ID}" media="print" href="${parts.fontsHref}">`
-    : '';
+  const fonts = parts.fontsHref ? `\n    ${webFontsLink(LANDING_FONTS_ID, parts.fontsHref)}` : '';
   // The shell's own scripts are the whole app's (main.tsx): the landing does not load them.
   page = page
     .replace(/[ \t]*<script type="module"[^>]*><\/script>\n?/g, '')
@@ -78,6 +71,27 @@ export function injectLanding(
     .replace(viewport, (tag) => `${tag}    ${parts.head}\n`)
     .replace('</head>', `  ${scripts}${fonts}\n  </head>`)
     .replace(ROOT_PLACEHOLDER, `<div id="root">${parts.markup}</div>`);
+}
+
+/**
+ * The page with each linked stylesheet of `styles` (by its href) put inline: the first paint then
+ * waits for no other request. A stylesheet that could end the style element stays linked.
+ */
+export function inlineStyles(page: string, styles: Record<string, string>): string {
+  let result = page;
+  for (const [href, css] of Object.entries(styles)) {
+    if (css.includes('</style')) continue;
+    const link = new RegExp(
+      `<link rel="stylesheet"[^>]*href="${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
+    );
+    result = result.replace(link, () => `<style>${css}</style>`);
+  }
+  return result;
+}
+
+/** The print-only link of a web-font stylesheet (see splitWebFonts), loaded after the page by its id. */
+export function webFontsLink(id: string, href: string): string {
+  return `<link rel="stylesheet" id="${id}" media="print" href="${href}">`;
 }
 
 interface OutputChunk {

@@ -1,6 +1,7 @@
 /**
- * The landing's web fonts come after the page (see splitWebFonts in app/prerender/html.ts): their
- * @font-face rules sit in a stylesheet linked for print only. Switching that stylesheet on would let
+ * The web fonts of the pre-rendered pages (the landing and the buyer's) come after the page (see
+ * splitWebFonts in app/prerender/html.ts): their @font-face rules sit in a stylesheet linked for print
+ * only. Switching that stylesheet on would let
  * every font file swap in on its own, and each swap lays the page's text out again — on a slow phone
  * three long tasks right after hydration (issue 6: total blocking time). So the faces the page's text
  * needs are loaded first and then added together: one swap, one layout.
@@ -59,4 +60,22 @@ export async function loadWebFonts(link: HTMLLinkElement, text: string): Promise
     return;
   }
   for (const face of needed) document.fonts.add(face);
+}
+
+/**
+ * Once everything else has loaded and the main thread is idle (after hydration), loads the faces the
+ * page's text needs from the print-only stylesheet of this id, and swaps them in at once.
+ */
+export function applyWebFontsAfterLoad(linkId: string): void {
+  const apply = () => {
+    const link = document.getElementById(linkId);
+    if (link instanceof HTMLLinkElement) void loadWebFonts(link, document.body.textContent ?? '');
+  };
+  // Safari has no requestIdleCallback: there the fonts come right after load.
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(apply, { timeout: 2000 });
+    else apply();
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
