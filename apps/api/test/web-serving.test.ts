@@ -137,7 +137,11 @@ describe.each(DB_KINDS)('buyer pages (%s)', (kind) => {
 
   it('embeds the order and its shop as the buyer API answers them, on every step', async () => {
     const order = await createOrder(t, {
-      products: [{ name: 'Бумага </script><script>alert(1)</script>', price: 350.1, quantity: 3 }],
+      products: [
+        { name: 'Бумага </script><script>alert(1)</script>', price: 350.1, quantity: 3 },
+        // `$&`, `$'` and `$\`` are String.replace patterns: the name must arrive as written.
+        { name: "Скрепки $& и $' и $` <!--BUYER-->", price: 10, quantity: 1 },
+      ],
     });
     const api = (await t.app.inject({ method: 'GET', url: `/api/order/orders/${order.id}` })).json();
     for (const step of ['', '/apply', '/apply/step2', '/success']) {

@@ -88,9 +88,11 @@ export async function registerWeb(
       const links = (preloads[buyerPageModule(path) ?? ''] ?? [])
         .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
         .join('');
+      const data = await embeddedData(path, query);
       const html = buyerShell
         .replace('</head>', `${links}</head>`)
-        .replace('<div id="root"></div>', `<div id="root"></div>${await embeddedData(path, query)}`);
+        // A function, not a string: `$&` or `$'` in a product name is text, not a replacement pattern.
+        .replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
       reply
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
