@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser';
+import { afterNextFrames, launchBrowser, PHONE } from '../support/browser';
 import {
   fillStep1,
   openBuyerPage,
@@ -10,6 +10,9 @@ import {
 } from '../support/buyer-flow';
 import { type BuyerServer, startBuyerServer } from '../support/buyer-server';
 import { expectFontsAfterThePage, renderedFonts, waitForInter } from '../support/web-fonts';
+
+/** The not-found page's heading (apps/web/src/shared/ui/not-found-view.tsx). */
+const NOT_FOUND_MESSAGE = 'Страница, которую вы ищете, не существует';
 
 // Every message of the buyer's forms (spec §5, §8), as the buyer meets them in Chromium on a phone.
 let server: BuyerServer;
@@ -175,6 +178,23 @@ describe('order page states', () => {
       await page.getByText(`Заказ с ID ${id} не найден.`).waitFor();
       expect(await page.getByRole('button', { name: /Назад/ }).count()).toBe(0);
     }
+    await context.close();
+  });
+
+  it('shows the not-found page for an address under /client/ without a page, loading it once', async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    const order = await server.createOrder();
+    let loads = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) loads += 1;
+    });
+    await page.goto(`/client/${order.id}/nothing`);
+    await page.getByRole('heading', { name: NOT_FOUND_MESSAGE }).waitFor();
+    // Before, the buyer's document sent this address back to the server, which sent the same
+    // document: the page reloaded without end.
+    await afterNextFrames(page);
+    expect(loads).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(`/client/${order.id}/nothing`);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { buyerRoutes } from './buyer-routes';
+import { OtherDocument } from './other-document';
 
 /**
  * The API preloads the page chunk buyerPageModule names for an address (plugins/web.ts); a route
@@ -34,5 +35,23 @@ describe('buyer routes and the preloaded page chunk', () => {
   it('/client is the not-found page, with nothing to preload', () => {
     expect(buyerPageModule('/client')).toBeNull();
     expect(matchRoutes(buyerRoutes, '/client')?.at(-1)?.route.index).toBe(true);
+  });
+
+  it.each([`/client/${id}/nothing`, `/client/${id}/apply/step3`, '/client/faq/more'])(
+    '%s, which has no page, is the not-found page, not another document',
+    async (path) => {
+      // The server sends the buyer's document for every /client/… address (apps/api/src/plugins/web.ts):
+      // another document there would be this one again, reloaded without end.
+      expect(buyerPageModule(path)).toBeNull();
+      const leaf = matchRoutes(buyerRoutes, path)?.at(-1)?.route;
+      expect(leaf?.Component).toBeUndefined();
+      if (typeof leaf?.lazy !== 'function') throw new Error(`${path}: no lazy route`);
+      const { Component } = (await leaf.lazy()) as { Component: ComponentType };
+      expect(Component).toBe((await import('./not-found-page')).default);
+    },
+  );
+
+  it('sends an address outside /client/ to the server for its own document', () => {
+    expect(matchRoutes(buyerRoutes, '/shops/s1')?.at(-1)?.route.Component).toBe(OtherDocument);
   });
 });

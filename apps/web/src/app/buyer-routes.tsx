@@ -38,10 +38,14 @@ const buyerPages: RouteObject[] = [
   },
 ];
 
-/** Every buyer address: /client/… (the buyer's own entry, buyer-main.tsx, routes only these). */
+/**
+ * Every buyer address: /client/… (the buyer's own entry, buyer-main.tsx, routes only these). An
+ * address under /client/ without a page is the not-found page here: the server answers every /client/…
+ * with the buyer's document, so sending it to OtherDocument would reload the same address forever.
+ */
 export const clientRoute: RouteObject = {
   path: 'client',
-  children: [{ index: true, lazy: notFoundPage }, ...buyerPages],
+  children: [{ index: true, lazy: notFoundPage }, ...buyerPages, { path: '*', lazy: notFoundPage }],
 };
 
 /**
