@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin } from 'vite';
 import { BUYER_FONTS_ID, inlineStyles, webFontsLink } from '../src/app/prerender/html.ts';
 import { splitPageStyles } from './page-styles.ts';
 
@@ -12,20 +12,16 @@ import { splitPageStyles } from './page-styles.ts';
  * phone"); until they come, the text is drawn in the metric-matched fallback (index.css).
  */
 export function buyerStyles(): Plugin {
-  let config: ResolvedConfig | undefined;
   return {
     name: 'b2bpay-buyer-styles',
     apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
     writeBundle: {
       sequential: true,
       handler(output) {
-        const outDir = output.dir ?? path.resolve(config?.root ?? '.', config?.build.outDir ?? 'dist');
-        const file = path.join(outDir, 'buyer.html');
+        if (!output.dir) this.error('buyer-styles: the build has no output folder');
+        const file = path.join(output.dir, 'buyer.html');
         const html = readFileSync(file, 'utf8');
-        const { styles, fontsHref } = splitPageStyles(outDir, html, 'buyer-fonts');
+        const { styles, fontsHref } = splitPageStyles(output.dir, html, 'buyer-fonts');
         const fonts = fontsHref ? `  ${webFontsLink(BUYER_FONTS_ID, fontsHref)}\n  ` : '';
         writeFileSync(
           file,

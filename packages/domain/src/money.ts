@@ -111,28 +111,24 @@ function fixed2(abs: number): string {
   return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/** '1 050,60 ₽', with the non-breaking spaces Intl puts in. */
+export function formatRubles(value: number): string {
+  return `${formatAmount2(value)}${NBSP}₽`;
+}
+
 /**
- * The ru-RU form of an amount with 2 decimals: groups of three split by no-break spaces, a decimal
- * comma, a leading '-' below zero (-0 included). Written out rather than with Intl.NumberFormat, which
- * gives the same text (money.test.ts holds them equal) but whose first construction costs about 35 ms
- * of a buyer page's start-up, 150 ms on Lighthouse's emulated phone (bench/RESULTS.md).
+ * '1 050,60': 2 decimals in the Russian style, without the currency sign — groups of three split by
+ * no-break spaces, a decimal comma, a leading '-' below zero (-0 included). Written out rather than with
+ * Intl.NumberFormat, which gives the same text (money.test.ts holds them equal) but whose first
+ * construction costs about 35 ms of a buyer page's start-up, 150 ms on Lighthouse's emulated phone
+ * (bench/RESULTS.md).
  */
-function ruAmount(value: number): string {
+export function formatAmount2(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const [whole = '0', fraction = '00'] = fixed2(Math.abs(value)).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, NBSP);
   const negative = value < 0 || Object.is(value, -0);
   return `${negative ? '-' : ''}${grouped},${fraction}`;
-}
-
-/** '1 050,60 ₽', with the non-breaking spaces Intl puts in. */
-export function formatRubles(value: number): string {
-  return `${ruAmount(value)}${NBSP}₽`;
-}
-
-/** '1 050,60': 2 decimals in the Russian style, without the currency sign. */
-export function formatAmount2(value: number): string {
-  return ruAmount(value);
 }
 
 // A price typed the Russian way: '350,10', '350.10', '1 234,50' (the groups of three may be split by a
