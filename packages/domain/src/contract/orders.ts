@@ -5,7 +5,7 @@ import { MESSAGES } from '../messages';
 import { hasAtMostTwoDecimals, isValidRublesAmount } from '../money';
 import { isValidPhone } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
-import { cleanText } from '../text';
+import { cleanText, trimText } from '../text';
 import { Client } from './clients';
 import { DateOrDateTime, HttpUrl, IsoDateTime, isoInstant, shortText, Uuid } from './common';
 
@@ -79,7 +79,7 @@ export const METADATA_VALUE_MAX = 500;
 
 export const ExternalId = z
   .string()
-  .overwrite(cleanText)
+  .overwrite(trimText)
   .min(1, 'external_id не может быть пустым')
   .max(EXTERNAL_ID_MAX, `external_id — не длиннее ${EXTERNAL_ID_MAX} символов`);
 
