@@ -3,7 +3,7 @@ import { isValidEmail } from '../email';
 import { validateInn } from '../inn';
 import { MESSAGES } from '../messages';
 import { hasAtMostTwoDecimals, isValidRublesAmount } from '../money';
-import { isValidPhone } from '../phone';
+import { PHONE_NOT_MOBILE_MESSAGE, phoneProblem } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
 import { cleanText, trimText } from '../text';
 import { Client } from './clients';
@@ -49,7 +49,17 @@ export const ClientInfo = z
     surname: shortText().optional(),
     middlename: shortText().optional(),
     full_name: shortText().optional(),
-    phone_number: z.string().trim().max(32).refine(isValidPhone, MESSAGES.phoneInvalid).optional(),
+    phone_number: z
+      .string()
+      .trim()
+      .max(32)
+      .superRefine((value, ctx) => {
+        const problem = phoneProblem(value);
+        if (problem === 'format') ctx.addIssue({ code: 'custom', message: MESSAGES.phoneInvalid });
+        if (problem === 'not_mobile') ctx.addIssue({ code: 'custom', message: PHONE_NOT_MOBILE_MESSAGE });
+      })
+      .optional()
+      .meta({ description: 'Мобильный телефон покупателя (+7 9XX XXX-XX-XX): на него придёт код из СМС' }),
     email: z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailInvalid).optional(),
     /** Checked as step 1 checks it (digits only, 10 or 12, checksum); prefills the buyer's step 1. */
     inn: z

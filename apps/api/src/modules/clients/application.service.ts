@@ -3,11 +3,13 @@ import {
   type Client,
   type ClientPatch,
   CONSENT_DOCUMENTS,
+  isMobilePhone,
   isValidEmail,
   MESSAGES,
   normalizeEmail,
   normalizePhone,
   ORDER_CHANGED_MESSAGE,
+  PHONE_NOT_MOBILE_MESSAGE,
 } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
@@ -79,6 +81,8 @@ export async function requestPhoneCode(
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
   const phone = normalizePhone(body.phone_number ?? '');
   if (!phone) throw validationError('phone_number', MESSAGES.phoneNormalizeFailed);
+  // Before anything is counted or sent: a code to a premium-rate or foreign number costs the shop.
+  if (!isMobilePhone(phone)) throw validationError('phone_number', PHONE_NOT_MOBILE_MESSAGE);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, body.client_id);
@@ -129,6 +133,7 @@ function checkStep2(body: ClientPatch) {
   const step1 = checkStep1(body);
   const phone = normalizePhone(body.phone_number ?? '');
   if (!phone) throw validationError('phone_number', MESSAGES.phoneInvalid);
+  if (!isMobilePhone(phone)) throw validationError('phone_number', PHONE_NOT_MOBILE_MESSAGE);
   const email = (body.email ?? '').trim();
   if (!isValidEmail(email)) throw validationError('email', MESSAGES.emailInvalid);
   if (!body.sms_code_input) throw validationError('sms_code_input', MESSAGES.smsCodeRequired);
