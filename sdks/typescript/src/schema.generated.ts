@@ -643,6 +643,7 @@ export interface components {
             surname?: string;
             middlename?: string;
             full_name?: string;
+            /** @description Мобильный телефон покупателя (+7 9XX XXX-XX-XX): на него придёт код из СМС */
             phone_number?: string;
             email?: string;
             /** @description ИНН организации покупателя (10 или 12 цифр, проверка контрольных цифр, как на шаге 1) */
