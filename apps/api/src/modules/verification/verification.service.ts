@@ -17,7 +17,9 @@ export type { Channel } from './verification.repository';
  * Every limit is scoped so that whoever spends it can only block themselves: the order's own limits
  * can be spent only through the order link (the buyer's capability), and the limits that guard a
  * phone or an e-mail against floods across orders are counted per client address. A stranger who
- * knows the buyer's phone but not the link fills only their own address's budget for it.
+ * knows the buyer's phone but not the link fills only their own address's budget for it. The one
+ * exception is the shop's own cap (checkShopCaps): it bounds what SMS pumping can cost a shop, and
+ * whoever fills it from many addresses holds that shop's buyers back until the window moves on.
  */
 export const CODE_RULES = {
   ttlMs: 10 * 60_000,
@@ -147,15 +149,16 @@ async function checkShopCaps(tx: Queryable, r: { shopId: string; caps: ShopCodeC
   await repo.lockForTransaction(tx, `code-shop:${r.shopId}`);
   const now = r.now.getTime();
   const sent = await repo.countSentForShop(tx, r.shopId, new Date(now - HOUR_MS), new Date(now - DAY_MS));
-  const over = [
+  const windows: { window: CapWindow; limit: number; count: repo.SendCount; span: number }[] = [
     { window: 'day', limit: r.caps.perDay, count: sent.day, span: DAY_MS },
     { window: 'hour', limit: r.caps.perHour, count: sent.hour, span: HOUR_MS },
-  ]
+  ];
+  const over = windows
     .filter((c) => c.count.count >= c.limit)
     // A place frees up when the window's oldest code leaves it; when both caps are full, the later one.
     .map((c) => ({ ...c, retryMs: new Date(c.count.oldest ?? r.now).getTime() + c.span - now }))
     .sort((a, b) => b.retryMs - a.retryMs)[0];
-  if (over) throw new ShopCodeCapReached(r.shopId, over.window as CapWindow, over.limit, over.retryMs);
+  if (over) throw new ShopCodeCapReached(r.shopId, over.window, over.limit, over.retryMs);
 }
 
 /**
