@@ -144,6 +144,12 @@ describe('step 2 messages', () => {
     await page.getByLabel('Телефон').fill('+7 900 12');
     await page.getByRole('button', { name: 'Получить код' }).first().click();
     expect(await describedBy(page, 'Телефон')).toBe('Формат: +7XXXXXXXXXX');
+    // A premium-rate number has the format but is not a mobile: no code goes there.
+    await page.getByLabel('Телефон').fill('+7 809 505-12-34');
+    await page.getByRole('button', { name: 'Получить код' }).first().click();
+    await expect
+      .poll(() => describedBy(page, 'Телефон'))
+      .toBe('Укажите номер мобильного телефона: +7 9XX XXX-XX-XX');
     await page.getByLabel('Электронная почта').fill('buyer@example');
     await page.getByRole('button', { name: 'Получить код' }).last().click();
     expect(await describedBy(page, 'Электронная почта')).toBe('Сначала введите корректный email');

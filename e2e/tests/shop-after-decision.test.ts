@@ -168,11 +168,12 @@ describe('after the decision in the shop area (issue 20)', () => {
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]?.split(';').length).toBe(11);
     expect(lines).toHaveLength(2);
+    // Text cells are quoted (RFC 4180), numbers are not; none of these texts holds a `;`.
     const row = lines[1]?.split(';') ?? [];
     expect(row[0]).toBe(order.order_number);
-    expect(row[3]).toBe('Возврат оформлен');
+    expect(row[3]).toBe('"Возврат оформлен"');
     expect(row.slice(4, 6)).toEqual(['4505,00', '4505,00']);
-    expect(row[10]).toBe(paid.payout?.reference);
+    expect(row[10]).toBe(`"${paid.payout?.reference}"`);
 
     expect(details.errors).toEqual([]);
     expect(list.errors).toEqual([]);

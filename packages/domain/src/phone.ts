@@ -20,6 +20,31 @@ export function normalizePhone(raw: string): string | null {
   return NORMALIZED_PHONE.test(candidate) ? candidate : null;
 }
 
+/**
+ * A buyer's phone receives one-time codes, so it must be a Russian mobile: +7 9XX XXX-XX-XX. The rest of
+ * +7 is premium-rate (809), freephone (800), geographic landlines (3xx, 4xx, 8xx) or Kazakhstan (6xx,
+ * 7xx): codes sent there either cost the shop per message or feed SMS pumping.
+ */
+const MOBILE_PHONE = /^\+79\d{9}$/;
+
+/** Shown for a well-formed number that is not a mobile (the spec's format message would mislead). */
+export const PHONE_NOT_MOBILE_MESSAGE = 'Укажите номер мобильного телефона: +7 9XX XXX-XX-XX';
+
+/** Whether the number (any form normalizePhone takes) is a Russian mobile. */
+export function isMobilePhone(raw: string): boolean {
+  const phone = normalizePhone(raw);
+  return phone !== null && MOBILE_PHONE.test(phone);
+}
+
+/**
+ * What is wrong with a buyer's phone as typed: 'format' (not the spec's pattern: its message),
+ * 'not_mobile' (PHONE_NOT_MOBILE_MESSAGE) or null. Browser and server ask the same question.
+ */
+export function phoneProblem(raw: string): 'format' | 'not_mobile' | null {
+  if (!isValidPhone(raw)) return 'format';
+  return isMobilePhone(raw) ? null : 'not_mobile';
+}
+
 /** '+7 *** ***-**-67': enough to recognise one's own number, not enough to leak it. */
 export function maskPhone(raw: string): string {
   const phone = normalizePhone(raw);

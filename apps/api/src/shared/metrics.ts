@@ -39,6 +39,20 @@ const codeSendSeconds = new Histogram({
   registers: [processRegistry],
 });
 
+const shopCodeCapRefusals = new Counter({
+  name: 'b2bpay_code_shop_cap_refusals_total',
+  help: 'One-time code requests refused because the shop reached its hourly or daily cap (SMS pumping).',
+  labelNames: ['window'] as const,
+  registers: [processRegistry],
+});
+
+const shopCodeCapAlerts = new Counter({
+  name: 'b2bpay_code_shop_cap_alerts_total',
+  help: 'Alert e-mails queued to shops that reached a code cap (at most one per shop an hour).',
+  labelNames: ['window'] as const,
+  registers: [processRegistry],
+});
+
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed';
 
 /** One webhook attempt ended; `sinceEventMs` is given for a delivered one. */
@@ -53,4 +67,10 @@ export function observeWebhookAttempt(outcome: AttemptOutcome, durationMs: numbe
 /** A one-time code left the process (accepted by the gateway or mail server). */
 export function observeCodeSent(channel: 'sms' | 'email', sinceRequestMs: number) {
   codeSendSeconds.observe({ channel }, Math.max(0, sinceRequestMs) / 1000);
+}
+
+/** A code request was refused by its shop's cap; `alerted` when this refusal queued the shop's alert. */
+export function observeShopCodeCap(window: 'hour' | 'day', alerted: boolean) {
+  shopCodeCapRefusals.inc({ window });
+  if (alerted) shopCodeCapAlerts.inc({ window });
 }

@@ -164,7 +164,7 @@ export const ApiErrorBody = z
   });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-/** Text fields are cleaned (cleanText: bidi controls removed, invisible ends trimmed); 255 is the product-wide limit for names (DESIGN §7). */
+/** Text fields are cleaned (cleanText: bidi controls removed, invisible ends trimmed, empty without a letter or digit); 255 is the product-wide limit for names (DESIGN §7). */
 export const shortText = (max = 255) => z.string().overwrite(cleanText).max(max);
 
 export const IsoDateTime = z.string().meta({ format: 'date-time' });

@@ -3,9 +3,9 @@ import { isValidEmail } from '../email';
 import { validateInn } from '../inn';
 import { MESSAGES } from '../messages';
 import { hasAtMostTwoDecimals, isValidRublesAmount } from '../money';
-import { isValidPhone } from '../phone';
+import { PHONE_NOT_MOBILE_MESSAGE, phoneProblem } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
-import { cleanText } from '../text';
+import { cleanText, trimText } from '../text';
 import { Client } from './clients';
 import { DateOrDateTime, HttpUrl, IsoDateTime, isoInstant, shortText, Uuid } from './common';
 
@@ -49,7 +49,17 @@ export const ClientInfo = z
     surname: shortText().optional(),
     middlename: shortText().optional(),
     full_name: shortText().optional(),
-    phone_number: z.string().trim().max(32).refine(isValidPhone, MESSAGES.phoneInvalid).optional(),
+    phone_number: z
+      .string()
+      .trim()
+      .max(32)
+      .superRefine((value, ctx) => {
+        const problem = phoneProblem(value);
+        if (problem === 'format') ctx.addIssue({ code: 'custom', message: MESSAGES.phoneInvalid });
+        if (problem === 'not_mobile') ctx.addIssue({ code: 'custom', message: PHONE_NOT_MOBILE_MESSAGE });
+      })
+      .optional()
+      .meta({ description: 'Мобильный телефон покупателя (+7 9XX XXX-XX-XX): на него придёт код из СМС' }),
     email: z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailInvalid).optional(),
     /** Checked as step 1 checks it (digits only, 10 or 12, checksum); prefills the buyer's step 1. */
     inn: z
@@ -79,7 +89,7 @@ export const METADATA_VALUE_MAX = 500;
 
 export const ExternalId = z
   .string()
-  .overwrite(cleanText)
+  .overwrite(trimText)
   .min(1, 'external_id не может быть пустым')
   .max(EXTERNAL_ID_MAX, `external_id — не длиннее ${EXTERNAL_ID_MAX} символов`);
 

@@ -3,11 +3,13 @@ import {
   type Client,
   type ClientPatch,
   CONSENT_DOCUMENTS,
+  isMobilePhone,
   isValidEmail,
   MESSAGES,
   normalizeEmail,
   normalizePhone,
   ORDER_CHANGED_MESSAGE,
+  PHONE_NOT_MOBILE_MESSAGE,
 } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
@@ -18,7 +20,14 @@ import { codeEmail, codeSms, queueEmail, queueSms } from '../notifications/notif
 import * as orders from '../orders/order-records.service';
 import { toClientView } from '../orders/order-records.service';
 import { transition } from '../orders/order-status.service';
-import { checkCode, issueCode, markUsed } from '../verification/verification.service';
+import {
+  checkCode,
+  issueCode,
+  markUsed,
+  noteShopCodeCap,
+  ShopCodeCapReached,
+  type ShopCodeCaps,
+} from '../verification/verification.service';
 import { recordEvent } from '../webhooks/events.service';
 import * as repo from './clients.repository';
 import { assertPatchable, checkStep1 } from './clients.service';
@@ -69,6 +78,21 @@ async function clientOf(tx: Queryable, order: orders.OrderRow, now: Date) {
   return created;
 }
 
+const shopCaps = (deps: AppDeps): ShopCodeCaps => ({
+  perHour: deps.config.CODES_PER_SHOP_PER_HOUR,
+  perDay: deps.config.CODES_PER_SHOP_PER_DAY,
+});
+
+/** A code request's transaction; once the shop's cap has refused one and it rolled back, the shop is told. */
+async function codeRequest<T>(deps: AppDeps, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await deps.db.transaction(work);
+  } catch (error) {
+    if (error instanceof ShopCodeCapReached) await noteShopCodeCap(deps, error);
+    throw error;
+  }
+}
+
 /** Saves the phone and sends it a code; a changed phone is no longer confirmed. */
 export async function requestPhoneCode(
   deps: AppDeps,
@@ -79,11 +103,21 @@ export async function requestPhoneCode(
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
   const phone = normalizePhone(body.phone_number ?? '');
   if (!phone) throw validationError('phone_number', MESSAGES.phoneNormalizeFailed);
+  // Before anything is counted or sent: a code to a premium-rate or foreign number costs the shop.
+  if (!isMobilePhone(phone)) throw validationError('phone_number', PHONE_NOT_MOBILE_MESSAGE);
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return codeRequest(deps, async (tx) => {
     const order = await lockOrder(tx, orderId, body.client_id);
     const client = await clientOf(tx, order, now);
-    const code = await issueCode(tx, { orderId, channel: 'sms', destination: phone, ip: meta.ip, now });
+    const code = await issueCode(tx, {
+      orderId,
+      shopId: order.shop_id,
+      caps: shopCaps(deps),
+      channel: 'sms',
+      destination: phone,
+      ip: meta.ip,
+      now,
+    });
     const updated = await repo.updateClient(
       tx,
       client.id,
@@ -106,10 +140,18 @@ export async function requestEmailCode(
   if (!isValidEmail(raw)) throw validationError('email', MESSAGES.emailBeforeCode);
   const email = normalizeEmail(raw);
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return codeRequest(deps, async (tx) => {
     const order = await lockOrder(tx, orderId, body.client_id);
     const client = await clientOf(tx, order, now);
-    const code = await issueCode(tx, { orderId, channel: 'email', destination: email, ip: meta.ip, now });
+    const code = await issueCode(tx, {
+      orderId,
+      shopId: order.shop_id,
+      caps: shopCaps(deps),
+      channel: 'email',
+      destination: email,
+      ip: meta.ip,
+      now,
+    });
     const updated = await repo.updateClient(
       tx,
       client.id,
@@ -129,6 +171,7 @@ function checkStep2(body: ClientPatch) {
   const step1 = checkStep1(body);
   const phone = normalizePhone(body.phone_number ?? '');
   if (!phone) throw validationError('phone_number', MESSAGES.phoneInvalid);
+  if (!isMobilePhone(phone)) throw validationError('phone_number', PHONE_NOT_MOBILE_MESSAGE);
   const email = (body.email ?? '').trim();
   if (!isValidEmail(email)) throw validationError('email', MESSAGES.emailInvalid);
   if (!body.sms_code_input) throw validationError('sms_code_input', MESSAGES.smsCodeRequired);

@@ -2,10 +2,11 @@ import {
   type Client,
   type ClientPatch,
   isValidEmail,
-  isValidPhone,
   MESSAGES,
   normalizeEmail,
   normalizePhone,
+  PHONE_NOT_MOBILE_MESSAGE,
+  phoneProblem,
   validateInn,
 } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
@@ -32,9 +33,7 @@ export function checkStep1(body: ClientPatch) {
   const inn = (body.inn ?? '').replace(/\D/g, '');
   const innError = validateInn(inn);
   if (innError) throw validationError('inn', innError);
-  if (body.phone_number !== undefined && !isValidPhone(body.phone_number)) {
-    throw validationError('phone_number', MESSAGES.phoneInvalid);
-  }
+  if (body.phone_number !== undefined) checkBuyerPhone(body.phone_number);
   if (body.email !== undefined && !isValidEmail(body.email.trim())) {
     throw validationError('email', MESSAGES.emailInvalid);
   }
@@ -47,6 +46,13 @@ export function checkStep1(body: ClientPatch) {
     ...(body.phone_number !== undefined ? { phone_number: normalizePhone(body.phone_number) } : {}),
     ...(body.email !== undefined ? { email: normalizeEmail(body.email) } : {}),
   };
+}
+
+/** The buyer's phone as typed (spec §5's format), and a Russian mobile: codes go to it. */
+function checkBuyerPhone(raw: string) {
+  const problem = phoneProblem(raw);
+  if (problem === 'format') throw validationError('phone_number', MESSAGES.phoneInvalid);
+  if (problem === 'not_mobile') throw validationError('phone_number', PHONE_NOT_MOBILE_MESSAGE);
 }
 
 /**

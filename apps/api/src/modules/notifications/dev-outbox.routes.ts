@@ -12,6 +12,8 @@ const KIND_TEXT: Record<string, string> = {
   approved: 'одобрено',
   rejected: 'отказ',
   reminder: 'напоминание',
+  webhook_failing: 'вебхуки не доставляются',
+  code_cap: 'лимит кодов',
 };
 const STATUS_TEXT: Record<NotificationRow['status'], string> = {
   pending: 'в очереди',

@@ -4,7 +4,12 @@ import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { enqueue } from '../jobs/jobs.service';
 import { deleteFinishedNotifications, insertNotification } from './notifications.repository';
-import { type WebhookFailingParams, webhookFailingEmail } from './templates';
+import {
+  type CodeCapParams,
+  codeCapEmail,
+  type WebhookFailingParams,
+  webhookFailingEmail,
+} from './templates';
 
 export { sendNotification } from './send-notification';
 export {
@@ -26,6 +31,7 @@ export type NotificationKind =
   | 'rejected'
   | 'reminder'
   | 'webhook_failing'
+  | 'code_cap'
   | 'cancelled'
   | 'refund';
 
@@ -102,6 +108,15 @@ export function queueWebhookFailingEmail(
   now: Date,
 ): Promise<string> {
   return queueEmail(tx, { kind: 'webhook_failing', to: m.to, orderId: null, ...webhookFailingEmail(m) }, now);
+}
+
+/** The shop's alert that its buyers reached its one-time code cap (verification.service.ts). */
+export function queueCodeCapEmail(
+  tx: Queryable,
+  m: CodeCapParams & { to: string },
+  now: Date,
+): Promise<string> {
+  return queueEmail(tx, { kind: 'code_cap', to: m.to, orderId: null, ...codeCapEmail(m) }, now);
 }
 
 /** Retention (modules/retention): one batch of the outbox's finished messages older than RETENTION_NOTIFICATIONS. */

@@ -1,4 +1,4 @@
-import { isValidEmail, maskEmail, maskPhone, normalizePhone } from '@b2bpay/domain';
+import { isMobilePhone, isValidEmail, maskEmail, maskPhone, normalizePhone } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { observeCodeSent } from '../../shared/metrics';
 import type { JobHandler, JobOutcome } from '../jobs/jobs.service';
@@ -42,7 +42,9 @@ function recipientProblem(n: NotificationRow): string | null {
   if (n.channel === 'email') {
     return isValidEmail(n.recipient) && !/[\s<>,;"]/.test(n.recipient) ? null : 'некорректный адрес e-mail';
   }
-  return normalizePhone(n.recipient) === n.recipient ? null : 'некорректный номер телефона';
+  if (normalizePhone(n.recipient) !== n.recipient) return 'некорректный номер телефона';
+  // The buyer's phone rule holds at the gateway too, for numbers stored before it (SMS pumping).
+  return isMobilePhone(n.recipient) ? null : 'номер не мобильный: СМС шлём только на +7 9XX';
 }
 
 async function deliver(n: NotificationRow, transport: 'smtp' | 'smsru' | 'http', config: AppDeps['config']) {

@@ -1,4 +1,4 @@
-import { formatDateTime, formatRubles, kopecksToRubles } from '@b2bpay/domain';
+import { formatDateTime, formatRubles, kopecksToRubles, pluralRu } from '@b2bpay/domain';
 
 /** What an e-mail template gives: the plain text and its HTML alternative. */
 export interface EmailContent {
@@ -244,6 +244,37 @@ export function webhookFailingEmail(p: WebhookFailingParams): EmailContent {
     },
     { p: `Последняя ошибка: ${e(p.lastError)}` },
     { button: { href: p.settingsLink, label: 'Открыть настройки' } },
+    { small: e(once) },
+  ]);
+  return { subject, text, html };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// To the shop: its buyers were sent as many one-time codes as its cap allows (at most one letter an hour)
+
+export interface CodeCapParams {
+  shopName: string;
+  window: 'hour' | 'day';
+  limit: number;
+  /** The shop area, where the orders behind the codes are. */
+  ordersLink: string;
+}
+
+export function codeCapEmail(p: CodeCapParams): EmailContent {
+  assertLink(p.ordersLink);
+  const subject = `${BRAND}: превышен лимит одноразовых кодов`;
+  const span = p.window === 'hour' ? 'час' : 'сутки';
+  const count = `${p.limit} ${pluralRu(p.limit, ['код', 'кода', 'кодов'])} за ${span}`;
+  const lead = `Магазин ${p.shopName}: покупателям отправлено ${count} — это предел. Новые коды подтверждения не отправляются, пока не пройдёт ${span} с первого из них: покупатели не смогут подтвердить заявку.`;
+  const why =
+    'Если столько заявок вы не ждали, возможно, кто-то запрашивает коды через ваш виджет или ссылки на заказы, чтобы рассылать платные СМС. Проверьте последние заказы в кабинете; если это ваши покупатели, напишите нам, чтобы поднять предел.';
+  const once = 'Это письмо приходит не чаще раза в час.';
+  const text = ['Здравствуйте!', lead, why, p.ordersLink, once, SIGNATURE].join('\n\n');
+  const html = renderHtml(subject, [
+    { p: 'Здравствуйте!' },
+    { p: e(lead) },
+    { p: e(why) },
+    { button: { href: p.ordersLink, label: 'Открыть заказы' } },
     { small: e(once) },
   ]);
   return { subject, text, html };

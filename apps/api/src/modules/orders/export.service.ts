@@ -8,6 +8,7 @@ import {
   type OrderExportQuery,
 } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
+import { type CsvValue, csvLine, csvNumber } from './csv';
 import * as repo from './orders.repository';
 import { listFilterOf } from './orders.service';
 
@@ -15,37 +16,22 @@ import { listFilterOf } from './orders.service';
 export const EXPORT_BATCH = 1000;
 const BOM = '\uFEFF';
 const SEPARATOR = ';';
-const LINE_END = '\r\n';
 
-/**
- * One CSV cell: quoted when it holds the separator, a quote or a line break (quotes doubled, RFC
- * 4180). Text typed by buyers (the organisation's name) could start a spreadsheet formula: a cell
- * beginning with = + - @ or a tab is prefixed with an apostrophe (OWASP "CSV injection").
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-function csvLine(cells: readonly (string | number | null)[]): string {
-  return cells.map(csvCell).join(SEPARATOR) + LINE_END;
-}
+const line = (cells: readonly CsvValue[]) => csvLine(cells, SEPARATOR);
 
 function toLine(r: repo.ExportRow): string {
   const paid = r.payout_kopecks !== null;
-  return csvLine([
-    r.order_number,
+  return line([
+    csvNumber(r.order_number),
     r.external_id,
     formatDateTime(r.created_at, 'Europe/Moscow'),
     getStatusInfo(r.status).text,
-    kopecksToDecimalComma(r.amount_kopecks),
-    kopecksToDecimalComma(r.refunded_kopecks),
+    csvNumber(kopecksToDecimalComma(r.amount_kopecks)),
+    csvNumber(kopecksToDecimalComma(r.refunded_kopecks)),
     r.organization_name,
     r.inn,
     r.payout_bank ? bankName(r.payout_bank) : null,
-    paid ? kopecksToDecimalComma(r.payout_kopecks ?? 0) : null,
+    paid ? csvNumber(kopecksToDecimalComma(r.payout_kopecks ?? 0)) : null,
     r.payout_reference,
   ]);
 }
@@ -53,13 +39,14 @@ function toLine(r: repo.ExportRow): string {
 /**
  * The shop's orders under the list's filters as CSV for accounting (DESIGN §11): UTF-8 with a BOM
  * (Excel then reads it as UTF-8), `;` between cells and decimal commas (the ru-RU locale's list
- * separator and number format), one row per order, newest first. A stream that reads the next batch
+ * separator and number format), one row per order, newest first; text cells quoted and defused
+ * against formulas, numbers bare (`csv.ts`). A stream that reads the next batch
  * only when the previous one has been taken by the connection: memory stays flat for any shop size.
  */
 export function exportOrdersCsv(deps: AppDeps, shopId: string, query: OrderExportQuery): Readable {
   const filter = listFilterOf(shopId, query);
   async function* lines() {
-    yield BOM + csvLine(EXPORT_COLUMNS);
+    yield BOM + line(EXPORT_COLUMNS);
     let after: { createdAt: Date; id: string } | null = null;
     for (;;) {
       const rows = await repo.exportBatch(deps.db, filter, after, EXPORT_BATCH);

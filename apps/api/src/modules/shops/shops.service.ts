@@ -61,6 +61,15 @@ export async function findShopName(db: Queryable, id: string): Promise<string> {
   return (await repo.findShopById(db, id))?.name ?? '';
 }
 
+/** Where to write to the shop about itself (alerts), read in the caller's transaction; null when it is gone. */
+export async function findShopContact(
+  db: Queryable,
+  id: string,
+): Promise<{ name: string; email: string } | null> {
+  const shop = await repo.findShopById(db, id);
+  return shop ? { name: shop.name, email: shop.email } : null;
+}
+
 /** The demo shop of the embedded default: created once, or removed when DEMO_SHOP=false. */
 export async function syncDemoShop(db: Database, enabled: boolean) {
   if (!enabled) {

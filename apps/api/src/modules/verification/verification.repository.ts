@@ -86,6 +86,45 @@ export async function countSentForIp(tx: Queryable, ip: string, since: Date): Pr
   return { count: toNumber(rows[0]?.n ?? 0), oldest: rows[0]?.oldest ?? null };
 }
 
+/** The shop's codes since `dayAgo` and since `hourAgo`, each with the oldest of them. */
+export async function countSentForShop(
+  tx: Queryable,
+  shopId: string,
+  hourAgo: Date,
+  dayAgo: Date,
+): Promise<{ hour: SendCount; day: SendCount }> {
+  const rows = await tx.query<{
+    hour_n: unknown;
+    hour_oldest: Date | null;
+    day_n: unknown;
+    day_oldest: Date | null;
+  }>(
+    `SELECT count(*) FILTER (WHERE created_at > $2) AS hour_n, min(created_at) FILTER (WHERE created_at > $2) AS hour_oldest,
+            count(*) AS day_n, min(created_at) AS day_oldest
+       FROM verification_codes WHERE shop_id = $1 AND created_at > $3`,
+    [shopId, hourAgo, dayAgo],
+  );
+  const row = rows[0];
+  return {
+    hour: { count: toNumber(row?.hour_n ?? 0), oldest: row?.hour_oldest ?? null },
+    day: { count: toNumber(row?.day_n ?? 0), oldest: row?.day_oldest ?? null },
+  };
+}
+
+/**
+ * Takes the shop's cap alert when none was taken since `since`: true for exactly one caller however
+ * many API processes ask at once (the row's upsert decides).
+ */
+export async function claimCapAlert(tx: Queryable, shopId: string, now: Date, since: Date): Promise<boolean> {
+  const rows = await tx.query(
+    `INSERT INTO code_cap_alerts (shop_id, alerted_at) VALUES ($1, $2)
+     ON CONFLICT (shop_id) DO UPDATE SET alerted_at = EXCLUDED.alerted_at WHERE code_cap_alerts.alerted_at <= $3
+     RETURNING shop_id`,
+    [shopId, now, since],
+  );
+  return rows.length > 0;
+}
+
 /** Voids the order channel's unused codes. */
 export async function voidOpenCodes(tx: Queryable, orderId: string, channel: Channel, now: Date) {
   await tx.query(
@@ -99,6 +138,7 @@ export async function insertCode(
   tx: Queryable,
   r: {
     orderId: string;
+    shopId: string;
     channel: Channel;
     destination: string;
     codeHash: string;
@@ -108,9 +148,9 @@ export async function insertCode(
   },
 ) {
   await tx.query(
-    `INSERT INTO verification_codes (order_id, channel, destination, code_hash, ip, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [r.orderId, r.channel, r.destination, r.codeHash, r.ip, r.createdAt, r.expiresAt],
+    `INSERT INTO verification_codes (order_id, shop_id, channel, destination, code_hash, ip, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [r.orderId, r.shopId, r.channel, r.destination, r.codeHash, r.ip, r.createdAt, r.expiresAt],
   );
 }
 

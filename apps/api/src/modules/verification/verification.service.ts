@@ -4,6 +4,9 @@ import { toNumber } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError } from '../../shared/errors';
+import { observeShopCodeCap } from '../../shared/metrics';
+import { queueCodeCapEmail } from '../notifications/notifications.service';
+import { findShopContact } from '../shops/shops.service';
 import type { Channel } from './verification.repository';
 import * as repo from './verification.repository';
 
@@ -14,7 +17,9 @@ export type { Channel } from './verification.repository';
  * Every limit is scoped so that whoever spends it can only block themselves: the order's own limits
  * can be spent only through the order link (the buyer's capability), and the limits that guard a
  * phone or an e-mail against floods across orders are counted per client address. A stranger who
- * knows the buyer's phone but not the link fills only their own address's budget for it.
+ * knows the buyer's phone but not the link fills only their own address's budget for it. The one
+ * exception is the shop's own cap (checkShopCaps): it bounds what SMS pumping can cost a shop, and
+ * whoever fills it from many addresses holds that shop's buyers back until the window moves on.
  */
 export const CODE_RULES = {
   ttlMs: 10 * 60_000,
@@ -30,6 +35,33 @@ export const CODE_RULES = {
 } as const;
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A shop's caps on codes over all its orders (CODES_PER_SHOP_PER_HOUR / _PER_DAY). */
+export interface ShopCodeCaps {
+  perHour: number;
+  perDay: number;
+}
+
+export type CapWindow = 'hour' | 'day';
+
+/**
+ * 429 for a code request over its shop's cap. It carries what the shop's alert needs: the refused
+ * request's transaction is rolled back, so the alert is written afterwards (`noteShopCodeCap`).
+ */
+export class ShopCodeCapReached extends AppError {
+  constructor(
+    readonly shopId: string,
+    readonly window: CapWindow,
+    readonly limit: number,
+    retryAfterMs: number,
+  ) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    super('RATE_LIMITED', `Слишком много запросов кодов в этом магазине. Повторите через ${seconds} с.`, {
+      headers: { 'retry-after': String(seconds) },
+    });
+  }
+}
 
 const hashCode = (orderId: string, channel: Channel, code: string) =>
   sha256Hex(`${orderId}:${channel}:${code}`);
@@ -48,7 +80,15 @@ function tooMany(message: string, retryAfterMs: number) {
  */
 export async function issueCode(
   tx: Queryable,
-  r: { orderId: string; channel: Channel; destination: string; ip: string | null; now: Date },
+  r: {
+    orderId: string;
+    shopId: string;
+    caps: ShopCodeCaps;
+    channel: Channel;
+    destination: string;
+    ip: string | null;
+    now: Date;
+  },
 ): Promise<string> {
   await repo.lockForTransaction(tx, `code:${r.destination}`);
   await repo.lockForTransaction(tx, `code:${r.orderId}:${r.channel}`);
@@ -82,11 +122,13 @@ export async function issueCode(
       );
     }
   }
+  await checkShopCaps(tx, r);
   // Only the newest code of a channel is valid.
   await repo.voidOpenCodes(tx, r.orderId, r.channel, r.now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await repo.insertCode(tx, {
     orderId: r.orderId,
+    shopId: r.shopId,
     channel: r.channel,
     destination: r.destination,
     codeHash: hashCode(r.orderId, r.channel, code),
@@ -95,6 +137,55 @@ export async function issueCode(
     expiresAt: new Date(r.now.getTime() + CODE_RULES.ttlMs),
   });
   return code;
+}
+
+/**
+ * A shop's codes over all its orders, per hour and per day: whoever floods one shop's orders with code
+ * requests from many addresses (SMS pumping through the public widget key) is stopped at the shop's cap
+ * rather than at the sum of per-address limits. Counted in the database under the shop's advisory
+ * lock, so every API process sees the same count and parallel requests cannot both take the last place.
+ */
+async function checkShopCaps(tx: Queryable, r: { shopId: string; caps: ShopCodeCaps; now: Date }) {
+  await repo.lockForTransaction(tx, `code-shop:${r.shopId}`);
+  const now = r.now.getTime();
+  const sent = await repo.countSentForShop(tx, r.shopId, new Date(now - HOUR_MS), new Date(now - DAY_MS));
+  const windows: { window: CapWindow; limit: number; count: repo.SendCount; span: number }[] = [
+    { window: 'day', limit: r.caps.perDay, count: sent.day, span: DAY_MS },
+    { window: 'hour', limit: r.caps.perHour, count: sent.hour, span: HOUR_MS },
+  ];
+  const over = windows
+    .filter((c) => c.count.count >= c.limit)
+    // A place frees up when the window's oldest code leaves it; when both caps are full, the later one.
+    .map((c) => ({ ...c, retryMs: new Date(c.count.oldest ?? r.now).getTime() + c.span - now }))
+    .sort((a, b) => b.retryMs - a.retryMs)[0];
+  if (over) throw new ShopCodeCapReached(r.shopId, over.window, over.limit, over.retryMs);
+}
+
+/**
+ * After a refusal by the shop's cap (its transaction rolled back): counts it and, at most once an hour
+ * per shop however many processes refuse at once, queues an e-mail telling the shop — the alert's
+ * claim and the e-mail in one transaction, as the webhook failure alert is.
+ */
+export async function noteShopCodeCap(deps: AppDeps, cap: ShopCodeCapReached): Promise<void> {
+  const now = deps.clock.now();
+  const alerted = await deps.db.transaction(async (tx) => {
+    if (!(await repo.claimCapAlert(tx, cap.shopId, now, new Date(now.getTime() - HOUR_MS)))) return false;
+    const shop = await findShopContact(tx, cap.shopId);
+    if (!shop) return false;
+    await queueCodeCapEmail(
+      tx,
+      {
+        to: shop.email,
+        shopName: shop.name,
+        window: cap.window,
+        limit: cap.limit,
+        ordersLink: `${deps.config.PUBLIC_URL}/shops/${cap.shopId}`,
+      },
+      now,
+    );
+    return true;
+  });
+  observeShopCodeCap(cap.window, alerted);
 }
 
 export type CheckResult =

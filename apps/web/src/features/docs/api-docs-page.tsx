@@ -265,7 +265,7 @@ export default function ApiDocsPage() {
                 {
                   name: <C>client</C>,
                   description:
-                    'Данные покупателя для анкеты: name, surname, middlename, full_name, phone_number (+7XXXXXXXXXX), email.',
+                    'Данные покупателя для анкеты: name, surname, middlename, full_name, phone_number (мобильный номер России, +79XXXXXXXXX: на него придёт код из СМС), email.',
                   extra: 'нет',
                 },
                 ...SHOP_REFERENCE_ROWS,

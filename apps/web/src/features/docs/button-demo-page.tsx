@@ -142,7 +142,8 @@ const PARAMS: ParamRow[] = [
         <C>client-phone</C> · <C>clientPhone</C>
       </>
     ),
-    description: 'Телефон покупателя в формате +7XXXXXXXXXX.',
+    description:
+      'Мобильный телефон покупателя, +79XXXXXXXXX (другие номера +7 не принимаются: на него придёт код из СМС).',
     extra: '—',
   },
   {

@@ -40,6 +40,21 @@ describe('step 1 rules (spec §5)', () => {
     );
   });
 
+  it('a name with no letter or digit (braille blank, tag space, variation selector…) is empty, as on the server', () => {
+    expect(
+      validateStep1({
+        ...valid,
+        surname: '\u2800\u2800',
+        name: '\u{E0020}\uFE0F',
+        organizationName: '\u034F\uFFF9',
+      }),
+    ).toEqual({
+      surname: 'Фамилия не может быть пустой',
+      name: 'Имя не может быть пустым',
+      organizationName: 'Название организации не может быть пустым',
+    });
+  });
+
   it.each([
     ['123', 'ИНН должен состоять из 10 или 12 цифр'],
     ['12345678901', 'ИНН должен состоять из 10 или 12 цифр'],

@@ -87,6 +87,15 @@ describe('step 2 rules (spec §5)', () => {
     expect(phoneForCode('59001234567')).toEqual({ error: 'Формат: +7XXXXXXXXXX' });
   });
 
+  it.each(['+7 809 505-12-34', '8 800 555-35-35', '+7 495 123-45-67', '+7 701 123-45-67'])(
+    'refuses %s (not a Russian mobile) before a code and on submit, with the server’s text',
+    (phone) => {
+      const text = 'Укажите номер мобильного телефона: +7 9XX XXX-XX-XX';
+      expect(phoneForCode(phone)).toEqual({ error: text });
+      expect(validateStep2({ ...ready, phone }).phone).toBe(text);
+    },
+  );
+
   it("says 'Сначала введите корректный email' before an e-mail code for a bad address", () => {
     expect(emailForCode('buyer@')).toEqual({ error: 'Сначала введите корректный email' });
     expect(emailForCode(' buyer@example.ru ')).toEqual({ email: 'buyer@example.ru' });

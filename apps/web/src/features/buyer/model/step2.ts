@@ -1,10 +1,12 @@
 import {
   BANK_TRANSFER_CONSENT_REQUIRED,
+  isMobilePhone,
   isValidEmail,
-  isValidPhone,
   MESSAGES,
   normalizeEmail,
   normalizePhone,
+  PHONE_NOT_MOBILE_MESSAGE,
+  phoneProblem,
 } from '@b2bpay/domain';
 
 /** Step 2 of the application (spec §5): contacts confirmed by codes, and the two consents. */
@@ -36,10 +38,14 @@ export const STEP2_FIELDS: readonly Step2Field[] = [
 export const CODE_LENGTH = 6;
 export const normalizeCodeInput = (raw: string) => raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
 
-/** Before a phone code is requested: the normalized number, or the error to show under the phone. */
+/**
+ * Before a phone code is requested: the normalized number, or the error to show under the phone (the
+ * server's texts: a code goes only to a Russian mobile).
+ */
 export function phoneForCode(raw: string): { phone: string } | { error: string } {
   const phone = normalizePhone(raw.trim());
-  return phone ? { phone } : { error: MESSAGES.phoneNormalizeFailed };
+  if (!phone) return { error: MESSAGES.phoneNormalizeFailed };
+  return isMobilePhone(phone) ? { phone } : { error: PHONE_NOT_MOBILE_MESSAGE };
 }
 
 /** Before an e-mail code is requested. */
@@ -62,7 +68,9 @@ export function validateStep2(values: Step2Values): Step2Errors {
   const errors: Step2Errors = {};
   const phoneRequested = phoneCodeRequested(values);
   const emailRequested = emailCodeRequested(values);
-  if (!isValidPhone(values.phone.trim())) errors.phone = MESSAGES.phoneInvalid;
+  const phoneError = phoneProblem(values.phone.trim());
+  if (phoneError === 'format') errors.phone = MESSAGES.phoneInvalid;
+  else if (phoneError === 'not_mobile') errors.phone = PHONE_NOT_MOBILE_MESSAGE;
   else if (!phoneRequested) errors.phone = MESSAGES.codeNotRequested;
   if (phoneRequested && values.phoneCode === '') errors.phoneCode = MESSAGES.smsCodeRequired;
   if (!isValidEmail(values.email.trim())) errors.email = MESSAGES.emailInvalid;

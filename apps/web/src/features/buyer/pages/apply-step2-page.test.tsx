@@ -118,6 +118,19 @@ describe('application step 2', () => {
     expect(patches(calls)).toHaveLength(0);
   });
 
+  it('refuses a code for a number that is not a Russian mobile (premium rate, landline), and on submit', async () => {
+    const { calls } = open();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Телефон'), '+7 809 505-12-34');
+    await user.click(codeButtons()[0] as HTMLElement);
+    expect(phone()).toHaveAccessibleDescription('Укажите номер мобильного телефона: +7 9XX XXX-XX-XX');
+    await user.clear(phone());
+    await user.type(phone(), '8 495 123-45-67');
+    await user.click(submit());
+    expect(phone()).toHaveAccessibleDescription('Укажите номер мобильного телефона: +7 9XX XXX-XX-XX');
+    expect(patches(calls)).toHaveLength(0);
+  });
+
   it('normalises the phone, sends client_id + phone_number only, shows the code input and counts down 60 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { calls } = open({ patch: () => json(makeClient({ id: 77 })) });

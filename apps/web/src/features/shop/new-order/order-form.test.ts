@@ -38,6 +38,12 @@ describe('order form rules (spec §5)', () => {
     expect(toProducts([item('\u202EБумага\u202C ', '10', '1')])[0]?.name).toBe('Бумага');
   });
 
+  it('a name with no letter or digit is empty, as on the server', () => {
+    for (const name of ['\u2800', '\u{1D173}\u17B5', '\u180B\u206A']) {
+      expect(validateItem(item(name, '10', '1')).name).toBe(MESSAGES.productNameRequired);
+    }
+  });
+
   it('requires a price that is a non-negative number', () => {
     expect(validateItem(item('a', '', '1')).price).toBe('Введите цену');
     expect(validateItem(item('a', 'abc', '1')).price).toBe('Введите цену');
