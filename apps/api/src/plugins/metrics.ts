@@ -3,15 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/database';
 import { queueStats } from '../modules/jobs/queue-stats';
+import { isLoopbackAddress } from '../shared/client-address';
 import type { Clock } from '../shared/clock';
 import { forbidden } from '../shared/errors';
 import { processRegistry } from '../shared/metrics';
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
 /** Loopback (a scraper on the host), or `Authorization: Bearer <METRICS_TOKEN>` when that is set. */
 function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
-  if (LOOPBACK.test(request.ip)) return true;
+  if (isLoopbackAddress(request.clientAddress)) return true;
   if (!token) return false;
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   const given = Buffer.from(match?.[1] ?? '');

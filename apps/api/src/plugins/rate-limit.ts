@@ -67,9 +67,9 @@ export async function registerRateLimit(
       if (acceptsShopKey(request)) {
         const key = await auth.peek(request);
         if (key?.kind === 'secret') return `key:${key.hash}`;
-        if (key?.kind === 'publishable') return `pk:${key.hash}:ip:${request.ip}`;
+        if (key?.kind === 'publishable') return `pk:${key.hash}:ip:${request.clientAddress}`;
       }
-      return `ip:${request.ip}`;
+      return `ip:${request.clientAddress}`;
     },
     errorResponseBuilder: (_request, context) => limitedError(context.max, context.ttl),
   });
