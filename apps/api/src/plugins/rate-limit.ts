@@ -35,7 +35,8 @@ const limitedError = (max: number, ttlMs: number) =>
  * Limits per minute (DESIGN §7, issue 16):
  * - a secret key: `max` per key — but only once the key is verified;
  * - a publishable key (public in the shop's HTML): `max` per key and client address, so one address
- *   cannot exhaust a shop's widget for everyone, and `publishableKeyMax` per key over all addresses;
+ *   cannot exhaust a shop's widget for everyone, and `publishableKeyMax` per key over all addresses,
+ *   counting only requests that did work;
  * - everything else (no key, a key that is not valid, any endpoint that needs no key): `max` per
  *   client address. A made-up token is not an identity of its own.
  * With REDIS_URL the counters are shared, so the limits hold across several API processes. Without
@@ -74,18 +75,30 @@ export async function registerRateLimit(
     errorResponseBuilder: (_request, context) => limitedError(context.max, context.ttl),
   });
 
-  // The publishable key's ceiling over all addresses (a second counter, same store).
+  // The publishable key's ceiling over all addresses (a second counter, same store). It counts only
+  // requests that did work: a request the API refuses before doing any (validation, a site not in
+  // widget_origins, bad JSON, a field a pk_ key may not send — any 4xx) is counted under its address
+  // alone, so strangers holding the public key cannot spend the shop's ceiling with refusals. The
+  // ceiling is read on arrival and counted once the answer is known; requests in flight together may
+  // pass it by their number.
   const ceiling = app.createRateLimit({
     max: options.publishableKeyMax,
     keyGenerator: async (request) => `pk-all:${(await auth.peek(request))?.hash ?? ''}`,
   });
+  const publishable = async (request: FastifyRequest) =>
+    !isExempt(request) && acceptsShopKey(request) && (await auth.peek(request))?.kind === 'publishable';
   app.addHook('onRequest', async (request, reply) => {
-    if (isExempt(request) || !acceptsShopKey(request)) return;
-    const key = await auth.peek(request);
-    if (key?.kind !== 'publishable') return;
-    const result = await ceiling(request);
-    if (result.isAllowed || !result.isExceeded) return;
+    if (!(await publishable(request))) return;
+    const result = await ceiling(request, { increment: false });
+    if (result.isAllowed || result.remaining > 0) return;
     reply.header('retry-after', String(result.ttlInSeconds));
     throw limitedError(result.max, result.ttl);
   });
+  app.addHook('onResponse', async (request, reply) => {
+    if (!didWork(reply.statusCode) || !(await publishable(request))) return;
+    await ceiling(request);
+  });
 }
+
+/** Work was done unless the API refused the request (4xx); a 5xx may have done some. */
+const didWork = (status: number) => status < 400 || status >= 500;
