@@ -108,10 +108,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await registerSecurity(app);
   const auth = createAuthenticator(deps.db, deps.clock);
-  await registerRateLimit(app, {
+  const rateLimitStore = await registerRateLimit(app, {
     max: config.RATE_LIMIT_PER_MINUTE,
     publishableKeyMax: config.PUBLISHABLE_KEY_LIMIT_PER_MINUTE,
     redisUrl: config.REDIS_URL,
+    redisTimeoutMs: config.REDIS_TIMEOUT_MS,
     auth,
   });
   await registerOpenApi(app, config.PUBLIC_URL);
@@ -131,8 +132,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const lifecycle = options.lifecycle ?? new Lifecycle();
   registerDrain(app, lifecycle);
-  await registerHealth(app, { db: deps.db, lifecycle });
-  await registerMetrics(app, { db: deps.db, clock: deps.clock, token: config.METRICS_TOKEN });
+  await registerHealth(app, { db: deps.db, lifecycle, redis: rateLimitStore.redis });
+  await registerMetrics(app, {
+    db: deps.db,
+    clock: deps.clock,
+    token: config.METRICS_TOKEN,
+    redis: rateLimitStore.redis,
+  });
 
   const web = await registerWeb(app, {
     webDist: config.WEB_DIST ?? defaultDist('../../web/dist'),

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
+  // A rate-limit count that Redis has not answered within this is counted in this process instead.
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(5).max(10_000).default(100),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('B2BPay <no-reply@b2bpay.local>'),
   SMS_PROVIDER: z.enum(['smsru', 'http', 'console']).default('console'),

@@ -23,6 +23,8 @@ export interface MetricsDeps {
   clock: Clock;
   /** METRICS_TOKEN: lets a scraper off the host in. */
   token?: string;
+  /** The rate limiter's Redis (undefined without REDIS_URL). */
+  redis?: () => 'ok' | 'degraded' | undefined;
 }
 
 /**
@@ -53,6 +55,15 @@ export async function registerMetrics(app: FastifyInstance, deps: MetricsDeps) {
     help: 'Database pool connections by state (in_use, idle, waiting = requests queued for one).',
     labelNames: ['state'],
     registers: [registry],
+  });
+
+  new Gauge({
+    name: 'b2bpay_rate_limit_store_degraded',
+    help: 'Rate limits counted in this process because Redis (REDIS_URL) does not answer: 1, else 0.',
+    registers: [registry],
+    collect() {
+      this.set(deps.redis?.() === 'degraded' ? 1 : 0);
+    },
   });
 
   async function collectQueueAndPool() {
