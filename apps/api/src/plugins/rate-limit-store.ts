@@ -1,3 +1,4 @@
+/// <reference path="./rate-limit-redis-store.d.ts" />
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { RedisHealth } from './redis-health';

@@ -1,3 +1,4 @@
+/// <reference path="./rate-limit-redis-store.d.ts" />
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SharedCounters } from './rate-limit-store';
