@@ -16,6 +16,7 @@ import { shopsRoutes } from './modules/shops/shops.routes';
 import { getPublicShop } from './modules/shops/shops.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { registerClientAddress } from './plugins/client-address';
 import { registerDrain } from './plugins/drain';
 import { errorBody, registerErrorHandler } from './plugins/error-handler';
 import { registerHealth } from './plugins/health';
@@ -45,14 +46,14 @@ function serializeRequest(req: {
   method: string;
   url: string;
   host?: string;
-  ip?: string;
+  clientAddress?: string;
   socket?: { remotePort?: number };
 }) {
   return {
     method: req.method,
     url: req.url.replace(SECRET_QUERY, '$1[REDACTED]'),
     host: req.host,
-    remoteAddress: req.ip,
+    remoteAddress: req.clientAddress,
     remotePort: req.socket?.remotePort,
   };
 }
@@ -77,9 +78,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // On close only idle keep-alive connections are cut: in-flight requests finish (shared/shutdown.ts
     // cuts the rest after SHUTDOWN_GRACE_MS), and live streams are ended by their own preClose hook.
     forceCloseConnections: 'idle',
-    // X-Forwarded-For names the client only when the connection comes from a proxy on this host or
-    // a private network; from anyone else it is ignored, so per-IP limits cannot be reset by a header.
-    trustProxy: 'loopback, linklocal, uniquelocal',
     // Request ids tie an answer (X-Request-Id, error.request_id) to its log lines (`request_id`);
     // a well-formed id sent by the client is kept (plugins/request-id.ts).
     genReqId: requestIdOf,
@@ -96,6 +94,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // X-Forwarded-For names the client only when it comes from a proxy of TRUSTED_PROXIES, so per-address
+  // limits cannot be reset, nor loopback claimed, by a header.
+  registerClientAddress(app, config.TRUSTED_PROXIES);
   registerRequestId(app);
   // Every body of this API is JSON: a text/plain one is 415 like any other type, not a string that
   // fails validation as "expected an object".
@@ -107,10 +108,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await registerSecurity(app);
   const auth = createAuthenticator(deps.db, deps.clock);
-  await registerRateLimit(app, {
+  const rateLimitStore = await registerRateLimit(app, {
     max: config.RATE_LIMIT_PER_MINUTE,
     publishableKeyMax: config.PUBLISHABLE_KEY_LIMIT_PER_MINUTE,
     redisUrl: config.REDIS_URL,
+    redisTimeoutMs: config.REDIS_TIMEOUT_MS,
     auth,
   });
   await registerOpenApi(app, config.PUBLIC_URL);
@@ -130,8 +132,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const lifecycle = options.lifecycle ?? new Lifecycle();
   registerDrain(app, lifecycle);
-  await registerHealth(app, { db: deps.db, lifecycle });
-  await registerMetrics(app, { db: deps.db, clock: deps.clock, token: config.METRICS_TOKEN });
+  await registerHealth(app, { db: deps.db, lifecycle, redis: rateLimitStore.redis });
+  await registerMetrics(app, {
+    db: deps.db,
+    clock: deps.clock,
+    token: config.METRICS_TOKEN,
+    redis: rateLimitStore.redis,
+  });
 
   const web = await registerWeb(app, {
     webDist: config.WEB_DIST ?? defaultDist('../../web/dist'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TRUSTED_PROXIES, trustedProxyProblem } from './shared/client-address';
 import { parseDuration, parseSchedule } from './shared/durations';
 
 const bool = z
@@ -13,16 +14,36 @@ const duration = (name: string) =>
     return ms ?? 0;
   });
 
+/** A comma-separated list of proxy addresses and subnets (shared/client-address.ts). */
+const trustedProxies = z
+  .string()
+  .default(DEFAULT_TRUSTED_PROXIES.join(','))
+  .transform((v, ctx) => {
+    const entries = v
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    for (const entry of entries) {
+      const problem = trustedProxyProblem(entry);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }
+    return entries;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   // Default by NODE_ENV (see loadConfig): 127.0.0.1 in development, 0.0.0.0 otherwise.
   HOST: z.string().optional(),
+  // Proxies whose X-Forwarded-For names the client; loopback only unless said otherwise.
+  TRUSTED_PROXIES: trustedProxies,
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
+  // A rate-limit count that Redis has not answered within this is counted in this process instead.
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(5).max(10_000).default(100),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('B2BPay <no-reply@b2bpay.local>'),
   SMS_PROVIDER: z.enum(['smsru', 'http', 'console']).default('console'),

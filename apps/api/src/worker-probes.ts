@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/database';
+import { registerClientAddress } from './plugins/client-address';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
@@ -17,10 +18,12 @@ export async function startWorkerProbes(options: {
   lifecycle: Lifecycle;
   port: number;
   metricsToken?: string;
+  trustedProxies: readonly string[];
 }) {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerClientAddress(app, options.trustedProxies);
   registerErrorHandler(app);
   await registerHealth(app, { db: options.db, lifecycle: options.lifecycle });
   await registerMetrics(app, { db: options.db, clock: options.clock, token: options.metricsToken });

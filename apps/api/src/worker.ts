@@ -37,6 +37,7 @@ async function main() {
         lifecycle,
         port: config.WORKER_METRICS_PORT,
         metricsToken: config.METRICS_TOKEN,
+        trustedProxies: config.TRUSTED_PROXIES,
       })
     : null;
   worker.start();

@@ -494,7 +494,7 @@ export interface paths {
         };
         /**
          * Готов ли процесс принимать запросы (readiness)
-         * @description 200, когда база отвечает, все миграции применены и процесс не останавливается; иначе 503 с причиной.
+         * @description 200, когда база отвечает, все миграции применены и процесс не останавливается; иначе 503 с причиной. redis: degraded (Redis не отвечает, лимиты считаются в процессе) готовности не отменяет.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -1056,6 +1056,11 @@ export interface components {
                 /** @enum {string} */
                 migrations: "ok" | "pending" | "unknown";
                 draining: boolean;
+                /**
+                 * @description Только при REDIS_URL. degraded — Redis не отвечает, лимиты запросов считаются в этом процессе; процесс остаётся готовым.
+                 * @enum {string}
+                 */
+                redis?: "ok" | "degraded";
             };
         };
         WebhookAttempt: {

@@ -12,9 +12,18 @@ export const HEALTH_PATHS = ['/api/health', '/api/health/live', '/api/health/rea
  * Three probes. `/api/health` (the database answers) stays as the specification has it;
  * `/api/health/live` says only that the process answers (restart it when this fails);
  * `/api/health/ready` says whether to send it traffic: the database answers, its migrations are all
- * applied and the process is not draining after SIGTERM.
+ * applied and the process is not draining after SIGTERM. It also names the rate limiter's Redis when
+ * there is one; Redis out of reach is `degraded`, not a reason to take the process out of service.
  */
-export async function registerHealth(app: FastifyInstance, deps: { db: Database; lifecycle: Lifecycle }) {
+export async function registerHealth(
+  app: FastifyInstance,
+  deps: {
+    db: Database;
+    lifecycle: Lifecycle;
+    /** The rate limiter's Redis (undefined without REDIS_URL); degraded keeps the process ready. */
+    redis?: () => 'ok' | 'degraded' | undefined;
+  },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/api/health',
@@ -57,16 +66,19 @@ export async function registerHealth(app: FastifyInstance, deps: { db: Database;
         tags: ['service'],
         summary: 'Готов ли процесс принимать запросы (readiness)',
         description:
-          '200, когда база отвечает, все миграции применены и процесс не останавливается; иначе 503 с причиной.',
+          '200, когда база отвечает, все миграции применены и процесс не останавливается; иначе 503 с причиной. ' +
+          'redis: degraded (Redis не отвечает, лимиты считаются в процессе) готовности не отменяет.',
         security: [],
         response: { 200: Readiness, 503: Readiness },
       },
     },
     async (_request, reply) => {
+      const redis = deps.redis?.();
       const checks: Readiness['checks'] = {
         database: 'ok',
         migrations: 'ok',
         draining: deps.lifecycle.draining,
+        ...(redis ? { redis } : {}),
       };
       try {
         checks.migrations = (await pendingMigrations(deps.db)).length === 0 ? 'ok' : 'pending';

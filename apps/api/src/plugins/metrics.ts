@@ -3,15 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/database';
 import { queueStats } from '../modules/jobs/queue-stats';
+import { isLoopbackAddress } from '../shared/client-address';
 import type { Clock } from '../shared/clock';
 import { forbidden } from '../shared/errors';
 import { processRegistry } from '../shared/metrics';
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
 /** Loopback (a scraper on the host), or `Authorization: Bearer <METRICS_TOKEN>` when that is set. */
 function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
-  if (LOOPBACK.test(request.ip)) return true;
+  if (isLoopbackAddress(request.clientAddress)) return true;
   if (!token) return false;
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   const given = Buffer.from(match?.[1] ?? '');
@@ -24,6 +23,8 @@ export interface MetricsDeps {
   clock: Clock;
   /** METRICS_TOKEN: lets a scraper off the host in. */
   token?: string;
+  /** The rate limiter's Redis (undefined without REDIS_URL). */
+  redis?: () => 'ok' | 'degraded' | undefined;
 }
 
 /**
@@ -54,6 +55,15 @@ export async function registerMetrics(app: FastifyInstance, deps: MetricsDeps) {
     help: 'Database pool connections by state (in_use, idle, waiting = requests queued for one).',
     labelNames: ['state'],
     registers: [registry],
+  });
+
+  new Gauge({
+    name: 'b2bpay_rate_limit_store_degraded',
+    help: 'Rate limits counted in this process because Redis (REDIS_URL) does not answer: 1, else 0.',
+    registers: [registry],
+    collect() {
+      this.set(deps.redis?.() === 'degraded' ? 1 : 0);
+    },
   });
 
   async function collectQueueAndPool() {

@@ -2,6 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../modules/auth/authenticate';
 import { AppError } from '../shared/errors';
+import { RateLimitStore } from './rate-limit-store';
+import { connectSharedCounters } from './redis-counters';
 import { WindowStore } from './window-store';
 
 /** Only the API is limited; pages, scripts and the health probe are not. */
@@ -18,13 +20,6 @@ function acceptsShopKey(request: FastifyRequest) {
   );
 }
 
-/** The plugin constructs its store with its own options, which WindowStore does not need. */
-class PluginWindowStore extends WindowStore {
-  constructor(_pluginOptions: unknown) {
-    super();
-  }
-}
-
 const limitedError = (max: number, ttlMs: number) =>
   new AppError(
     'RATE_LIMITED',
@@ -35,57 +30,86 @@ const limitedError = (max: number, ttlMs: number) =>
  * Limits per minute (DESIGN §7, issue 16):
  * - a secret key: `max` per key — but only once the key is verified;
  * - a publishable key (public in the shop's HTML): `max` per key and client address, so one address
- *   cannot exhaust a shop's widget for everyone, and `publishableKeyMax` per key over all addresses;
+ *   cannot exhaust a shop's widget for everyone, and `publishableKeyMax` per key over all addresses,
+ *   counting only requests that did work;
  * - everything else (no key, a key that is not valid, any endpoint that needs no key): `max` per
  *   client address. A made-up token is not an identity of its own.
- * With REDIS_URL the counters are shared, so the limits hold across several API processes. Without
- * it, WindowStore keeps every counter until its window ends (no flood can reset another's).
+ * With REDIS_URL the counters are shared, so the limits hold across several API processes; while Redis
+ * does not answer they are counted in this process (rate-limit-store.ts). Without it, WindowStore
+ * keeps every counter until its window ends (no flood can reset another's).
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  options: { max: number; publishableKeyMax: number; redisUrl?: string; auth: Authenticator },
-) {
-  // Loaded only when used: importing ioredis costs a start-up without Redis about 200 ms.
-  const redis = options.redisUrl
-    ? new (await import('ioredis')).Redis(options.redisUrl, {
-        connectTimeout: 2000,
-        maxRetriesPerRequest: 1,
-        lazyConnect: false,
-      })
+  options: {
+    max: number;
+    publishableKeyMax: number;
+    redisUrl?: string;
+    redisTimeoutMs: number;
+    auth: Authenticator;
+  },
+): Promise<RateLimitStoreState> {
+  const shared = options.redisUrl
+    ? await connectSharedCounters(options.redisUrl, options.redisTimeoutMs, app.log)
     : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit());
+  if (shared) app.addHook('onClose', async () => shared.close());
+  /** The plugin constructs its store with its own options, which ours does not need. */
+  class PluginStore extends RateLimitStore {
+    constructor(_pluginOptions: unknown) {
+      super(new WindowStore(), shared);
+    }
+  }
   const { auth } = options;
   await app.register(rateLimit, {
     global: true,
     max: options.max,
     timeWindow: 60_000,
-    ...(redis ? { redis } : { store: PluginWindowStore }),
-    nameSpace: 'b2bpay-rl:',
+    store: PluginStore,
     skipOnError: true,
     allowList: (request) => isExempt(request),
     keyGenerator: async (request) => {
       if (acceptsShopKey(request)) {
         const key = await auth.peek(request);
         if (key?.kind === 'secret') return `key:${key.hash}`;
-        if (key?.kind === 'publishable') return `pk:${key.hash}:ip:${request.ip}`;
+        if (key?.kind === 'publishable') return `pk:${key.hash}:ip:${request.clientAddress}`;
       }
-      return `ip:${request.ip}`;
+      return `ip:${request.clientAddress}`;
     },
     errorResponseBuilder: (_request, context) => limitedError(context.max, context.ttl),
   });
 
-  // The publishable key's ceiling over all addresses (a second counter, same store).
+  // The publishable key's ceiling over all addresses (a second counter, same store). It counts only
+  // requests that did work: a request the API refuses before doing any (validation, a site not in
+  // widget_origins, bad JSON, a field a pk_ key may not send — any 4xx) is counted under its address
+  // alone, so strangers holding the public key cannot spend the shop's ceiling with refusals. The
+  // ceiling is read on arrival and counted once the answer is known; requests in flight together may
+  // pass it by their number.
   const ceiling = app.createRateLimit({
     max: options.publishableKeyMax,
     keyGenerator: async (request) => `pk-all:${(await auth.peek(request))?.hash ?? ''}`,
   });
+  const publishable = async (request: FastifyRequest) =>
+    !isExempt(request) && acceptsShopKey(request) && (await auth.peek(request))?.kind === 'publishable';
   app.addHook('onRequest', async (request, reply) => {
-    if (isExempt(request) || !acceptsShopKey(request)) return;
-    const key = await auth.peek(request);
-    if (key?.kind !== 'publishable') return;
-    const result = await ceiling(request);
-    if (result.isAllowed || !result.isExceeded) return;
+    if (!(await publishable(request))) return;
+    const result = await ceiling(request, { increment: false });
+    if (result.isAllowed || result.remaining > 0) return;
     reply.header('retry-after', String(result.ttlInSeconds));
     throw limitedError(result.max, result.ttl);
   });
+  app.addHook('onResponse', async (request, reply) => {
+    if (!didWork(reply.statusCode) || !(await publishable(request))) return;
+    await ceiling(request);
+  });
+
+  return {
+    redis: () => (shared ? (shared.health.degraded ? 'degraded' : 'ok') : undefined),
+  };
 }
+
+/** What readiness and the metrics say about the store (`redis` is undefined without REDIS_URL). */
+export interface RateLimitStoreState {
+  redis(): 'ok' | 'degraded' | undefined;
+}
+
+/** Work was done unless the API refused the request (4xx); a 5xx may have done some. */
+const didWork = (status: number) => status < 400 || status >= 500;

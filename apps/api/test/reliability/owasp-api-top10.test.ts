@@ -405,21 +405,25 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
       t.clock.advance(3_600_000);
     });
 
-    it('a proxy on loopback or a private network may still name the client (X-Forwarded-For trusted from there)', async () => {
-      const order = await createOrder(t);
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/order/orders/${order.id}/client`,
-        remoteAddress: '10.0.0.5',
-        headers: { 'x-forwarded-for': '198.51.100.90' },
-        payload: { phone_number: '+79163000001' },
-      });
-      expect(res.statusCode).toBe(200);
-      const [code] = await t.db.query<{ ip: string }>(
-        'SELECT ip FROM verification_codes WHERE order_id = $1',
-        [order.id],
-      );
-      expect(code?.ip).toBe('198.51.100.90');
+    it('a proxy of TRUSTED_PROXIES (loopback by default) names the client; a private peer does not', async () => {
+      const codeAddress = async (remoteAddress: string, phone: string) => {
+        const order = await createOrder(t);
+        const res = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/order/orders/${order.id}/client`,
+          remoteAddress,
+          headers: { 'x-forwarded-for': '198.51.100.90' },
+          payload: { phone_number: phone },
+        });
+        expect(res.statusCode).toBe(200);
+        const [code] = await t.db.query<{ ip: string }>(
+          'SELECT ip FROM verification_codes WHERE order_id = $1',
+          [order.id],
+        );
+        return code?.ip;
+      };
+      expect(await codeAddress('127.0.0.1', '+79163000001')).toBe('198.51.100.90');
+      expect(await codeAddress('10.0.0.5', '+79163000002')).toBe('10.0.0.5');
     });
   });
 

@@ -1,16 +1,20 @@
-import { request as httpRequest } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShop } from '../../src/modules/shops/shops.service';
 import { STEP1 } from '../support/buyer';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { sleep, startDedupReceiver, waitFor } from './support/helpers';
-import { NGINX, startNginx } from './support/nginx';
+import { NGINX, OPENSSL, SITE_NAME, startNginx } from './support/nginx';
 import { type ApiProc, type Proc, startApi, startWorker } from './support/processes';
 
 /**
  * Issue 22 §4: the deployment of docs/deploy.md, proven with processes. Debian's nginx runs the
- * shipped site (deploy/nginx/b2bpay.conf) in front of two API processes (WORKER=off) and one worker,
- * on PostgreSQL and Redis. Buyer journeys and order creations (with Idempotency-Key) go through nginx
+ * shipped site (deploy/nginx/b2bpay.conf: HTTPS with a certificate made here, HTTP redirected, service
+ * paths closed from outside, no query strings in its log) in front of two API processes (WORKER=off)
+ * and one worker, on PostgreSQL and Redis. Buyer journeys and order creations (with Idempotency-Key) go
+ * through nginx over HTTPS
  * while API A is SIGKILLed and started again and API B is SIGTERMed (it drains) and started again.
  * Every client retries on a lost answer, 502, 503 and 504 with the same request (and key), as the
  * docs tell a shop's developer to. Shown: every acknowledged order exists once, no journey is lost,
@@ -23,13 +27,17 @@ const redisUrl = process.env.REDIS_TEST_URL;
 
 interface Answer {
   status: number;
+  headers: IncomingHttpHeaders;
   body: string;
   json<T = Record<string, unknown>>(): T;
 }
 
+/** The certificate nginx serves (self-signed, made by startNginx): HTTPS requests verify against it. */
+let siteCa = '';
+
 const stats = { requests: 0, retries: 0, worstMs: 0, retriedStatuses: new Map<string, number>() };
 
-/** One HTTP request from the given loopback address (each buyer is a client of their own). */
+/** One HTTP(S) request from the given loopback address (each buyer is a client of their own). */
 function send(
   url: string,
   method: string,
@@ -39,27 +47,32 @@ function send(
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpRequest(
-      url,
-      {
-        method,
-        localAddress,
-        agent: false,
-        headers: { ...headers, ...(data ? { 'content-type': 'application/json' } : {}) },
-        timeout: 30_000,
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => {
-          text += c;
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: text, json: () => JSON.parse(text) }),
-        );
-        res.on('error', reject);
-      },
-    );
+    const options = {
+      method,
+      localAddress,
+      agent: false as const,
+      headers: { ...headers, ...(data ? { 'content-type': 'application/json' } : {}) },
+      timeout: 30_000,
+    };
+    const answer = (res: IncomingMessage) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        text += c;
+      });
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: text,
+          json: () => JSON.parse(text),
+        }),
+      );
+      res.on('error', reject);
+    };
+    const req = url.startsWith('https:')
+      ? httpsRequest(url, { ...options, ca: siteCa }, answer)
+      : httpRequest(url, options, answer);
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
     req.end(data);
@@ -104,7 +117,7 @@ async function call(
   }
 }
 
-describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX)(
+describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX || !OPENSSL)(
   'nginx, two API processes and a worker on PostgreSQL and Redis, through restarts',
   () => {
     let t: TestApp;
@@ -119,6 +132,8 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX)(
       env = {
         DATABASE_URL: t.databaseUrl,
         REDIS_URL: redisUrl,
+        // Exact counts below: a busy machine must not pass the store's time limit and count in a process.
+        REDIS_TIMEOUT_MS: '2000',
         WORKER: 'off',
         RATE_LIMIT_PER_MINUTE: '100',
         WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -131,6 +146,7 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX)(
       apis.push(...(await Promise.all([startApi(env), startApi(env)])));
       worker = await startWorker(env);
       nginx = await startNginx(apis.map((a) => a.port));
+      siteCa = nginx.ca;
     }, 240_000);
 
     afterAll(async () => {
@@ -157,6 +173,58 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX)(
         return /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
       });
     }
+
+    it('serves the shipped site: HTTPS only, service paths closed from outside, no query strings logged', async () => {
+      const inside = '127.0.0.1'; // the site's allow list: this host
+      const outside = '127.0.0.50'; // any other address (loopback here, but not on the list)
+      const get = (path: string, from: string, base = nginx.url) => call(base, 'GET', path, { from });
+
+      // Plain HTTP only redirects, to the site's name, path and query kept.
+      const plain = await get('/api/order/orders?page=2', outside, nginx.httpUrl);
+      expect(plain.status).toBe(301);
+      expect(plain.headers.location).toBe(`https://${SITE_NAME}/api/order/orders?page=2`);
+      expect(plain.headers.server).toBe('nginx');
+
+      // HTTPS: the API answers, nginx names no version, the API's HSTS comes along.
+      const health = await get('/api/health', outside);
+      expect(health.status).toBe(200);
+      expect(health.headers.server).toBe('nginx');
+      expect(health.headers['strict-transport-security']).toMatch(/max-age=/);
+      // The API reference is public: it is the documentation shops integrate with.
+      expect((await get('/api/docs/', outside)).status).toBe(200);
+      expect((await get('/api/openapi.json', outside)).status).toBe(200);
+
+      // Admin and the probes: 403 from nginx for everyone but the allow list, whatever the spelling.
+      for (const path of ['/api/admin/shops', '/api//admin/shops', '/api/%61dmin/shops', '/api/admin']) {
+        const refused = await call(nginx.url, 'POST', path, { from: outside, body: {} });
+        expect(refused.status, path).toBe(403);
+        expect(refused.body, path).not.toContain('"error"');
+      }
+      const admin = await call(nginx.url, 'POST', '/api/admin/shops', {
+        from: inside,
+        body: { name: 'ООО «Проба»', email: 'probe@shop.ru' },
+      });
+      expect(admin.json<{ error: { code: string } }>().error.code).toBe('NOT_FOUND'); // the API: no ADMIN_TOKEN
+      for (const path of ['/api/health/ready', '/api/health/live']) {
+        expect((await get(path, outside)).status, path).toBe(403);
+        expect((await get(path, inside)).status, path).toBe(200);
+      }
+      expect((await get('/metrics', inside)).status).toBe(404);
+
+      // The shop area's link with its key: the log keeps the path, never the query.
+      const key = `sk_live_${randomUUID().replaceAll('-', '')}`;
+      const shopPath = `/shops/${randomUUID()}`;
+      await get(`${shopPath}?token=${key}`, outside);
+      await get(`/api/order/orders?token=${key}`, outside, nginx.httpUrl);
+      await waitFor('the access log', () => nginx.accessLog().includes(shopPath), 5_000, 20);
+      const log = nginx.accessLog();
+      expect(log).toMatch(
+        new RegExp(`^${outside.replaceAll('.', '\\.')} - .* "GET ${shopPath} HTTP/1\\.1" `, 'm'),
+      );
+      expect(log).not.toContain(key);
+      expect(log).not.toContain('token=');
+      expect(log).not.toContain('?');
+    });
 
     it('loses no order, no journey and no webhook; the limit holds across both APIs', async () => {
       const base = nginx.url;

@@ -48,7 +48,11 @@ async function freshDatabase(
   return { url, drop: () => dropTestDatabase(serverUrl, name) };
 }
 
-export async function startTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  options: { logger?: object } = {},
+): Promise<TestApp> {
   const database = await freshDatabase(kind);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -64,7 +68,7 @@ export async function startTestApp(kind: DbKind, env: Record<string, string> = {
   const db = await openDatabase(config, database.dump ? { loadDataDir: database.dump } : {});
   await syncDemoShop(db, config.DEMO_SHOP);
   const clock = new ManualClock();
-  const app = await buildApp({ config, db, clock }, { logger: false });
+  const app = await buildApp({ config, db, clock }, { logger: options.logger ?? false });
   await app.ready();
   const worker = createWorker({ config, db, clock }, { pollMs: 10 });
   return {

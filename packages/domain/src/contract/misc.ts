@@ -63,6 +63,12 @@ export const Readiness = z
       database: z.enum(['ok', 'unavailable']),
       migrations: z.enum(['ok', 'pending', 'unknown']),
       draining: z.boolean(),
+      // Only with REDIS_URL. `degraded`: Redis does not answer and the rate limits are counted in
+      // this process meanwhile; the process still serves, so it stays ready.
+      redis: z.enum(['ok', 'degraded']).optional().meta({
+        description:
+          'Только при REDIS_URL. degraded — Redis не отвечает, лимиты запросов считаются в этом процессе; процесс остаётся готовым.',
+      }),
     }),
   })
   .meta({ id: 'Readiness' });

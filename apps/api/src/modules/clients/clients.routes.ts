@@ -28,7 +28,7 @@ export async function clientsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const { order_id: orderId } = request.params;
-      const meta = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      const meta = { ip: request.clientAddress, userAgent: request.headers['user-agent'] ?? null };
       switch (classifyPatch(request.body)) {
         case 'phone_code':
           return requestPhoneCode(deps, orderId, request.body, meta);

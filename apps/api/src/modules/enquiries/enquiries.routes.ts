@@ -22,7 +22,7 @@ export async function enquiriesRoutes(app: FastifyInstance, deps: AppDeps) {
       receiveEnquiry(deps, {
         name: request.body.name,
         phone: request.body.phone,
-        ip: request.ip,
+        ip: request.clientAddress,
         userAgent: request.headers['user-agent'],
       }),
   );

@@ -1,6 +1,7 @@
 import { formatDateTime } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { isLoopbackAddress } from '../../shared/client-address';
 import { latestNotifications, type NotificationRow } from './notifications.repository';
 import { escapeHtml } from './templates';
 
@@ -87,12 +88,6 @@ ${body}
 </html>`;
 }
 
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
-export function isLoopback(ip: string) {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  return v4.startsWith('127.') || ip === '::1';
-}
-
 /**
  * GET /dev/outbox (HTML) and /dev/outbox.json: the latest notifications with their status, attempts
  * and last error — every one-time code and buyer contact of every shop. Development and tests only:
@@ -103,7 +98,7 @@ export function isLoopback(ip: string) {
 export async function devOutboxRoutes(app: FastifyInstance, deps: AppDeps) {
   if (deps.config.NODE_ENV === 'production') return;
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/dev/outbox') || isLoopback(request.ip)) return;
+    if (!request.url.startsWith('/dev/outbox') || isLoopbackAddress(request.clientAddress)) return;
     const message = `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}`;
     // The same answer as for an unknown address (app.ts), request id included.
     return reply.code(404).send({
