@@ -37,6 +37,7 @@ export async function liveRoutes(
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/events',
     {
+      config: { allowsKeyInGracePeriod: true },
       schema: {
         operationId: 'streamEvents',
         tags: ['shop area'],

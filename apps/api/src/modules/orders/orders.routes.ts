@@ -53,6 +53,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
   r.post(
     '/api/order/orders',
     {
+      config: { allowsKeyInGracePeriod: true },
       schema: {
         operationId: 'createOrder',
         tags: ['orders'],
@@ -89,6 +90,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
   r.get(
     '/api/order/orders/:order_id',
     {
+      config: { allowsKeyInGracePeriod: true },
       schema: {
         operationId: 'getOrder',
         tags: ['orders'],
@@ -112,6 +114,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
   r.get(
     '/api/order/orders',
     {
+      config: { allowsKeyInGracePeriod: true },
       schema: {
         operationId: 'listOrders',
         tags: ['orders'],
@@ -133,6 +136,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
   r.get(
     '/api/order/orders/:order_id/history',
     {
+      config: { allowsKeyInGracePeriod: true },
       schema: {
         operationId: 'getOrderHistory',
         tags: ['orders'],
@@ -234,6 +238,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
   r.get(
     '/api/order/orders/:order_id/refunds',
     {
+      config: { allowsKeyInGracePeriod: true },
       schema: {
         operationId: 'listRefunds',
         tags: ['orders'],
@@ -256,6 +261,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
   r.get(
     '/api/order/orders/export.csv',
     {
+      config: { allowsKeyInGracePeriod: true },
       schema: {
         operationId: 'exportOrdersCsv',
         tags: ['orders'],

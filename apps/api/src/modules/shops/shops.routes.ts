@@ -45,7 +45,9 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
         description:
           'Новый ключ показывается один раз. Старый ключ этого вида перестаёт работать сразу ' +
           '(expire_old_in_seconds: 0, по умолчанию) или через expire_old_in_seconds секунд (до 604800 — 7 дней): ' +
-          'до тех пор работают оба, чтобы серверы магазина успели перейти на новый без простоя.',
+          'до тех пор работают оба, чтобы серверы магазина успели перейти на новый без простоя. ' +
+          'Старый ключ в это время может только создавать и читать заказы: выпустить ключ, изменить настройки ' +
+          'и вебхуки им нельзя (403).',
         security: SHOP_AUTH,
         body: KeyRotate,
         response: { 200: KeyRotated, ...errorResponses(400, 401, 403, 429, 500) },
@@ -56,6 +58,7 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
       return rotateKey(deps.db, auth.shop.id, request.body.kind, {
         expireOldInSeconds: request.body.expire_old_in_seconds,
         now: deps.clock.now(),
+        callerKeyHash: auth.hash,
       });
     },
   );
