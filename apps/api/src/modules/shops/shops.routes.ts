@@ -9,8 +9,7 @@ import { notFound, unauthorized } from '../../shared/errors';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import { isUuid } from '../../shared/uuid';
 import { type Authenticator, readBearer } from '../auth/auth.service';
-import { assertWebhookUrlAllowed } from '../webhooks/webhooks.service';
-import { createShop, getPublicShop, rotateKey, SHOP_NOT_FOUND } from './shops.service';
+import { getPublicShop, registerShop, rotateKey, SHOP_NOT_FOUND } from './shops.service';
 
 export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -84,9 +83,7 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
       if (!timingSafeEqual(Buffer.from(sha256Hex(token)), Buffer.from(sha256Hex(adminToken)))) {
         throw unauthorized('Неверный токен администратора');
       }
-      // The same SSRF rule as every other place a webhook URL is registered.
-      if (request.body.webhook_url) await assertWebhookUrlAllowed(request.body.webhook_url, deps.config);
-      return createShop(deps.db, request.body);
+      return registerShop(deps, request.body);
     },
   );
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_SHOP, type ShopCreate, type ShopCreated } from '@b2bpay/domain';
+import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { keyHint, newPublishableKey, newSecretKey, newWebhookSecret, sha256Hex } from '../../shared/crypto';
 import { notFound, unauthorized } from '../../shared/errors';
 import { INVALID_TOKEN, invalidateKeyCache, keyInGracePeriodForbidden } from '../auth/auth.service';
+import { assertWebhookUrlAllowed } from '../webhooks/webhooks.service';
 import * as repo from './shops.repository';
 
 export const SHOP_NOT_FOUND = 'Магазин не найден';
@@ -30,6 +32,20 @@ export async function createShop(db: Database, input: ShopCreate): Promise<ShopC
     publishable_key: publishableKey,
     webhook_secret: shop.webhook_secret,
   };
+}
+
+/**
+ * Shop creation as an operator asks for it (the admin endpoint and the CLI): the webhook address
+ * passes the one rule every registered address passes — https only in production unless
+ * WEBHOOK_ALLOW_HTTP, nothing inside our network unless WEBHOOK_ALLOW_PRIVATE — before anything is
+ * stored. A refused address is a 400 VALIDATION_ERROR on `webhook_url`.
+ */
+export async function registerShop(
+  deps: { db: Database; config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOW_HTTP'> },
+  input: ShopCreate,
+): Promise<ShopCreated> {
+  if (input.webhook_url) await assertWebhookUrlAllowed(input.webhook_url, deps.config);
+  return createShop(deps.db, input);
 }
 
 /** Replaces both keys of a shop; the old ones stop working at once. */
