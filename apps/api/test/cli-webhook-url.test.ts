@@ -7,10 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { Queryable } from '../src/db/database';
 import { openDatabase } from '../src/db/open-database';
-import {
-  HTTPS_REQUIRED_MESSAGE,
-  PRIVATE_ADDRESS_MESSAGE,
-} from '../src/modules/webhooks/ssrf-guard';
+import { HTTPS_REQUIRED_MESSAGE, PRIVATE_ADDRESS_MESSAGE } from '../src/modules/webhooks/ssrf-guard';
 import { DB_KINDS, startTestApp, type TestApp } from './support/test-app';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -85,7 +82,10 @@ describe.each(DB_KINDS)('the CLI’s webhook address on %s', { timeout: 180_000 
   });
 
   it('takes them when WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE say so', async () => {
-    const allowed = cli('http://127.0.0.1:9/hook', { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const allowed = cli('http://127.0.0.1:9/hook', {
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
     expect(allowed.status, allowed.stderr).toBe(0);
     expect(JSON.parse(allowed.stdout).shop.name).toBe('ООО «Вебхук»');
     expect(await storedUrls()).toEqual(['http://127.0.0.1:9/hook']);

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   bankName,
   EXPORT_COLUMNS,
@@ -8,6 +8,7 @@ import {
   type OrderExportQuery,
 } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
+import { leasedExport } from './export-lease';
 import * as repo from './orders.repository';
 import { listFilterOf } from './orders.service';
 
@@ -55,8 +56,9 @@ function toLine(r: repo.ExportRow): string {
  * (Excel then reads it as UTF-8), `;` between cells and decimal commas (the ru-RU locale's list
  * separator and number format), one row per order, newest first. A stream that reads the next batch
  * only when the previous one has been taken by the connection: memory stays flat for any shop size.
+ * One export of a shop runs at a time (`leasedExport`: 429 while another streams).
  */
-export function exportOrdersCsv(deps: AppDeps, shopId: string, query: OrderExportQuery): Readable {
+export function exportOrdersCsv(deps: AppDeps, shopId: string, query: OrderExportQuery): Promise<Readable> {
   const filter = listFilterOf(shopId, query);
   async function* lines() {
     yield BOM + csvLine(EXPORT_COLUMNS);
@@ -69,5 +71,5 @@ export function exportOrdersCsv(deps: AppDeps, shopId: string, query: OrderExpor
       after = { createdAt: last.created_at, id: last.id };
     }
   }
-  return Readable.from(lines(), { objectMode: false });
+  return leasedExport(deps, shopId, lines);
 }

@@ -270,7 +270,8 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
           'Фильтры — как у списка заказов (status, order_id, date_from, date_to, external_id), без страниц. ' +
           'UTF-8 с BOM, разделитель «;», десятичная запятая; по строке на заказ, новые сверху. Колонки: ' +
           'номер; external_id; дата (Москва); статус; сумма; возвращено; организация; ИНН; банк; выплачено; ' +
-          'номер платёжного поручения. Отдаётся потоком.',
+          'номер платёжного поручения. Отдаётся потоком. Одна выгрузка магазина за раз: пока идёт другая — 429 ' +
+          'с Retry-After: 1.',
         security: SHOP_AUTH,
         querystring: OrderExportQuery,
         produces: ['text/csv'],
@@ -282,7 +283,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
     },
     async (request, reply) => {
       const auth = await deps.auth.require(request, ['secret']);
-      const stream = exportOrdersCsv(deps, auth.shop.id, request.query);
+      const stream = await exportOrdersCsv(deps, auth.shop.id, request.query);
       return (
         reply
           .type('text/csv; charset=utf-8')
