@@ -296,7 +296,7 @@ export interface paths {
         };
         /**
          * Живые события заказов (text/event-stream)
-         * @description Каждое событие: id (для Last-Event-ID), event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp).
+         * @description Каждое событие: id (для Last-Event-ID) — id события, тот же event_id, что у вебхуков и в журнале событий; event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp). Last-Event-ID, не называющий событие магазина, ничего не повторяет: поток начинается с новых событий.
          */
         get: operations["streamEvents"];
         put?: never;
