@@ -296,7 +296,7 @@ describe('widget sites, rotation with an overlap, webhook health (issues 16 and 
     await context.close();
   });
 
-  it('rotates the secret key with «через 1 час»: the old and the new key both work', async () => {
+  it('rotates the secret key with «через 1 час»: both read orders, only the new one changes settings', async () => {
     const { page, context } = await openSettings();
     const oldKey = shop.token();
     const row = page.getByTestId('key-secret');
@@ -308,11 +308,13 @@ describe('widget sites, rotation with an overlap, webhook health (issues 16 and 
     const key = ((await row.getByTestId('revealed-secret').locator('code').textContent()) ?? '').trim();
     expect(key).toMatch(/^sk_live_/);
     shop.setToken(key);
-    const status = async (token: string) =>
-      (await fetch(`${shop.baseUrl}/api/shop/settings`, { headers: { Authorization: `Bearer ${token}` } }))
-        .status;
-    expect(await status(oldKey)).toBe(200);
-    expect(await status(key)).toBe(200);
+    const status = async (token: string, path: string) =>
+      (await fetch(`${shop.baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } })).status;
+    expect(await status(oldKey, '/api/order/orders')).toBe(200);
+    expect(await status(key, '/api/order/orders')).toBe(200);
+    // In its grace period the old key creates and reads orders only (DESIGN §16).
+    expect(await status(oldKey, '/api/shop/settings')).toBe(403);
+    expect(await status(key, '/api/shop/settings')).toBe(200);
     await context.close();
   });
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open-database';
-import { createShop, rotateKeys } from './modules/shops/shops.service';
+import { registerShop, rotateKeys } from './modules/shops/shops.service';
+import { AppError } from './shared/errors';
 
 const USAGE = `Использование:
   npm run cli -- shop create --name "…" --email "…" [--webhook-url URL]
@@ -33,10 +34,11 @@ async function main(argv: string[]) {
     throw new UsageError(input.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
   }
   if (command === 'shop rotate-keys' && !values.shop) throw new UsageError(`Нужен --shop <id>\n${USAGE}`);
-  const db = await openDatabase(loadConfig());
+  const config = loadConfig();
+  const db = await openDatabase(config);
   try {
     const result = input?.success
-      ? await createShop(db, input.data)
+      ? await registerShop({ db, config }, input.data).catch(asUsageError)
       : await rotateKeys(db, values.shop ?? '');
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
@@ -45,6 +47,15 @@ async function main(argv: string[]) {
 }
 
 class UsageError extends Error {}
+
+/** A refused field (the API would answer 400) is the operator's to correct: said as `--field: message`. */
+function asUsageError(error: unknown): never {
+  if (error instanceof AppError && error.code === 'VALIDATION_ERROR') {
+    const option = error.field ? `--${error.field.replaceAll('_', '-')}: ` : '';
+    throw new UsageError(`${option}${error.message}`);
+  }
+  throw error;
+}
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   const known =

@@ -89,7 +89,7 @@ describe.each(DB_KINDS)('the live feed after an idle period (issue 16) on %s', (
       await writeEvents(1, 'before.gap');
       await timers.tick(feed);
       first();
-      const lastId = Number(seen.at(-1)?.id);
+      const lastId = seen.at(-1)?.id ?? null;
       await writeEvents(3, 'missed.event');
 
       const received: LiveEvent[] = [];

@@ -236,7 +236,57 @@ describe.each(DB_KINDS)('live event stream on %s', (kind) => {
       async () => {},
     );
     expect(replayed).toHaveLength(2);
-    expect(Number(replayed[0]?.id)).toBeGreaterThan(Number(lastId));
+    expect(replayed.map((e) => e.data.order_id)).toEqual([order.id, order.id]);
+    expect(replayed.map((e) => e.id)).not.toContain(lastId);
+  });
+
+  it('names each event by its own id (the event log’s event_id): nothing counts over other shops', async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const order = await createOrder(t, undefined, shop.auth);
+    const other = await newShop(t, 'Чужой объём');
+    const otherOrder = await createOrder(t, undefined, other.auth);
+    const first = await readEvents(`${base}/api/events`, shop.auth, 1, () => step1(order.id));
+    // Another shop's changes between two of this shop's events.
+    for (let i = 0; i < 3; i++) {
+      await t.db.query("UPDATE orders SET status = 'client_expected' WHERE id = $1", [otherOrder.id]);
+      await step1(otherOrder.id);
+    }
+    await t.db.query("UPDATE orders SET status = 'client_expected' WHERE id = $1", [order.id]);
+    const second = await readEvents(
+      `${base}/api/events`,
+      { ...shop.auth, 'last-event-id': first[0]?.id ?? '' },
+      1,
+      () => step1(order.id),
+    );
+    const ids = [first[0]?.id, second[0]?.id];
+    for (const id of ids) expect(id).toMatch(uuid);
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/events?order_id=${order.id}&type=order.client.updated`,
+      headers: shop.auth,
+    });
+    expect(log.json().items.map((e: { event_id: string }) => e.event_id)).toEqual(ids);
+
+    // Another shop's event id names no event of this shop: the stream resumes nothing, goes live.
+    const othersLog = await t.app.inject({ method: 'GET', url: '/api/order/events', headers: other.auth });
+    const othersFirst = othersLog.json().items[0].event_id as string;
+    await t.db.query("UPDATE orders SET status = 'client_expected' WHERE id = $1", [order.id]);
+    const live = await readEvents(
+      `${base}/api/events`,
+      { ...shop.auth, 'last-event-id': othersFirst },
+      1,
+      () => step1(order.id),
+    );
+    expect(live[0]?.id).toMatch(uuid);
+    expect(ids).not.toContain(live[0]?.id);
+    // A page opened before ids were UUIDs sends a number: it is not refused (the page would retry it
+    // for ever), it resumes nothing.
+    await t.db.query("UPDATE orders SET status = 'client_expected' WHERE id = $1", [order.id]);
+    const legacy = await readEvents(`${base}/api/events`, { ...shop.auth, 'last-event-id': '12' }, 1, () =>
+      step1(order.id),
+    );
+    expect(legacy[0]?.id).toMatch(uuid);
+    expect([...ids, live[0]?.id]).not.toContain(legacy[0]?.id);
   });
 
   it('requires a secret key', async () => {

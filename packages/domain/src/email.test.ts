@@ -16,6 +16,13 @@ describe('isValidEmail', () => {
     'decline-1@sandbox.b2bpay.example',
     "o'brien_jr@mail.ru",
     'xn--80aswg.xn--p1ai@xn--80aswg.xn--p1ai',
+    // One script per part: each part may use its own.
+    'иван@почта.рф',
+    'ivan@почта.рф',
+    'иван.петров@mail.ru',
+    'buh-2@компания-1.рф',
+    'müller@beispiel.de',
+    'σοφία@παράδειγμα.ελ',
   ])('accepts %j', (s) => {
     expect(isValidEmail(s)).toBe(true);
   });
@@ -49,6 +56,17 @@ describe('isValidEmail', () => {
     'ivan@[127.0.0.1]',
     'ivan@10.0.0.1',
     'ivan@mail_ru.ru',
+    // Latin, Cyrillic and Greek letters that look alike, mixed in one part: the address reads as
+    // another mailbox (Cyrillic а U+0430, о U+043E, у U+0443; Greek ο U+03BF).
+    'iv\u0430n@example.ru',
+    'ivan@ex\u0430mple.ru',
+    'ivan@example.r\u0443',
+    'ivan@mail.r\u0443',
+    'pe\u0442rov@mail.ru',
+    'iv\u03BFn@mail.ru',
+    '\u0438v\u0430n@mail.ru',
+    'иван@почт\u0061.рф',
+    'ivan.петров@mail.ru',
   ])('refuses %j', (s) => {
     expect(isValidEmail(s)).toBe(false);
   });

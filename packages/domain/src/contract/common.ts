@@ -55,8 +55,10 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
     code: 'FORBIDDEN',
     statuses: [403],
     meaning:
-      'Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа или Origin не из widget_origins.',
-    action: 'Используйте секретный ключ на сервере или добавьте сайт в widget_origins.',
+      'Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins ' +
+      'или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы.',
+    action:
+      'Используйте секретный ключ на сервере (после смены ключа — новый) или добавьте сайт в widget_origins.',
   },
   {
     code: 'NOT_FOUND',

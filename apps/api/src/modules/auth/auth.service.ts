@@ -1,2 +1,9 @@
 /** Authentication as the modules' routes use it: the authenticator's type, the bearer reader, the key cache. */
-export { type Authenticator, invalidateKeyCache, readBearer } from './authenticate';
+export {
+  type Authenticator,
+  INVALID_TOKEN,
+  invalidateKeyCache,
+  keyInGracePeriodForbidden,
+  type RequestKey,
+  readBearer,
+} from './authenticate';

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@b2bpay/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../shared/clock';
@@ -8,6 +9,25 @@ import { type AuthenticatedKey, findShopByKeyHash, type KeyKind } from '../shops
 export const INVALID_TOKEN = 'Неверный или отозванный токен';
 export const PUBLISHABLE_FORBIDDEN =
   'Публикуемый ключ (pk_…) может только создавать заказы. Используйте секретный ключ (sk_…).';
+
+/** Why a key in its grace period was refused, with the moment it stops working (Moscow time). */
+export function keyInGracePeriodForbidden(expiresAt: Date) {
+  return forbidden(
+    `Этот ключ заменён новым и до ${formatDateTime(expiresAt, 'Europe/Moscow')} (МСК) может только ` +
+      'создавать и читать заказы. Для этого действия используйте новый ключ.',
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * DESIGN §16: the route creates or reads orders, which a key in its grace period (rotated with
+     * expire_old_in_seconds) may still do. Every other route refuses such a key with 403, so a leaked
+     * key that was rotated out cannot rotate again, change settings or webhooks.
+     */
+    allowsKeyInGracePeriod?: boolean;
+  }
+}
 
 /**
  * How long a resolved key is trusted without asking the database again. Rotation in this process
@@ -68,18 +88,32 @@ export function readBearer(request: FastifyRequest): string | null {
   return match[1] ?? null;
 }
 
+/** A verified key and its SHA-256, which names it in the database (never the token itself). */
+export type RequestKey = AuthenticatedKey & { hash: string };
+
 export interface Authenticator {
-  /** The shop behind the request's key; 401 without a valid key, 403 for a key of another kind. */
-  require(request: FastifyRequest, kinds?: readonly KeyKind[]): Promise<AuthenticatedKey>;
+  /**
+   * The shop behind the request's key; 401 without a valid key, 403 for a key of another kind, and
+   * 403 for a key in its grace period unless the route allows one (`config.allowsKeyInGracePeriod`).
+   */
+  require(request: FastifyRequest, kinds?: readonly KeyKind[]): Promise<RequestKey>;
   /** Like require, but an absent key is allowed (null); a wrong key is still 401. */
-  optional(request: FastifyRequest): Promise<AuthenticatedKey | null>;
+  optional(request: FastifyRequest): Promise<RequestKey | null>;
   /**
    * The verified key of the request, or null when it has none, a malformed one or one that is not
    * valid; never throws. The rate limiter counts a request under its key only when this finds one.
    */
-  peek(request: FastifyRequest): Promise<(AuthenticatedKey & { hash: string }) | null>;
+  peek(request: FastifyRequest): Promise<RequestKey | null>;
   /** require() asked again for a long-lived request (the live stream's heartbeat): no reuse. */
-  recheck(request: FastifyRequest): Promise<AuthenticatedKey>;
+  recheck(request: FastifyRequest): Promise<RequestKey>;
+}
+
+/** The one place the grace-period rule is applied: every route's key passes through here. */
+function assertAllowedOnRoute(request: FastifyRequest, key: RequestKey): RequestKey {
+  if (key.expires_at !== null && request.routeOptions.config.allowsKeyInGracePeriod !== true) {
+    throw keyInGracePeriodForbidden(key.expires_at);
+  }
+  return key;
 }
 
 export function createAuthenticator(db: Database, clock: Clock): Authenticator {
@@ -117,11 +151,11 @@ export function createAuthenticator(db: Database, clock: Clock): Authenticator {
       if (!token) throw unauthorized();
       const found = await resolve(request, token);
       if (!kinds.includes(found.kind)) throw forbidden(PUBLISHABLE_FORBIDDEN);
-      return found;
+      return assertAllowedOnRoute(request, found);
     },
     async optional(request) {
       const token = readBearer(request);
-      return token ? resolve(request, token) : null;
+      return token ? assertAllowedOnRoute(request, await resolve(request, token)) : null;
     },
     async recheck(request) {
       perRequest.delete(request);

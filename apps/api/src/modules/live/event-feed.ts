@@ -1,7 +1,13 @@
 import type { LiveEvent } from '@b2bpay/domain';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { type EventRow, eventsAfterOrIn, lastEventSeq, shopEventsBetween } from './live.repository';
+import {
+  type EventRow,
+  eventsAfterOrIn,
+  lastEventSeq,
+  shopEventSeq,
+  shopEventsBetween,
+} from './live.repository';
 
 type Listener = (event: LiveEvent) => void;
 
@@ -22,9 +28,13 @@ const BATCH = 500;
 /** Time between two reads while a stream is open: an event reaches its streams within this (≤ 1 s). */
 export const FEED_POLL_MS = 500;
 
+/**
+ * A stream names an event by its own random id, never by `seq`: that number counts every shop's
+ * events, so the gap between two of a shop's ids would tell it how busy the others are.
+ */
 function toLive(row: EventRow): LiveEvent {
   return {
-    id: String(toNumber(row.seq)),
+    id: row.id,
     event: row.type,
     order_id: row.payload.order_id ?? null,
     order_number: row.payload.order_number ?? null,
@@ -60,13 +70,18 @@ export class EventFeed {
     private readonly timers: FeedTimers = realTimers,
   ) {}
 
-  /** Events of the shop after `afterSeq` (Last-Event-ID), then live ones. Returns the unsubscribe. */
-  async subscribe(shopId: string, afterSeq: number | null, listener: Listener): Promise<() => void> {
+  /**
+   * Events of the shop after its event `afterEventId` (Last-Event-ID), then live ones. An id that names
+   * no event of this shop (another shop's, one removed by retention, an old numeric one) resumes
+   * nothing: the stream starts live. Returns the unsubscribe.
+   */
+  async subscribe(shopId: string, afterEventId: string | null, listener: Listener): Promise<() => void> {
     // Idle (no stream open, so nothing was read meanwhile): start again from the newest event.
     if (this.#cursor === null || this.#listeners.size === 0) {
       await this.#polling;
       await this.#initCursor();
     }
+    const afterSeq = afterEventId === null ? null : await shopEventSeq(this.db, shopId, afterEventId);
     if (afterSeq !== null) {
       const backlog = await shopEventsBetween(this.db, shopId, afterSeq, this.#cursor ?? 0, BATCH);
       for (const row of backlog) listener(toLive(row));

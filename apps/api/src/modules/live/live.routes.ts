@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../shared/errors';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
+import { isUuid } from '../../shared/uuid';
 import type { Authenticator } from '../auth/auth.service';
 import { EventFeed, FEED_POLL_MS } from './event-feed';
 
@@ -37,18 +38,22 @@ export async function liveRoutes(
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/events',
     {
+      config: { allowsKeyInGracePeriod: true },
       schema: {
         operationId: 'streamEvents',
         tags: ['shop area'],
         summary: 'Живые события заказов (text/event-stream)',
         description:
-          'Каждое событие: id (для Last-Event-ID), event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp).',
+          'Каждое событие: id (для Last-Event-ID) — id события, тот же event_id, что у вебхуков и в журнале событий; ' +
+          'event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp). Last-Event-ID, ' +
+          'не называющий событие магазина, ничего не повторяет: поток начинается с новых событий.',
         security: SHOP_AUTH,
         headers: z
           .object({
+            // A UUID; a number is what pages opened before ids were UUIDs still send (it resumes nothing).
             'last-event-id': z
               .string()
-              .regex(/^\d{1,18}$/)
+              .regex(/^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{1,18})$/i)
               .optional(),
           })
           .loose(),
@@ -76,7 +81,8 @@ export async function liveRoutes(
         'x-request-id': request.id,
       });
       res.write('retry: 2000\n\n');
-      const unsubscribe = await feed.subscribe(auth.shop.id, lastId ? Number(lastId) : null, (event) => {
+      const resumeAfter = lastId && isUuid(lastId) ? lastId : null;
+      const unsubscribe = await feed.subscribe(auth.shop.id, resumeAfter, (event) => {
         res.write(`id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
       });
       let checking = false;

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   bankName,
   EXPORT_COLUMNS,
@@ -9,6 +9,7 @@ import {
 } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { type CsvValue, csvLine, csvNumber } from './csv';
+import { leasedExport } from './export-lease';
 import * as repo from './orders.repository';
 import { listFilterOf } from './orders.service';
 
@@ -42,8 +43,9 @@ function toLine(r: repo.ExportRow): string {
  * separator and number format), one row per order, newest first; text cells quoted and defused
  * against formulas, numbers bare (`csv.ts`). A stream that reads the next batch
  * only when the previous one has been taken by the connection: memory stays flat for any shop size.
+ * One export of a shop runs at a time (`leasedExport`: 429 while another streams).
  */
-export function exportOrdersCsv(deps: AppDeps, shopId: string, query: OrderExportQuery): Readable {
+export function exportOrdersCsv(deps: AppDeps, shopId: string, query: OrderExportQuery): Promise<Readable> {
   const filter = listFilterOf(shopId, query);
   async function* lines() {
     yield BOM + line(EXPORT_COLUMNS);
@@ -56,5 +58,5 @@ export function exportOrdersCsv(deps: AppDeps, shopId: string, query: OrderExpor
       after = { createdAt: last.created_at, id: last.id };
     }
   }
-  return Readable.from(lines(), { objectMode: false });
+  return leasedExport(deps, shopId, lines);
 }

@@ -9,8 +9,7 @@ import { notFound, unauthorized } from '../../shared/errors';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import { isUuid } from '../../shared/uuid';
 import { type Authenticator, readBearer } from '../auth/auth.service';
-import { assertWebhookUrlAllowed } from '../webhooks/webhooks.service';
-import { createShop, getPublicShop, rotateKey, SHOP_NOT_FOUND } from './shops.service';
+import { getPublicShop, registerShop, rotateKey, SHOP_NOT_FOUND } from './shops.service';
 
 export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +44,9 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
         description:
           'Новый ключ показывается один раз. Старый ключ этого вида перестаёт работать сразу ' +
           '(expire_old_in_seconds: 0, по умолчанию) или через expire_old_in_seconds секунд (до 604800 — 7 дней): ' +
-          'до тех пор работают оба, чтобы серверы магазина успели перейти на новый без простоя.',
+          'до тех пор работают оба, чтобы серверы магазина успели перейти на новый без простоя. ' +
+          'Старый ключ в это время может только создавать и читать заказы: выпустить ключ, изменить настройки ' +
+          'и вебхуки им нельзя (403).',
         security: SHOP_AUTH,
         body: KeyRotate,
         response: { 200: KeyRotated, ...errorResponses(400, 401, 403, 429, 500) },
@@ -56,6 +57,7 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
       return rotateKey(deps.db, auth.shop.id, request.body.kind, {
         expireOldInSeconds: request.body.expire_old_in_seconds,
         now: deps.clock.now(),
+        callerKeyHash: auth.hash,
       });
     },
   );
@@ -81,9 +83,7 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
       if (!timingSafeEqual(Buffer.from(sha256Hex(token)), Buffer.from(sha256Hex(adminToken)))) {
         throw unauthorized('Неверный токен администратора');
       }
-      // The same SSRF rule as every other place a webhook URL is registered.
-      if (request.body.webhook_url) await assertWebhookUrlAllowed(request.body.webhook_url, deps.config);
-      return createShop(deps.db, request.body);
+      return registerShop(deps, request.body);
     },
   );
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_SHOP, type ShopCreate, type ShopCreated } from '@b2bpay/domain';
+import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { keyHint, newPublishableKey, newSecretKey, newWebhookSecret, sha256Hex } from '../../shared/crypto';
-import { notFound } from '../../shared/errors';
-import { invalidateKeyCache } from '../auth/auth.service';
+import { notFound, unauthorized } from '../../shared/errors';
+import { INVALID_TOKEN, invalidateKeyCache, keyInGracePeriodForbidden } from '../auth/auth.service';
+import { assertWebhookUrlAllowed } from '../webhooks/webhooks.service';
 import * as repo from './shops.repository';
 
 export const SHOP_NOT_FOUND = 'Магазин не найден';
@@ -30,6 +32,20 @@ export async function createShop(db: Database, input: ShopCreate): Promise<ShopC
     publishable_key: publishableKey,
     webhook_secret: shop.webhook_secret,
   };
+}
+
+/**
+ * Shop creation as an operator asks for it (the admin endpoint and the CLI): the webhook address
+ * passes the one rule every registered address passes — https only in production unless
+ * WEBHOOK_ALLOW_HTTP, nothing inside our network unless WEBHOOK_ALLOW_PRIVATE — before anything is
+ * stored. A refused address is a 400 VALIDATION_ERROR on `webhook_url`.
+ */
+export async function registerShop(
+  deps: { db: Database; config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOW_HTTP'> },
+  input: ShopCreate,
+): Promise<ShopCreated> {
+  if (input.webhook_url) await assertWebhookUrlAllowed(input.webhook_url, deps.config);
+  return createShop(deps.db, input);
 }
 
 /** Replaces both keys of a shop; the old ones stop working at once. */
@@ -99,18 +115,29 @@ export async function syncDemoShop(db: Database, enabled: boolean) {
  * Replaces one kind of key; the new key is shown once. The old one stops working at once, or after
  * `expireOldInSeconds` (up to 7 days), so that servers still using it keep working while they are
  * redeployed with the new one (rotation without an outage).
+ *
+ * `callerKeyHash` names the key that asked. It is checked again under the shop's lock: two requests
+ * of one key may both pass the authenticator before either commits, and the second must not rotate
+ * once the first has put that key in its grace period (DESIGN §16: such a key creates and reads
+ * orders only; rotating again would end the shop's new key and hand the shop to a leaked one).
  */
 export async function rotateKey(
   db: Database,
   shopId: string,
   kind: repo.KeyKind,
-  options: { expireOldInSeconds?: number; now?: Date } = {},
+  options: { expireOldInSeconds?: number; now?: Date; callerKeyHash?: string } = {},
 ) {
   const key = kind === 'secret' ? newSecretKey() : newPublishableKey();
+  const now = options.now ?? new Date();
   const seconds = options.expireOldInSeconds ?? 0;
-  const until = seconds > 0 ? new Date((options.now ?? new Date()).getTime() + seconds * 1000) : null;
+  const until = seconds > 0 ? new Date(now.getTime() + seconds * 1000) : null;
   await db.transaction(async (tx) => {
     await repo.lockShop(tx, shopId);
+    if (options.callerKeyHash !== undefined) {
+      const caller = await repo.findShopByKeyHash(tx, options.callerKeyHash, now);
+      if (caller?.shop.id !== shopId) throw unauthorized(INVALID_TOKEN);
+      if (caller.expires_at !== null) throw keyInGracePeriodForbidden(caller.expires_at);
+    }
     await repo.revokeKeys(tx, shopId, kind, until);
     await repo.insertKey(tx, shopId, kind, sha256Hex(key), keyHint(key));
   });

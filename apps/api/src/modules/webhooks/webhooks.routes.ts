@@ -28,6 +28,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { aut
   r.get(
     '/api/order/events',
     {
+      config: { allowsKeyInGracePeriod: true },
       schema: {
         operationId: 'listEvents',
         tags: ['events'],
