@@ -8,6 +8,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     maxWorkers: Number(process.env.VITEST_WORKERS ?? 3),
-    projects: ['packages/domain', 'apps/api', 'apps/web', 'apps/widget', 'sdks', 'scripts/vitest.config.mjs'],
+    projects: [
+      'packages/domain',
+      'apps/api',
+      'apps/web',
+      'apps/widget',
+      'sdks',
+      'integrations/bitrix',
+      'scripts/vitest.config.mjs',
+    ],
   },
 });

@@ -23,8 +23,10 @@ export async function writeTarGz(root: string, files: string[], prefix: string, 
     }
     const body = readFileSync(path.join(root, file));
     await new Promise<void>((resolve, reject) => {
-      tar.entry({ name: `${prefix}/${parts.join('/')}`, mode: 0o644, mtime, uid: 0, gid: 0 }, body, (error) =>
-        error ? reject(error) : resolve(),
+      tar.entry(
+        { name: `${prefix}/${parts.join('/')}`, mode: 0o644, mtime, uid: 0, gid: 0 },
+        body,
+        (error) => (error ? reject(error) : resolve()),
       );
     });
   }
@@ -38,7 +40,7 @@ export async function readTarGz(file: string): Promise<Map<string, Buffer>> {
   const reader = extract();
   reader.on('entry', (header, stream, next) => {
     const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
     stream.on('end', () => {
       if (header.type === 'file') files.set(header.name, Buffer.concat(chunks));
       next();

@@ -77,7 +77,11 @@ export async function buildBitrixModule(outDir: string = DIST_DIR): Promise<Bitr
       mkdirSync(path.dirname(target), { recursive: true });
       writeFileSync(target, charset === 'utf-8' ? text : encodeWindows1251(text, relative));
     }
-    builds[charset] = { charset, dir, archive: path.join(outDir, `${MODULE_ID}-${version}-${charset}.tar.gz`) };
+    builds[charset] = {
+      charset,
+      dir,
+      archive: path.join(outDir, `${MODULE_ID}-${version}-${charset}.tar.gz`),
+    };
   }
   await lintPhp(CHARSETS.flatMap((charset) => phpFiles(builds[charset].dir)));
   await checkPhpCompat([builds['utf-8'].dir]);

@@ -2,6 +2,117 @@
 // Stubs of the Bitrix\Main classes the B2BPay module and Bitrix's payment flow touch, with the
 // signatures of Bitrix's `main` module (D7). Only what is used is here.
 
+// Base classes first: PHP declares a class only once its parent exists.
+namespace Bitrix\Main\Type {
+
+    class ParameterDictionary implements \ArrayAccess, \Iterator, \Countable
+    {
+        /** @var array */
+        protected $values;
+
+        public function __construct(array $values = null)
+        {
+            $this->values = $values ?? [];
+        }
+
+        public function get($name)
+        {
+            return $this->values[$name] ?? null;
+        }
+
+        public function toArray()
+        {
+            return $this->values;
+        }
+
+        #[\ReturnTypeWillChange]
+        public function offsetExists($offset)
+        {
+            return isset($this->values[$offset]);
+        }
+
+        #[\ReturnTypeWillChange]
+        public function offsetGet($offset)
+        {
+            return $this->values[$offset] ?? null;
+        }
+
+        #[\ReturnTypeWillChange]
+        public function offsetSet($offset, $value)
+        {
+            throw new \Bitrix\Main\NotSupportedException('Can not set readonly value');
+        }
+
+        #[\ReturnTypeWillChange]
+        public function offsetUnset($offset)
+        {
+            throw new \Bitrix\Main\NotSupportedException('Can not unset readonly value');
+        }
+
+        #[\ReturnTypeWillChange]
+        public function current()
+        {
+            return current($this->values);
+        }
+
+        #[\ReturnTypeWillChange]
+        public function next()
+        {
+            next($this->values);
+        }
+
+        #[\ReturnTypeWillChange]
+        public function key()
+        {
+            return key($this->values);
+        }
+
+        #[\ReturnTypeWillChange]
+        public function valid()
+        {
+            return key($this->values) !== null;
+        }
+
+        #[\ReturnTypeWillChange]
+        public function rewind()
+        {
+            reset($this->values);
+        }
+
+        #[\ReturnTypeWillChange]
+        public function count()
+        {
+            return count($this->values);
+        }
+    }
+
+    class DateTime
+    {
+        /** @var \DateTimeImmutable */
+        protected $value;
+
+        public function __construct($time = null, $format = null, \DateTimeZone $timezone = null)
+        {
+            $this->value = $time === null ? new \DateTimeImmutable() : new \DateTimeImmutable($time);
+        }
+
+        public function format($format)
+        {
+            return $this->value->format($format);
+        }
+
+        public function toString()
+        {
+            return $this->value->format('d.m.Y H:i:s');
+        }
+
+        public function __toString()
+        {
+            return $this->toString();
+        }
+    }
+}
+
 namespace Bitrix\Main {
 
     class SystemException extends \Exception
@@ -304,116 +415,6 @@ namespace Bitrix\Main\ORM\Query {
         public function fetch()
         {
             return array_shift($this->rows) ?? false;
-        }
-    }
-}
-
-namespace Bitrix\Main\Type {
-
-    class ParameterDictionary implements \ArrayAccess, \Iterator, \Countable
-    {
-        /** @var array */
-        protected $values;
-
-        public function __construct(array $values = null)
-        {
-            $this->values = $values ?? [];
-        }
-
-        public function get($name)
-        {
-            return $this->values[$name] ?? null;
-        }
-
-        public function toArray()
-        {
-            return $this->values;
-        }
-
-        #[\ReturnTypeWillChange]
-        public function offsetExists($offset)
-        {
-            return isset($this->values[$offset]);
-        }
-
-        #[\ReturnTypeWillChange]
-        public function offsetGet($offset)
-        {
-            return $this->values[$offset] ?? null;
-        }
-
-        #[\ReturnTypeWillChange]
-        public function offsetSet($offset, $value)
-        {
-            throw new \Bitrix\Main\NotSupportedException('Can not set readonly value');
-        }
-
-        #[\ReturnTypeWillChange]
-        public function offsetUnset($offset)
-        {
-            throw new \Bitrix\Main\NotSupportedException('Can not unset readonly value');
-        }
-
-        #[\ReturnTypeWillChange]
-        public function current()
-        {
-            return current($this->values);
-        }
-
-        #[\ReturnTypeWillChange]
-        public function next()
-        {
-            next($this->values);
-        }
-
-        #[\ReturnTypeWillChange]
-        public function key()
-        {
-            return key($this->values);
-        }
-
-        #[\ReturnTypeWillChange]
-        public function valid()
-        {
-            return key($this->values) !== null;
-        }
-
-        #[\ReturnTypeWillChange]
-        public function rewind()
-        {
-            reset($this->values);
-        }
-
-        #[\ReturnTypeWillChange]
-        public function count()
-        {
-            return count($this->values);
-        }
-    }
-
-    class DateTime
-    {
-        /** @var \DateTimeImmutable */
-        protected $value;
-
-        public function __construct($time = null, $format = null, \DateTimeZone $timezone = null)
-        {
-            $this->value = $time === null ? new \DateTimeImmutable() : new \DateTimeImmutable($time);
-        }
-
-        public function format($format)
-        {
-            return $this->value->format($format);
-        }
-
-        public function toString()
-        {
-            return $this->value->format('d.m.Y H:i:s');
-        }
-
-        public function __toString()
-        {
-            return $this->toString();
         }
     }
 }
