@@ -103,6 +103,9 @@ describe.skipIf(!HAS_PHP)('the module build', () => {
         `${MODULE_ID}/install/sale_payment/b2bpay/template/lang/ru/template.php`,
       ) as Buffer;
       expect(lang.includes(Buffer.from([0xce, 0xf4, 0xee, 0xf0, 0xec, 0xe8, 0xf2, 0xfc]))).toBe(true); // «Оформить»
+      // The guide names the archives the build makes.
+      const guide = readFileSync(path.join(import.meta.dirname, '..', 'README.md'), 'utf8');
+      for (const charset of CHARSETS) expect(guide).toContain(path.basename(build.builds[charset].archive));
       for (const charset of CHARSETS) {
         for (const [name, bytes] of charset === 'utf-8' ? utf8 : cp1251) {
           const target = path.join(unpacked, charset, name);
