@@ -154,8 +154,15 @@ function freshIds() {
   return { order: base, payment: base + 1, otherOrder: base + 2, otherPayment: base + 3 };
 }
 
-function paymentPage(order: OrderRow) {
-  return `/personal/order/payment/?ORDER_ID=${order.ID}&PAYMENT_ID=${order.payments[0]?.ID}`;
+/** The buyer's payment page of the order's payment, which must show no error. */
+async function openPaymentPage(site: BitrixSite, order: OrderRow) {
+  const page = await site.get(
+    `/personal/order/payment/?ORDER_ID=${order.ID}&PAYMENT_ID=${order.payments[0]?.ID}`,
+  );
+  const problem =
+    page.status !== 200 || page.text.includes('b2bpay-payment__error') || page.text.includes('bx-errors');
+  expect(problem, `${page.text}\n${site.log()}`).toBe(false);
+  return page;
 }
 
 const CALLBACK = '/bitrix/tools/sale_ps_result.php';
@@ -214,6 +221,14 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
       }>;
     }
 
+    /** Waits until B2BPay has no webhook of the order left to send: the site's state stops moving. */
+    async function quiet(orderId: string) {
+      await backend.deliver();
+      await until(`the webhooks of ${orderId} to be sent`, async () =>
+        (await deliveriesOf(orderId)).every((d) => d.status !== 'pending') ? true : undefined,
+      );
+    }
+
     describe('on a UTF-8 site, the module in /bitrix/modules', () => {
       const ids = freshIds();
       const basket: BasketRow[] = [
@@ -270,8 +285,7 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
 
       it('opens the payment page five times and makes one B2BPay order: the basket, the buyer, the link', async () => {
         const pages = [];
-        for (let load = 0; load < 5; load += 1) pages.push(await site.get(paymentPage(order)));
-        for (const page of pages) expect(page.status, site.log()).toBe(200);
+        for (let load = 0; load < 5; load += 1) pages.push(await openPaymentPage(site, order));
         const payment = paymentOf(site.state(), ids.payment);
         b2bpayId = String(payment.PS_INVOICE_ID);
         const found = await ordersWithExternalId(String(ids.payment));
@@ -321,7 +335,7 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
         site.update((state) => {
           paymentOf(state, ids.payment).PS_INVOICE_ID = null;
         });
-        expect((await site.get(paymentPage(order))).status, site.log()).toBe(200);
+        await openPaymentPage(site, order);
         expect(paymentOf(site.state(), ids.payment).PS_INVOICE_ID).toBe(b2bpayId);
 
         site.update((state) => {
@@ -329,7 +343,7 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
           (changed.basket[0] as BasketRow).QUANTITY = 12;
           (changed.payments[0] as OrderRow['payments'][number]).SUM = orderSum(changed);
         });
-        const page = await site.get(paymentPage(order));
+        const page = await openPaymentPage(site, order);
         expect(page.text).toContain('Сумма к оплате: 14 681,20 руб.');
         const followed = await b2bpayOrder(b2bpayId);
         expect(followed).toMatchObject({ amount: 14681.2, version: 2, status: 'client_expected' });
@@ -342,6 +356,7 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
       });
 
       it('answers a forged webhook 400 and changes nothing', async () => {
+        await quiet(b2bpayId);
         const before = site.state();
         const body = JSON.stringify({
           event: 'order.payment.completed',
@@ -396,13 +411,18 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
         expect(orderOf(site.state(), ids.order)).toMatchObject({ STATUS_ID: 'P', PAYED: 'Y' });
 
         expect((await b2bpayOrder(b2bpayId)).status).toBe('payment_sent');
-        const completed = (await deliveriesOf(b2bpayId)).find((d) => d.event === 'order.payment.completed');
-        expect(completed).toMatchObject({ status: 'delivered', last_status_code: 200 });
-        expect((await site.get(paymentPage(order))).text).toContain('Заказ оплачен через B2BPay.');
+        // B2BPay records the delivery once it has the site's answer, a moment after the site saved it.
+        const completed = await until('the payment webhook to be delivered', async () => {
+          const delivery = (await deliveriesOf(b2bpayId)).find((d) => d.event === 'order.payment.completed');
+          return delivery?.status === 'delivered' ? delivery : undefined;
+        });
+        expect(completed.last_status_code).toBe(200);
+        expect((await openPaymentPage(site, order)).text).toContain('Заказ оплачен через B2BPay.');
       });
 
       it('changes nothing when the same webhook comes again', async () => {
         // The manager has shipped the order since: a repeated payment webhook must not move it back.
+        await quiet(b2bpayId);
         site.update((state) => {
           orderOf(state, ids.order).STATUS_ID = 'F';
         });
@@ -466,7 +486,7 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
       });
 
       it('changes nothing on a cancelled Bitrix order when its B2BPay order’s webhook arrives', async () => {
-        expect((await site.get(paymentPage(other))).status, site.log()).toBe(200);
+        await openPaymentPage(site, other);
         const otherId = String(paymentOf(site.state(), ids.otherPayment).PS_INVOICE_ID);
         expect(otherId).toMatch(/^[0-9a-f-]{36}$/);
         site.update((state) => {
@@ -487,6 +507,7 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
 
       it('wrote no file under the web root; uninstalling removes the handler and leaves the orders', async () => {
         expect(site.files()).toEqual(filesAfterInstall);
+        await quiet(b2bpayId);
         const before = site.state();
         const removed = await site.get(`/bitrix/admin/partner_modules.php?id=${MODULE_ID}&uninstall=Y`);
         expect(removed.status, site.log()).toBe(200);
@@ -528,7 +549,7 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
       });
 
       it('sends the Cyrillic basket to B2BPay in UTF-8 and shows the page in windows-1251', async () => {
-        const page = await site.get(paymentPage(order));
+        const page = await openPaymentPage(site, order);
         expect(page.status, site.log()).toBe(200);
         b2bpayId = String(paymentOf(site.state(), ids.payment).PS_INVOICE_ID);
         const created = await b2bpayOrder(b2bpayId);
@@ -561,7 +582,7 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
         expect(payment.PS_STATUS_DESCRIPTION).toMatch(
           /^Оплачено через B2BPay: банк \w+ перечислил 27 270,00 руб\./,
         );
-        expect((await site.get(paymentPage(order))).text).toContain('Заказ оплачен через B2BPay.');
+        expect((await openPaymentPage(site, order)).text).toContain('Заказ оплачен через B2BPay.');
         expect(site.files().filter((file) => /\.log$|log\.txt$/i.test(file))).toEqual([]);
       });
     });

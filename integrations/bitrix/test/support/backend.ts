@@ -12,8 +12,8 @@ export interface Answer {
  * The B2BPay server the Bitrix site talks to: started in-process on a test database (with its own
  * shop, a clock the test moves and a worker it runs), or one already running, named by
  * B2BPAY_BASE_URL with B2BPAY_SECRET_KEY and B2BPAY_WEBHOOK_SECRET of a shop on it (a development
- * server: it must send webhooks to loopback, WEBHOOK_ALLOW_PRIVATE=true, and show one-time codes at
- * /dev/outbox.json).
+ * server: it must send webhooks to loopback, WEBHOOK_ALLOW_PRIVATE=true, show one-time codes at
+ * /dev/outbox.json, and allow a few hundred requests a minute, RATE_LIMIT_PER_MINUTE=1000).
  */
 export interface Backend {
   description: string;
@@ -29,14 +29,22 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-/** Polls `check` until it returns a value, up to `ms` (a running server works at its own pace). */
-export async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+/**
+ * Polls `check` until it returns a value, up to `ms` (a running server works at its own pace). Every
+ * `everyMs`: a check that calls the API counts against the server's rate limit.
+ */
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  ms = 60_000,
+  everyMs = 250,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
@@ -74,6 +82,7 @@ export function externalBackend(): Backend | null {
         async () =>
           (await api('GET', `/api/order/orders/${orderId}`)).body?.status === status ? true : undefined,
         180_000,
+        1000,
       );
     },
     async close() {},

@@ -407,7 +407,8 @@ class B2bpayHandler extends PaySystem\ServiceHandler implements PaySystem\IRefun
             '#ID#' => (string) $refund['id'],
         ));
         $result->setOperationType(PaySystem\ServiceResult::MONEY_LEAVING);
-        $result->setPsData(array('PS_STATUS_DESCRIPTION' => $text, 'PAY_RETURN_COMMENT' => $text));
+        // The return's own field; PS_STATUS_DESCRIPTION is the webhook's, which knows the total returned.
+        $result->setPsData(array('PAY_RETURN_COMMENT' => $text));
         return $result;
     }
 
