@@ -221,6 +221,40 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
       }>;
     }
 
+    /** The pay system's form in Bitrix's admin: what Bitrix reads from the handler to draw it. */
+    async function paySystemForm(site: BitrixSite) {
+      const form = await site.json(`/bitrix/admin/sale_pay_system_edit.php?ID=${PAY_SYSTEM_ID}`);
+      expect(form.status, site.log()).toBe(200);
+      const parsed = form.body as {
+        name: string;
+        codes: Record<string, { NAME: string; INPUT?: { TYPE: string; OPTIONS?: Record<string, string> } }>;
+        client_type: string;
+        refundable: boolean;
+        currency: string[];
+      };
+      expect(parsed).toMatchObject({
+        name: 'B2BPay: рассрочка и кредит для бизнеса',
+        client_type: 'b2b',
+        refundable: true,
+        currency: ['RUB'],
+      });
+      const names = Object.fromEntries(
+        Object.entries(parsed.codes).map(([code, field]) => [code, field.NAME]),
+      );
+      expect(names).toMatchObject({
+        B2BPAY_API_URL: 'Адрес B2BPay',
+        B2BPAY_SECRET_KEY: 'Секретный ключ (sk_…)',
+        B2BPAY_WEBHOOK_SECRET: 'Секрет подписи уведомлений (whsec_…)',
+        PS_IS_TEST: 'Тестовый режим',
+        B2BPAY_CHANGE_ORDER_STATUS: 'Менять статус заказа при оплате',
+        B2BPAY_ORDER_STATUS: 'Статус заказа после оплаты',
+      });
+      expect(parsed.codes.B2BPAY_ORDER_STATUS?.INPUT?.OPTIONS).toMatchObject({
+        '': '(не менять)',
+        P: '[P] Оплачен, формируется к отправке',
+      });
+    }
+
     /** Waits until B2BPay has no webhook of the order left to send: the site's state stops moving. */
     async function quiet(orderId: string) {
       await backend.deliver();
@@ -271,7 +305,7 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
         await site?.stop();
       });
 
-      it('installs: the handler is copied where Bitrix looks for pay systems, the module registered', () => {
+      it('installs: the handler is copied where Bitrix looks for pay systems, the module registered', async () => {
         expect(site.state().modules).toContain(MODULE_ID);
         for (const file of [
           'handler.php',
@@ -281,6 +315,8 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
         ]) {
           expect(filesAfterInstall).toContain(`local/php_interface/include/sale_payment/b2bpay/${file}`);
         }
+        // The pay system's form: its settings, a handler for companies (B2B), returns offered.
+        await paySystemForm(site);
       });
 
       it('opens the payment page five times and makes one B2BPay order: the basket, the buyer, the link', async () => {
@@ -444,15 +480,15 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
       it('returns part of the payment from the admin through B2BPay once, under a key of the payment and the amount', async () => {
         const refundPage = '/bitrix/admin/sale_order_payment_refund.php';
         const form = { order_id: String(ids.order), payment_id: String(ids.payment), sum: '1000.50' };
-        const first = await site.post(refundPage, form);
+        const first = await site.json(refundPage, form);
         expect(first.status, site.log()).toBe(200);
-        expect(JSON.parse(first.text)).toMatchObject({
+        expect(first.body).toMatchObject({
           success: true,
           applied: true,
           operation: 'money_leaving',
         });
-        const repeated = await site.post(refundPage, form);
-        expect(JSON.parse(repeated.text)).toMatchObject({ success: true, operation: 'money_leaving' });
+        const repeated = await site.json(refundPage, form);
+        expect(repeated.body).toMatchObject({ success: true, operation: 'money_leaving' });
 
         const refunds = (await backend.api('GET', `/api/order/orders/${b2bpayId}/refunds`)).body.items;
         expect(refunds.map((r: { amount: number }) => r.amount)).toEqual([1000.5]);
@@ -476,8 +512,8 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
             : undefined,
         );
 
-        const tooMuch = await site.post(refundPage, { ...form, sum: '20000' });
-        const refused = JSON.parse(tooMuch.text);
+        const tooMuch = await site.json(refundPage, { ...form, sum: '20000' });
+        const refused = tooMuch.body as { success: boolean; errors: string[] };
         expect(refused.success).toBe(false);
         expect(refused.errors.join(' ')).toMatch(/[А-Яа-я]/);
         expect((await backend.api('GET', `/api/order/orders/${b2bpayId}/refunds`)).body.items).toHaveLength(
@@ -546,6 +582,10 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
 
       afterAll(async () => {
         await site?.stop();
+      });
+
+      it("shows the pay system's settings in the admin from the windows-1251 lang files", async () => {
+        await paySystemForm(site);
       });
 
       it('sends the Cyrillic basket to B2BPay in UTF-8 and shows the page in windows-1251', async () => {

@@ -31,8 +31,9 @@ export interface BitrixSite {
   /** Changes the database between requests (what the shop's manager or Bitrix itself would do). */
   update(change: (state: BitrixState) => void): void;
   get(pathAndQuery: string): Promise<PageAnswer>;
-  post(pathAndQuery: string, form: Record<string, string>): Promise<PageAnswer>;
   postRaw(pathAndQuery: string, body: string, headers: Record<string, string>): Promise<PageAnswer>;
+  /** A JSON answer (UTF-8 whatever the site's charset): GET, or POST of `form`. */
+  json(pathAndQuery: string, form?: Record<string, string>): Promise<{ status: number; body: unknown }>;
   /** Every file under the web root, relative to it. */
   files(): string[];
   /** What php -S printed (its request log and the stubs' error_log lines). */
@@ -106,8 +107,14 @@ export async function startBitrixSite(options: {
       writeState(state);
     },
     get: (pathAndQuery) => request(pathAndQuery),
-    post: (pathAndQuery, form) => request(pathAndQuery, { method: 'POST', body: new URLSearchParams(form) }),
     postRaw: (pathAndQuery, body, headers) => request(pathAndQuery, { method: 'POST', body, headers }),
+    async json(pathAndQuery, form) {
+      const response = await fetch(
+        `${url}${pathAndQuery}`,
+        form ? { method: 'POST', body: new URLSearchParams(form) } : {},
+      );
+      return { status: response.status, body: JSON.parse(await response.text()) };
+    },
     files: () => listFiles(webRoot),
     log: () => server.lines.join('\n'),
     async stop() {

@@ -527,9 +527,20 @@ namespace Bitrix\Sale\PaySystem {
             return $this->handler->getCurrencyList();
         }
 
+        public function getHandlerDescription()
+        {
+            return $this->handler->getDescription();
+        }
+
+        /** The type of client that the handler can work with (Manager::add/update store it as PS_CLIENT_TYPE). */
+        public function getClientTypeFromHandler()
+        {
+            return $this->handler->getClientType($this->fields['PS_MODE'] ?? null);
+        }
+
         public function getClientType()
         {
-            return $this->handler->getClientType($this->fields['PS_MODE'] ?? '');
+            return (string) ($this->fields['PS_CLIENT_TYPE'] ?? $this->getClientTypeFromHandler());
         }
     }
 
