@@ -47,7 +47,7 @@ function phpWithCurl(): boolean {
 const HAS_PHP = phpWithCurl();
 if (!HAS_PHP) {
   console.log(
-    'PHP с расширением curl не найден: тесты модуля 1С-Битрикс пропущены (.ci/run ставит php-cli и php-curl).',
+    'PHP с расширениями curl и tokenizer не найден: тесты модуля 1С-Битрикс пропущены (.ci/run ставит php-cli и php-curl).',
   );
 }
 

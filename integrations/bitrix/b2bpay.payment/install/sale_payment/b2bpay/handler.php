@@ -24,7 +24,7 @@ Loc::loadMessages(__FILE__);
 Loader::includeModule('b2bpay.payment');
 
 /**
- * B2BPay, B2B instalments and credit, as a 1C-Bitrix pay system (DESIGN §15): one B2BPay order per
+ * B2BPay, B2B instalments and credit, as a 1C-Bitrix pay system: one B2BPay order per
  * Bitrix payment with the buyer's link on the payment page, the payment marked paid by B2BPay's
  * signed webhook at /bitrix/tools/sale_ps_result.php, refunds through B2BPay's refunds.
  *
