@@ -191,14 +191,19 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
         webhookSecret: backend.webhookSecret,
       };
       const site = await startBitrixSite({ charset, archive, modulesIn, state: siteState(settings, orders) });
-      const webhook = await backend.api('PUT', '/api/shop/settings', {
-        webhook_url: `${site.url}${CALLBACK}`,
-      });
-      expect(webhook.status, JSON.stringify(webhook.body)).toBe(200);
-      const installed = await site.get(`/bitrix/admin/partner_modules.php?id=${MODULE_ID}&install=Y`);
-      expect(installed.status, site.log()).toBe(200);
-      expect(installed.text).toContain('Модуль B2BPay установлен');
-      return site;
+      try {
+        const webhook = await backend.api('PUT', '/api/shop/settings', {
+          webhook_url: `${site.url}${CALLBACK}`,
+        });
+        expect(webhook.status, JSON.stringify(webhook.body)).toBe(200);
+        const installed = await site.get(`/bitrix/admin/partner_modules.php?id=${MODULE_ID}&install=Y`);
+        expect(installed.status, site.log()).toBe(200);
+        expect(installed.text).toContain('Модуль B2BPay установлен');
+        return site;
+      } catch (error) {
+        await site.stop(); // the caller never gets it to stop
+        throw error;
+      }
     }
 
     async function b2bpayOrder(id: string) {
