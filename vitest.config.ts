@@ -1,13 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
-// One run covers the pure domain rules, the API (PGlite, and PostgreSQL when DATABASE_URL is set)
-// and the web app's component tests. Browser tests live in e2e/ and run after these.
+// One run covers the pure domain rules, the API (PGlite, and PostgreSQL when DATABASE_URL is set),
+// the web app's component tests, the SDKs and the 1C-Bitrix module (a php -S "Bitrix site" against the
+// API). Browser tests live in e2e/ and run after these.
 // Vitest's default on this 2-core machine is one worker (cores − 1), and an API test file spends
 // much of its time waiting on PostgreSQL or a socket: three files at a time keep both cores busy.
 // VITEST_WORKERS overrides it.
 export default defineConfig({
   test: {
     maxWorkers: Number(process.env.VITEST_WORKERS ?? 3),
-    projects: ['packages/domain', 'apps/api', 'apps/web', 'apps/widget', 'sdks', 'scripts/vitest.config.mjs'],
+    projects: [
+      'packages/domain',
+      'apps/api',
+      'apps/web',
+      'apps/widget',
+      'sdks',
+      'integrations/bitrix',
+      'scripts/vitest.config.mjs',
+    ],
   },
 });

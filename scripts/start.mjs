@@ -48,11 +48,13 @@ function opensNewDataDir() {
 if (existsSync(join(root, 'apps/widget/build.mjs'))) {
   buildIfStale('@b2bpay/widget', 'apps/widget', 'dist/v1/b2bpay.js', ['apps/widget', 'packages/domain/src']);
 }
-// docs/examples: the API docs page embeds those files as text.
+// docs/examples: the API docs page embeds those files as text; the Bitrix module's README is the
+// shop area's /guides/bitrix.pdf.
 buildIfStale('@b2bpay/web', 'apps/web', 'dist/index.html', [
   'apps/web',
   'packages/domain/src',
   'docs/examples',
+  'integrations/bitrix/README.md',
 ]);
 // The pre-initialised folder only pays off for a start on a new one: a restart does not wait for it.
 const needBundle = !bundleIsFresh();

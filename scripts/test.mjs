@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: unit and API tests (PGlite, and PostgreSQL when DATABASE_URL is set) while `npm run build`
-// makes the web app, widget and API bundle beside them, then the browser tests in Chromium on that
-// build. Ends with one line "N passed, N failed" that CI reads.
+// `npm test`: unit and API tests (PGlite, and PostgreSQL when DATABASE_URL is set) with the SDKs' and
+// the 1C-Bitrix module's (projects of vitest.config.ts, so their counts are in the last line), while
+// `npm run build` makes the web app, widget and API bundle beside them, then the browser tests in
+// Chromium on that build. Ends with one line "N passed, N failed" that CI reads.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -51,7 +51,8 @@ const appConfig = defineConfig({
     tailwindcss(),
     pdfDocuments(
       [
-        { source: 'documents/bitrix-guide.md', output: 'guides/bitrix.pdf' },
+        // The 1C-Bitrix module's guide is its README: one text for the repository and the shop area.
+        { source: '../../integrations/bitrix/README.md', output: 'guides/bitrix.pdf' },
         { source: 'documents/confidentiality.md', output: 'confidentiality.pdf' },
         { source: 'documents/agreement.md', output: 'agreement.pdf' },
         { source: 'documents/personal-data-consent.md', output: 'personal-data-consent.pdf' },

@@ -30,8 +30,11 @@ export function buildWebIfNeeded(): void {
   const builtAt = newestMtime(path.join(WEB_DIR, 'dist', 'index.html'));
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(WEB_DIR, s))));
   const domainAt = newestMtime(path.join(REPO_ROOT, 'packages', 'domain', 'src'));
-  // The API docs page embeds these files as text.
-  const examplesAt = newestMtime(path.join(REPO_ROOT, 'docs', 'examples'));
+  // The API docs page embeds these files as text, and the Bitrix module's README is /guides/bitrix.pdf.
+  const examplesAt = Math.max(
+    newestMtime(path.join(REPO_ROOT, 'docs', 'examples')),
+    newestMtime(path.join(REPO_ROOT, 'integrations', 'bitrix', 'README.md')),
+  );
   if (builtAt > 0 && builtAt >= sourcesAt && builtAt >= domainAt && builtAt >= examplesAt) return;
   execFileSync('npm', ['run', 'build', '-w', '@b2bpay/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }

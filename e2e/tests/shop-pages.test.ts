@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('shop main page, FAQ, support, not-found', () => {
-  it('shows the shop with its six tiles, and the Bitrix guide opens as a PDF in a new tab', async () => {
+  it("shows the shop with its six tiles, and the 1C-Bitrix module's guide opens as a PDF in a new tab", async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(shopUrl());
     await page.getByRole('heading', { name: DEMO_SHOP.name }).waitFor();
@@ -41,7 +41,12 @@ describe('shop main page, FAQ, support, not-found', () => {
     expect(new URL(guide.url()).pathname).toBe('/guides/bitrix.pdf');
     const pdf = await page.request.get('/guides/bitrix.pdf');
     expect(pdf.headers()['content-type']).toContain('application/pdf');
-    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const body = await pdf.body();
+    expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+    // It is the 1C-Bitrix module's guide (integrations/bitrix/README.md): its heading is the PDF's title,
+    // which PDF stores as UTF-16BE after a byte-order mark.
+    const title = Buffer.from('\ufeffМодуль B2BPay для 1С-Битрикс', 'utf16le').swap16();
+    expect(body.includes(title)).toBe(true);
     await guide.close();
 
     await main.getByRole('link', { name: /^Интеграция по API/ }).click();

@@ -8,6 +8,8 @@ namespace B2BPay;
  * Standard Webhooks verification: `webhook-signature` holds `v1,<base64 HMAC-SHA256 of
  * "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded part of the shop's
  * `whsec_…` secret; during a secret rotation it holds two, space-separated, and either is enough.
+ * Written for PHP 7.4 too (strncmp, not str_starts_with): the 1C-Bitrix module ships this file, and
+ * many Bitrix sites still run 7.4.
  */
 final class Webhook
 {
@@ -42,7 +44,7 @@ final class Webhook
         if ((int) $timestamp - $now > self::TOLERANCE_SECONDS) {
             throw new WebhookVerificationError('Message timestamp too new');
         }
-        $key = base64_decode(str_starts_with($secret, 'whsec_') ? substr($secret, 6) : $secret, true);
+        $key = base64_decode(strncmp($secret, 'whsec_', 6) === 0 ? substr($secret, 6) : $secret, true);
         if ($key === false || $key === '') {
             throw new WebhookVerificationError('The secret is not a whsec_… base64 secret');
         }
@@ -72,7 +74,7 @@ final class Webhook
         $out = [];
         foreach ($headers as $name => $value) {
             $name = str_replace('_', '-', strtolower((string) $name));
-            if (str_starts_with($name, 'http-')) {
+            if (strncmp($name, 'http-', 5) === 0) {
                 $name = substr($name, 5);
             }
             $out[$name] = is_array($value) ? implode(' ', array_map('strval', $value)) : (string) $value;

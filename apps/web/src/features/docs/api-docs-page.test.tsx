@@ -93,6 +93,13 @@ describe('API documentation page', () => {
     expect(screen.queryByRole('link', { name: 'Назад' })).toBeNull();
   });
 
+  it("links the 1C-Bitrix module's guide, the PDF made from the module's README", () => {
+    standalone();
+    const guide = screen.getByRole('link', { name: 'инструкция по модулю для 1С-Битрикс (PDF)' });
+    expect(guide).toHaveAttribute('href', '/guides/bitrix.pdf');
+    expect(guide).toHaveAttribute('target', '_blank');
+  });
+
   it('in a shop: a back button to /shops/{shopId}', () => {
     renderRoute(<ApiDocsPage />, { path: '/shops/:shopId/api-docs', url: `/shops/${DEMO_SHOP.id}/api-docs` });
     expect(screen.getByRole('link', { name: 'Назад' })).toHaveAttribute('href', `/shops/${DEMO_SHOP.id}`);

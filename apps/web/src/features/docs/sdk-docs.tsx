@@ -1,4 +1,5 @@
 import { memo, useState } from 'react';
+import { BITRIX_GUIDE_URL } from '../../shared/config/contacts';
 import { CodeTabs } from './code-tabs';
 import { C } from './docs-ui';
 import { SDK_EXAMPLES, SDK_LANGUAGES, type SdkLanguage } from './sdk-examples';
@@ -20,6 +21,19 @@ export const SdkDocs = memo(function SdkDocs() {
         сам <C>Idempotency-Key</C> для создания заказа и возврата, повтор после сетевой ошибки и ответа 429
         (после <C>Retry-After</C>), ошибки с <C>code</C>, <C>message</C> и <C>request_id</C>, проверка подписи
         вебхука одной функцией. Установка и все методы — в README каждой папки.
+      </p>
+      <p>
+        Магазину на 1С-Битрикс код не нужен: модуль <C>b2bpay.payment</C> на этом PHP-клиенте ставится из
+        «Marketplace → Установленные решения» и настраивается в «Магазин → Настройки → Платёжные системы» —{' '}
+        <a
+          href={BITRIX_GUIDE_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
+        >
+          инструкция по модулю для 1С-Битрикс (PDF)
+        </a>
+        .
       </p>
       <CodeTabs
         examples={SDK_EXAMPLES.quickstart}

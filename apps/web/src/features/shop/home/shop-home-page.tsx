@@ -76,7 +76,7 @@ function tiles(shopId: string): Tile[] {
     },
     {
       title: 'Интеграция с Битрикс',
-      description: 'Пошаговая инструкция для 1С-Битрикс (PDF)',
+      description: 'Модуль для 1С-Битрикс: установка и настройка (PDF)',
       icon: <FileTextIcon />,
       to: BITRIX_GUIDE_URL,
       external: true,

@@ -1,0 +1,23 @@
+<?php
+$MESS['B2BPAY_NAME'] = 'B2BPay: рассрочка и кредит для бизнеса';
+$MESS['B2BPAY_DESCRIPTION_MAIN'] = 'Покупатель-организация оформляет заявку на рассрочку или кредит в банках-партнёрах B2BPay; банк оплачивает заказ магазину целиком.';
+$MESS['B2BPAY_DESCRIPTION_RETURN'] = 'Возвраты, в том числе частичные, оформляются в B2BPay из карточки оплаты.';
+$MESS['B2BPAY_DESCRIPTION_RESTRICTION'] = 'Только для юридических лиц и ИП; сумма в рублях.';
+$MESS['B2BPAY_DESCRIPTION_COMMISSION'] = 'Для магазина без комиссии.';
+$MESS['B2BPAY_SETTING_API_URL'] = 'Адрес B2BPay';
+$MESS['B2BPAY_SETTING_API_URL_DESC'] = 'Адрес сервиса без /api, например https://b2bpay.ru';
+$MESS['B2BPAY_SETTING_SECRET_KEY'] = 'Секретный ключ (sk_…)';
+$MESS['B2BPAY_SETTING_SECRET_KEY_DESC'] = 'Кабинет B2BPay › «Настройки интеграции» › «Ключи API». Храните ключ только здесь: он даёт доступ к заказам магазина.';
+$MESS['B2BPAY_SETTING_WEBHOOK_SECRET'] = 'Секрет подписи уведомлений (whsec_…)';
+$MESS['B2BPAY_SETTING_WEBHOOK_SECRET_DESC'] = 'Кабинет B2BPay › «Настройки интеграции» › «Вебхук». Адрес вебхука: https://ваш-сайт/bitrix/tools/sale_ps_result.php';
+$MESS['B2BPAY_SETTING_TEST_MODE'] = 'Тестовый режим';
+$MESS['B2BPAY_SETTING_TEST_MODE_DESC'] = 'Покупатель видит пометку о тестовой оплате. Вставьте тестовые ключи: заявки пройдут в песочнице B2BPay, деньги не спишутся.';
+$MESS['B2BPAY_SETTING_CHANGE_STATUS_PAY'] = 'Отмечать оплату оплаченной, когда банк перечислил деньги';
+$MESS['B2BPAY_SETTING_CHANGE_ORDER_STATUS'] = 'Менять статус заказа при оплате';
+$MESS['B2BPAY_SETTING_ORDER_STATUS'] = 'Статус заказа после оплаты';
+$MESS['B2BPAY_SETTING_ORDER_STATUS_NONE'] = '(не менять)';
+$MESS['B2BPAY_SETTING_BUYER_COMPANY'] = 'Название организации покупателя';
+$MESS['B2BPAY_SETTING_BUYER_INN'] = 'ИНН покупателя';
+$MESS['B2BPAY_SETTING_BUYER_CONTACT'] = 'Контактное лицо';
+$MESS['B2BPAY_SETTING_BUYER_EMAIL'] = 'E-mail покупателя';
+$MESS['B2BPAY_SETTING_BUYER_PHONE'] = 'Телефон покупателя';

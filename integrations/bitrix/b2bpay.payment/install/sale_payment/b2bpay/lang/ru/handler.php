@@ -1,0 +1,25 @@
+<?php
+$MESS['B2BPAY_ERROR_NO_MODULE'] = 'Модуль b2bpay.payment не установлен: установите его в разделе «Marketplace › Установленные решения».';
+$MESS['B2BPAY_ERROR_SETTINGS'] = 'Не заполнены настройки B2BPay: укажите секретный ключ и адрес API в «Магазин › Настройки › Платёжные системы».';
+$MESS['B2BPAY_ERROR_API'] = 'B2BPay не принял заказ: #MESSAGE#';
+$MESS['B2BPAY_ERROR_CONNECTION'] = 'Не удалось связаться с B2BPay. Обновите страницу через минуту.';
+$MESS['B2BPAY_ERROR_FOREIGN_ORDER'] = 'В B2BPay уже есть заказ для оплаты №#PAYMENT#, созданный не этим сайтом. Подключите к каждому сайту свой магазин B2BPay.';
+$MESS['B2BPAY_ERROR_SUM_CHANGED'] = 'Сумма оплаты изменилась после того, как покупатель подал заявку: в B2BPay #AMOUNT# руб., к оплате #DUE# руб. Свяжитесь с магазином.';
+$MESS['B2BPAY_ERROR_SIGNATURE'] = 'Уведомление отклонено: это не B2BPay или неверный секрет подписи (#REASON#).';
+$MESS['B2BPAY_ERROR_NOT_REFUNDABLE'] = 'Возврат невозможен: оплата не связана с заказом B2BPay или сумма не больше нуля.';
+$MESS['B2BPAY_LINE_DELIVERY'] = 'Доставка';
+$MESS['B2BPAY_LINE_PRODUCT'] = 'Товар';
+$MESS['B2BPAY_LINE_WHOLE_PAYMENT'] = 'Оплата заказа №#ORDER#';
+$MESS['B2BPAY_LINE_FRACTIONAL'] = '#NAME#, #QUANTITY# #MEASURE#';
+$MESS['B2BPAY_STATUS_PAID'] = 'Оплачено через B2BPay: банк #BANK# перечислил #AMOUNT# руб., платёжное поручение #REFERENCE#.';
+$MESS['B2BPAY_STATUS_SUM_MISMATCH'] = 'B2BPay сообщил об оплате #PAID# руб., а к оплате #DUE# руб.: оплата не отмечена. Проверьте заказ в кабинете B2BPay.';
+$MESS['B2BPAY_STATUS_CLIENT_EXPECTED'] = 'Заказ создан в B2BPay, покупатель ещё не подал заявку.';
+$MESS['B2BPAY_STATUS_BANK_INFO_EXPECTED'] = 'Покупатель подал заявку, банки её рассматривают.';
+$MESS['B2BPAY_STATUS_APP_APPROVED'] = 'Банк одобрил заявку, ждём перечисления денег.';
+$MESS['B2BPAY_STATUS_APP_REJECTED'] = 'Банки отклонили заявку покупателя.';
+$MESS['B2BPAY_STATUS_CLIENT_INFO_OVERDUE'] = 'Покупатель не заполнил заявку вовремя.';
+$MESS['B2BPAY_STATUS_CANCELLED'] = 'Заказ в B2BPay отменён.';
+$MESS['B2BPAY_STATUS_REFUNDED'] = 'Оплата возвращена покупателю полностью.';
+$MESS['B2BPAY_STATUS_REFUND'] = 'B2BPay: оформлен возврат #AMOUNT# руб., всего возвращено #TOTAL# руб.';
+$MESS['B2BPAY_REFUND_REASON'] = 'Возврат из 1С-Битрикс по оплате №#PAYMENT#';
+$MESS['B2BPAY_REFUND_DONE'] = 'Возврат #AMOUNT# руб. оформлен в B2BPay, №#ID#.';
