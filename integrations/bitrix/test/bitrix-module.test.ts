@@ -609,7 +609,11 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
           ['Кабель ВВГнг 3x2,5 — чёрный, 2,5 м', 300, 1],
           ['Доставка', 990, 1],
         ]);
-        expect(created).toMatchObject({ amount: 27270, client: { organization_name: 'ООО «Берёзка»' } });
+        // The site's landline (+7 495) is no buyer's phone for B2BPay: it alone is left out of the prefill.
+        expect(created).toMatchObject({
+          amount: 27270,
+          client: { organization_name: 'ООО «Берёзка»', phone_number: null },
+        });
         expect(page.text).toContain('Оформить заявку');
         expect(page.text).toContain('Сумма к оплате: 27 270,00 руб.');
         expect(page.text).toContain(`href="${created.link}"`);

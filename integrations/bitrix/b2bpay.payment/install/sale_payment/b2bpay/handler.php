@@ -133,10 +133,14 @@ class B2bpayHandler extends PaySystem\ServiceHandler implements PaySystem\IRefun
                     $order = $client->getOrder($exception->orderId);
                     break;
                 }
-                // The buyer's details only prefill the form: an address B2BPay refuses is left out.
-                if ($attempt === 0 && $exception->status === 400 && isset($body['client'])
+                // The buyer's details only prefill the form: a value B2BPay refuses (a landline
+                // phone: the buyer's must be a mobile) is left out, the rest is still sent.
+                if ($attempt < 5 && $exception->status === 400 && isset($body['client'])
                     && strpos((string) $exception->field, 'client') === 0) {
-                    unset($body['client']);
+                    $body['client'] = self::withoutRefused($body['client'], (string) $exception->field);
+                    if ($body['client'] === array()) {
+                        unset($body['client']);
+                    }
                     continue;
                 }
                 throw $exception;
@@ -145,6 +149,23 @@ class B2bpayHandler extends PaySystem\ServiceHandler implements PaySystem\IRefun
         $order = $this->ownOrder($order, $payment);
         $result->setPsData(array('PS_INVOICE_ID' => (string) $order['id']));
         return $order;
+    }
+
+    /**
+     * The prefill without the field B2BPay refused (`client.phone_number`), or without any field
+     * when the error names the whole `client`.
+     *
+     * @param array<string, string> $prefill
+     * @return array<string, string>
+     */
+    private static function withoutRefused(array $prefill, $field)
+    {
+        $name = substr($field, strlen('client.'));
+        if (strpos($field, 'client.') === 0 && isset($prefill[$name])) {
+            unset($prefill[$name]);
+            return $prefill;
+        }
+        return array();
     }
 
     /**
