@@ -1,3 +1,4 @@
+import { Agent, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startHttpReceiver } from '@b2bpay/test-sinks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -271,9 +272,20 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
       const app = await buildApp({ config: t.config, db, clock: t.clock }, { logger: false, lifecycle });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      const stream = await fetch(`${base}/api/events`, { headers: demoAuth });
-      expect(stream.status).toBe(200);
-      const streamText = stream.text();
+      // A client that keeps its connections open as long as the server lets it (node's keep-alive
+      // agent has no idle timer of its own): the drain must close the stream's connection itself.
+      const agent = new Agent({ keepAlive: true });
+      const streamText = new Promise<string>((resolve, reject) => {
+        get(`${base}/api/events`, { headers: demoAuth, agent }, (res) => {
+          expect(res.statusCode).toBe(200);
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve(text));
+        }).on('error', reject);
+      });
       await reached;
 
       const draining = drainAndClose({ app, lifecycle, graceMs: 5_000 });
@@ -282,6 +294,7 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
       releaseFeed();
       expect(await streamText).toMatch(/retry: 250\n\n$/);
       expect(await draining).toEqual({ cutOff: false });
+      agent.destroy();
     });
 
     it('cuts off what is still running after the grace period', async () => {

@@ -108,8 +108,13 @@ export async function liveRoutes(
       }
       function endForDrain() {
         stop();
-        // The stream's connection was kept alive: close it too, or the server would wait on it.
-        if (!res.writableEnded) res.end(`retry: ${RECONNECT_AFTER_DRAIN_MS}\n\n`, () => res.socket?.end());
+        // The stream's connection was kept alive: close it once the hint is written, or the server
+        // would wait on it until the client's keep-alive timer (undici: 4 s) closes it. The socket is
+        // taken first: a finished response lets go of it, so `res.socket` is null in the callback.
+        if (!res.writableEnded) {
+          const socket = res.socket;
+          res.end(`retry: ${RECONNECT_AFTER_DRAIN_MS}\n\n`, () => socket?.end());
+        }
       }
       open.add(endForDrain);
       request.raw.on('close', stop);
