@@ -160,4 +160,16 @@ describe('@b2bpay/sdk client', () => {
       '/api/order/orders?limit=1&starting_after=a',
     ]);
   });
+
+  it('pages through every event with the after cursor, and stops on a page without has_more', async () => {
+    const event = (id: string) => ({ event: 'order.status.changed', event_id: id });
+    const { client, seen } = await clientFor([
+      ok({ items: [event('e1'), event('e2')], has_more: true }),
+      ok({ items: [event('e3')], has_more: false }),
+    ]);
+    const ids: string[] = [];
+    for await (const one of client.listAllEvents({ limit: 2 })) ids.push(one.event_id);
+    expect(ids).toEqual(['e1', 'e2', 'e3']);
+    expect(seen.map((s) => s.url)).toEqual(['/api/order/events?limit=2', '/api/order/events?limit=2&after=e2']);
+  });
 });

@@ -35,7 +35,16 @@ beforeAll(async () => {
     { filename: string; files: { path: string }[] },
   ];
   const shipped = files.map((f) => f.path);
-  expect(shipped).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'README.md']));
+  expect(shipped).toEqual(
+    expect.arrayContaining([
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cjs/index.js',
+      'dist/cjs/index.d.ts',
+      'dist/cjs/package.json',
+      'README.md',
+    ]),
+  );
   expect(shipped.filter((f) => f.startsWith('test/') || f.startsWith('src/'))).toEqual([]);
 
   writeFileSync(
@@ -93,6 +102,31 @@ client.createOrder({ products: [{ name: 'A', price: 1 }] });
       { cwd: project },
     );
     expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+  });
+});
+
+describe('the packed @b2bpay/sdk from CommonJS', () => {
+  it('loads with require() and verifies a webhook, as in an Express app without "type": "module"', async () => {
+    writeFileSync(
+      path.join(project, 'legacy.cjs'),
+      `const { B2BPay, verifyWebhook, WebhookVerificationError } = require('@b2bpay/sdk');
+const client = new B2BPay({ apiKey: 'sk_x', baseUrl: 'http://localhost:3000' });
+let refused = '';
+try {
+  verifyWebhook({ event: 'order.created' }, {}, 'whsec_x');
+} catch (error) {
+  refused = error instanceof WebhookVerificationError ? 'WebhookVerificationError' : String(error);
+}
+console.log(JSON.stringify({ client: typeof client.createOrder, listAll: typeof client.listAllOrders, refused }));
+`,
+    );
+    const loaded = await run(process.execPath, ['legacy.cjs'], { cwd: project });
+    expect(loaded.code, loaded.stderr).toBe(0);
+    expect(JSON.parse(loaded.stdout)).toEqual({
+      client: 'function',
+      listAll: 'function',
+      refused: 'WebhookVerificationError',
+    });
   });
 });
 
