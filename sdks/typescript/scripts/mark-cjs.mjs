@@ -2,4 +2,7 @@
 // this package.json tells Node and TypeScript that the .js and .d.ts files in that folder are CommonJS.
 import { writeFileSync } from 'node:fs';
 
-writeFileSync(new URL('../dist/cjs/package.json', import.meta.url), `${JSON.stringify({ type: 'commonjs' })}\n`);
+writeFileSync(
+  new URL('../dist/cjs/package.json', import.meta.url),
+  `${JSON.stringify({ type: 'commonjs' })}\n`,
+);

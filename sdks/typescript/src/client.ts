@@ -170,7 +170,9 @@ export class B2BPay {
     return this.#call({ method: 'GET', path: '/api/order/events', query, options });
   }
   /** Every page of `listEvents` in turn (cursor `after`), event by event, oldest first. */
-  async *listAllEvents(query: Omit<ListEventsQuery, 'after'> = {}): AsyncGenerator<EventLog['items'][number]> {
+  async *listAllEvents(
+    query: Omit<ListEventsQuery, 'after'> = {},
+  ): AsyncGenerator<EventLog['items'][number]> {
     let after: string | undefined;
     for (;;) {
       const page = await this.listEvents({ ...query, ...(after ? { after } : {}) });

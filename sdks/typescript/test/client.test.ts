@@ -170,6 +170,9 @@ describe('@b2bpay/sdk client', () => {
     const ids: string[] = [];
     for await (const one of client.listAllEvents({ limit: 2 })) ids.push(one.event_id);
     expect(ids).toEqual(['e1', 'e2', 'e3']);
-    expect(seen.map((s) => s.url)).toEqual(['/api/order/events?limit=2', '/api/order/events?limit=2&after=e2']);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/order/events?limit=2',
+      '/api/order/events?limit=2&after=e2',
+    ]);
   });
 });
