@@ -76,11 +76,15 @@ describe('the packed @b2bpay/sdk in a project outside the repository', () => {
   it('type-checks a TypeScript file that uses it (its declarations resolve from dist/)', async () => {
     writeFileSync(
       path.join(project, 'typed.ts'),
-      `import { B2BPay, verifyWebhook, type Order, type WebhookPayload } from '@b2bpay/sdk';
+      `import { B2BPay, verifyWebhook, type Order, type WebhookEvent, type WebhookPayload } from '@b2bpay/sdk';
 const client = new B2BPay({ apiKey: 'sk_x', baseUrl: 'http://localhost:3000' });
 export const order: Promise<Order> = client.createOrder({ products: [{ name: 'A', price: 1, quantity: 1 }] });
 export const status: Promise<string> = client.getOrder('x').then((o) => o.status);
 export const event: WebhookPayload = verifyWebhook('{}', {}, 'whsec_x');
+// Events are a union discriminated by \`event\`: after the check the type's own fields are there.
+export const refunded = (e: WebhookPayload): number => (e.event === 'order.refund.created' ? e.refund.amount : 0);
+export const paidBy = (e: WebhookEvent): string | null =>
+  e.event === 'order.payment.completed' ? (e.payout?.bank ?? null) : null;
 // @ts-expect-error: quantity is required
 client.createOrder({ products: [{ name: 'A', price: 1 }] });
 `,
