@@ -1,4 +1,4 @@
-import { B2BPayConnectionError, B2BPayError } from './errors.js';
+import { B2BPayConnectionError, errorFromResponse } from './errors.js';
 import type {
   CancelOrderInput,
   DeliveryRetryInput,
@@ -266,7 +266,7 @@ export class B2BPay {
       } catch {
         // Not JSON (a proxy's page): kept as text in the error's body.
       }
-      throw new B2BPayError(
+      throw errorFromResponse(
         res.status,
         parsed,
         res.headers.get('x-request-id') ?? undefined,
