@@ -40,11 +40,7 @@ export function renderRoute(element: ReactElement, { path, url, state, routes = 
             <Outlet />
           </AuthProvider>
         ),
-        children: [
-          { path, element },
-          ...routes,
-          { path: '*', element: <LocationProbe /> },
-        ],
+        children: [{ path, element }, ...routes, { path: '*', element: <LocationProbe /> }],
       },
     ],
     {
