@@ -4,6 +4,7 @@
 //   node bench/profile.mjs                      GET /api/order/orders/{id}
 //   node bench/profile.mjs '/api/order/orders?status=payment_sent'
 //   node bench/profile.mjs --ceiling             the same on bench/ceiling.mjs, for comparison
+//   node bench/profile.mjs /client/<id> --gzip   a buyer page as a browser asks for it (Accept-Encoding)
 // Besides the profile it prints the server process's CPU time per request (user + system, from
 // /proc): unlike req/s, that figure hardly moves with the load other work puts on the machine.
 // The .cpuprofile (open it in Chrome DevTools) is written to $TMPDIR/b2bpay-profile/.
@@ -49,7 +50,10 @@ let i = 0;
 const next = () => ({
   method: 'GET',
   path: path ?? `${ceiling ? '/orders/' : '/api/order/orders/'}${ids[i++ % ids.length]}`,
-  headers: { authorization: `Bearer ${BIG_SHOP.secretKey}` },
+  headers: {
+    authorization: `Bearer ${BIG_SHOP.secretKey}`,
+    ...(process.argv.includes('--gzip') ? { 'accept-encoding': 'gzip, deflate, br' } : {}),
+  },
 });
 const url0 = `http://127.0.0.1:${port}`;
 await load({ url: url0, connections: 50, duration: 3, next });

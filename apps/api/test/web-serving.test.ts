@@ -183,6 +183,13 @@ describe.each(DB_KINDS)('buyer pages (%s)', (kind) => {
     });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(embedded(gunzipSync(zipped.rawPayload).toString())).toMatchObject({ order: { id: order.id } });
+    // The head is compressed once and the rest per answer: decoded, the page is the same, byte for byte.
+    for (const url of [`/client/${order.id}/apply/step2`, '/client/faq', '/client']) {
+      const plain = await t.app.inject({ method: 'GET', url });
+      const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(gzip.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString(), url).toBe(plain.body);
+    }
   });
 
   it("names the scripts of the address's page as modulepreloads in the head, and none for the not-found page", async () => {

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import {
   BUYER_DATA_ELEMENT_ID,
   type BuyerPageData,
@@ -9,6 +8,7 @@ import {
 } from '@b2bpay/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { compressHead, gzipAfterHead } from './spliced-gzip';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SCRIPT_PATH = /^\/static\/js\/[\w.-]+\.js$/;
@@ -38,6 +38,12 @@ export async function registerWeb(
   // Read once: the document is filled in per request.
   const buyerShell = hasWeb && existsSync(buyerFile) ? readFileSync(buyerFile, 'utf8') : null;
   const preloads = buyerShell ? readPreloads(join(options.webDist, 'buyer-preloads.json')) : {};
+  // Everything before </head> is the same on every buyer page (mostly the inline stylesheet): it is
+  // compressed once, and an answer compresses only what follows (preloads, order, the closing tags).
+  const headEnd = buyerShell?.indexOf('</head>') ?? -1;
+  const head = buyerShell && headEnd > 0 ? buyerShell.slice(0, headEnd) : '';
+  const afterHead = buyerShell && headEnd > 0 ? buyerShell.slice(headEnd) : (buyerShell ?? '');
+  const gzipHead = compressHead(head);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: options.webDist,
@@ -85,22 +91,22 @@ export async function registerWeb(
     async sendBuyerPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
       const [path = '', query = ''] = request.url.split('?');
       if (!buyerShell || !(path === '/client' || path.startsWith('/client/'))) return false;
-      const links = (preloads[buyerPageModule(path) ?? ''] ?? [])
+      const links = (headEnd > 0 ? (preloads[buyerPageModule(path) ?? ''] ?? []) : [])
         .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
         .join('');
       const data = await embeddedData(path, query);
-      const html = buyerShell
-        .replace('</head>', `${links}</head>`)
+      const rest =
+        links +
         // A function, not a string: `$&` or `$'` in a product name is text, not a replacement pattern.
-        .replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
+        afterHead.replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
       reply
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
       if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
         reply.header('content-encoding', 'gzip');
-        reply.send(gzipSync(html));
-      } else reply.send(html);
+        reply.send(gzipAfterHead(gzipHead, rest));
+      } else reply.send(head + rest);
       return true;
     },
     /** Answers a page request with the app's shell, or false when there is no built app. */
