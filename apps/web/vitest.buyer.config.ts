@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { PREACT_COMPAT } from './vite.config';
+
+/** The buyer's tests: its pages and the buyer's route table, which ship in buyer.html's build. */
+export const BUYER_TESTS = ['src/features/buyer/**/*.test.{ts,tsx}', 'src/app/buyer-routes.test.ts'];
+
+/**
+ * The buyer's tests on Preact, as the buyer's pages ship (vite.config.ts, mode "buyer"): the same
+ * react → preact/compat aliases, and Testing Library's act from preact/test-utils. The libraries that
+ * import react are inlined, so that the aliases reach them as the build's bundling does; otherwise
+ * Node would load React beside Preact.
+ */
+// Testing Library's ES module build: its CommonJS main would require react-dom past the aliases.
+const testingLibraryEsm = createRequire(import.meta.url).resolve(
+  '@testing-library/react/dist/@testing-library/react.esm.js',
+);
+
+export default defineConfig({
+  plugins: [react()],
+  // ES module builds (the `module` condition), whose imports the aliases can reach.
+  resolve: {
+    conditions: ['module', 'browser', 'development'],
+    alias: [
+      { find: /^@testing-library\/react$/, replacement: testingLibraryEsm },
+      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+      ...PREACT_COMPAT,
+    ],
+  },
+  test: {
+    name: 'web-buyer',
+    environment: 'jsdom',
+    include: BUYER_TESTS,
+    setupFiles: ['./src/test/setup.ts'],
+    server: {
+      deps: {
+        inline: [
+          /@testing-library\/react/,
+          /react-router/,
+          /@tanstack\/react-query/,
+          /@radix-ui/,
+          /qrcode\.react/,
+        ],
+      },
+    },
+  },
+});
