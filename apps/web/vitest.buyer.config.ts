@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { PREACT_COMPAT } from './vite.config';
+import { PREACT_COMPAT } from './vite.config.ts';
 
 /** The buyer's tests: its pages and the buyer's route table, which ship in buyer.html's build. */
 export const BUYER_TESTS = ['src/features/buyer/**/*.test.{ts,tsx}', 'src/app/buyer-routes.test.ts'];

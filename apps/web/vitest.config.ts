@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { BUYER_TESTS } from './vitest.buyer.config';
+import { BUYER_TESTS } from './vitest.buyer.config.ts';
 
 /**
  * The web app's component tests. The buyer's pages ship on Preact (vite.config.ts, mode "buyer"), so

@@ -25,7 +25,7 @@ beforeEach(() => {
   vi.mocked(reachGoal).mockClear();
 });
 
-describe('buyer success page (issue 18)', () => {
+describe('buyer success page', () => {
   it('sends an order whose application was never sent to step 2, which sends on to step 1', async () => {
     open(makeOrder({ status: 'client_expected' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(`/client/${ORDER_ID}/apply/step2`);

@@ -81,7 +81,7 @@ export function LiveIndicator({ className }: { className?: string }) {
   const status = useLiveStatus();
   if (status === 'unauthorized') return null;
   // Before the stream starts it holds its place, invisible: a header that grew or wrapped when the
-  // indicator appeared moved the whole page (CLS 0.4 on a phone, issue 18).
+  // indicator appeared moved the whole page (CLS 0.4 on a phone).
   if (status === 'off') {
     return (
       <span className={cn('invisible inline-flex items-center gap-2 text-sm', className)} aria-hidden="true">

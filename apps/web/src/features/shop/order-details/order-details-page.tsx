@@ -155,7 +155,7 @@ function Items({ order }: { order: Order }) {
 }
 
 /**
- * The shop's page of one order (issue 8): status, buyer and confirmed contacts, the banks' decisions,
+ * The shop's page of one order: status, buyer and confirmed contacts, the banks' decisions,
  * the status history and the order's webhook deliveries with 'Отправить повторно'. It refreshes live.
  */
 export default function OrderDetailsPage() {

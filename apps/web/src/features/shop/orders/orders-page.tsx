@@ -192,7 +192,7 @@ export default function OrdersPage() {
       <section aria-label="Заказы" className="relative mt-6" aria-busy={orders.isFetching}>
         {waitingForAuth ? (
           // A screen tall while loading: the footer stays below the fold instead of being pushed down
-          // by the list (a layout shift on a phone, issue 18).
+          // by the list (a layout shift on a phone).
           <div className="min-h-svh">
             <LoadingState text="Загрузка заказов..." />
           </div>

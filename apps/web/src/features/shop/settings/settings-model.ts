@@ -54,7 +54,7 @@ export function testOutcome(delivery: WebhookDelivery): TestOutcome {
 }
 
 /**
- * How long the old key (or the old signing secret) keeps working after a rotation (issue 16):
+ * How long the old key (or the old signing secret) keeps working after a rotation:
  * the select's choices and the `expire_old_in_seconds` each sends.
  */
 export const ROTATION_OVERLAPS = [

@@ -337,8 +337,8 @@ function KeyRow({ kind, hint }: { kind: KeyKind; hint: string | null }) {
 }
 
 /**
- * Integration settings (issue 8): webhook address and test, deliveries, signing secret, API keys;
- * issue 16: the widget's sites and how long an old key or secret keeps working after a rotation.
+ * Integration settings: webhook address and test, deliveries, signing secret, API keys;
+ * the widget's sites and how long an old key or secret keeps working after a rotation.
  */
 export default function SettingsPage() {
   const { shopId = '' } = useParams();

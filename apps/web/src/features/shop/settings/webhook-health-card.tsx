@@ -17,7 +17,7 @@ export const SINCE_REQUIRED = 'Укажите дату и время';
 const DAY_MS = 86_400_000;
 
 /**
- * Issue 17: whether the shop's webhook address takes deliveries (failing with the last error, or
+ * Whether the shop's webhook address takes deliveries (failing with the last error, or
  * paused after timeouts), and one action re-sending every failed delivery since a time to the
  * shop's current address.
  */

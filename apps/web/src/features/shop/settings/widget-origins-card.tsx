@@ -13,7 +13,7 @@ import { checkWidgetOrigin, originsFieldError } from './settings-model';
 export const ORIGINS_SAVE_FAILED = 'Не удалось сохранить список сайтов. Попробуйте ещё раз.';
 
 /**
- * Issue 16: the sites (`https://…` origins) the publishable key may be used from. A site is checked as
+ * The sites (`https://…` origins) the publishable key may be used from. A site is checked as
  * the server checks it; each addition or removal saves the whole list at once.
  */
 export function WidgetOriginsCard({ settings }: { settings: ShopSettings }) {

@@ -164,7 +164,7 @@ function Funnel({ stats }: { stats: Stats }) {
   );
 }
 
-/** Statistics of the shop for a period (issue 8): totals, statuses, the funnel and a daily chart. */
+/** Statistics of the shop for a period: totals, statuses, the funnel and a daily chart. */
 export default function StatsPage() {
   const { shopId = '' } = useParams();
   const navigate = useNavigate();
