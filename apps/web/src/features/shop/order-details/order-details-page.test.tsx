@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, type MockCall, mockFetch, renderRoute } from '../../../test/render';
-import type { WebhookDelivery } from '../api/shop-api';
+import type { WebhookDelivery } from '../shared/api/shop-api';
 import OrderDetailsPage from './order-details-page';
 
 const SHOP = DEMO_SHOP.id;

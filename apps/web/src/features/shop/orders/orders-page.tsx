@@ -18,12 +18,8 @@ import { Input } from '../../../shared/ui/input';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { LoadingState, Spinner } from '../../../shared/ui/spinner';
-import { LiveIndicator } from '../live/live-events';
 import { DateRangePicker } from '../shared/date-range-picker';
-import { shopPaths } from '../shared/shop-id';
-import { ExportCsvButton } from './export-button';
-import { OrderCard } from './order-card';
-import { ordersErrorText } from './orders-error';
+import { LiveIndicator } from '../shared/live-status';
 import {
   activeFilterCount,
   applyOrdersChange,
@@ -34,7 +30,11 @@ import {
   parseOrdersQuery,
   toSearchParams,
   totalPages,
-} from './orders-query';
+} from '../shared/orders-query';
+import { shopPaths } from '../shared/shop-id';
+import { ExportCsvButton } from './export-button';
+import { OrderCard } from './order-card';
+import { ordersErrorText } from './orders-error';
 import { useShopOrders } from './use-shop-orders';
 
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/api/http';
 import { json, type MockCall, mockFetch, renderRoute } from '../../../test/render';
-import type { ShopSettings, WebhookDelivery } from '../api/shop-api';
+import type { ShopSettings, WebhookDelivery } from '../shared/api/shop-api';
 import {
   checkWidgetOrigin,
   maskedHint,

@@ -8,8 +8,8 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { RefreshIcon } from '../../../shared/ui/icons';
 import { Input } from '../../../shared/ui/input';
-import { shopKeys } from '../api/shop-queries';
-import { resendFailedWebhooks, useWebhookHealth, webhookHealthKey } from '../api/webhook-health';
+import { shopKeys } from '../shared/api/shop-queries';
+import { resendFailedWebhooks, useWebhookHealth, webhookHealthKey } from './webhook-health';
 import { healthState, localDateTimeValue, sinceIso } from './webhook-health-model';
 
 export const RESEND_FAILED = 'Не удалось отправить доставки повторно. Попробуйте ещё раз.';

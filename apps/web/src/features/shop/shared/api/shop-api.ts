@@ -20,7 +20,7 @@ import {
   DOCUMENTED_ERRORS,
   request,
   requireParam,
-} from '../../../shared/api/http';
+} from '../../../../shared/api/http';
 
 /**
  * The shop area's own calls: statistics, status history, webhook deliveries, settings and
