@@ -1,21 +1,17 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { usePageMeta } from '../../shared/meta/page-meta';
-import { buttonClass } from '../../shared/ui/button';
-import { ExternalLinkIcon } from '../../shared/ui/icons';
 import { PageContainer } from '../../shared/ui/page-container';
 import { PageHeader } from '../../shared/ui/page-header';
-import { DocSection } from './docs-ui';
-import { type ExampleLanguage } from './examples';
-import { SdkDocs } from './sdk-docs';
-import { type DocsProps, SECTIONS, titleOf } from './api-docs-parts';
 import { ErrorsSection } from './api-docs-errors';
 import { OverviewSection, StepsSection } from './api-docs-intro';
 import { GetOrderSection, ListOrdersSection, StatusesSection } from './api-docs-orders';
+import { type DocsProps, SectionNav, SpecLinks, titleOf } from './api-docs-parts';
 import { AuthSection, CreateOrderSection } from './api-docs-requests';
 import { WebhooksSection } from './api-docs-webhooks';
-
-
+import { DocSection } from './docs-ui';
+import type { ExampleLanguage } from './examples';
+import { SdkDocs } from './sdk-docs';
 
 /** REST API documentation (spec §2, §7): every section with examples that the test suite runs. */
 export default function ApiDocsPage() {
@@ -37,45 +33,11 @@ export default function ApiDocsPage() {
         title="Документация REST API"
         subtitle="Создавайте заказы со своего сервера, следите за статусами и получайте вебхуки."
         backTo={shopId ? `/shops/${encodeURIComponent(shopId)}` : undefined}
-        actions={
-          <div className="flex flex-wrap gap-2">
-            <a
-              href="/api/docs"
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClass('secondary')}
-            >
-              Swagger UI
-              <ExternalLinkIcon size={16} />
-            </a>
-            <a
-              href="/api/openapi.json"
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClass('secondary')}
-            >
-              OpenAPI JSON
-              <ExternalLinkIcon size={16} />
-            </a>
-          </div>
-        }
+        actions={<SpecLinks />}
       />
 
       <div className="lg:grid lg:grid-cols-[200px_minmax(0,1fr)] lg:gap-10">
-        <nav aria-label="Разделы документации" className="mb-8 lg:mb-0">
-          <ol className="flex flex-wrap gap-2 lg:sticky lg:top-24 lg:flex-col lg:gap-0.5">
-            {SECTIONS.map((section) => (
-              <li key={section.id}>
-                <a
-                  href={`#${section.id}`}
-                  className="inline-flex min-h-9 items-center rounded-[var(--radius-control)] border border-slate-200 bg-white px-3 text-sm text-slate-700 hover:border-brand-200 hover:text-brand-800 lg:min-h-8 lg:border-0 lg:bg-transparent lg:px-2"
-                >
-                  {section.title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
+        <SectionNav />
 
         <div className="flex min-w-0 flex-col gap-12">
           <OverviewSection {...docs} />

@@ -1,6 +1,8 @@
-import { type OrderStatus } from '@b2bpay/domain';
-import { type ReactNode } from 'react';
-import { type ExampleLanguage } from './examples';
+import type { OrderStatus } from '@b2bpay/domain';
+import type { ReactNode } from 'react';
+import { buttonClass } from '../../shared/ui/button';
+import { ExternalLinkIcon } from '../../shared/ui/icons';
+import type { ExampleLanguage } from './examples';
 
 /** What the sections of the API documentation take from the page. */
 export interface DocsProps {
@@ -48,3 +50,44 @@ export function InfoCard({ title, children }: { title: string; children: ReactNo
 }
 
 export const link = 'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800';
+
+/** The machine-readable API description: Swagger UI and the OpenAPI document. */
+export function SpecLinks() {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a href="/api/docs" target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+        Swagger UI
+        <ExternalLinkIcon size={16} />
+      </a>
+      <a
+        href="/api/openapi.json"
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClass('secondary')}
+      >
+        OpenAPI JSON
+        <ExternalLinkIcon size={16} />
+      </a>
+    </div>
+  );
+}
+
+/** The sections' table of contents, sticky beside them on wide screens. */
+export function SectionNav() {
+  return (
+    <nav aria-label="Разделы документации" className="mb-8 lg:mb-0">
+      <ol className="flex flex-wrap gap-2 lg:sticky lg:top-24 lg:flex-col lg:gap-0.5">
+        {SECTIONS.map((section) => (
+          <li key={section.id}>
+            <a
+              href={`#${section.id}`}
+              className="inline-flex min-h-9 items-center rounded-[var(--radius-control)] border border-slate-200 bg-white px-3 text-sm text-slate-700 hover:border-brand-200 hover:text-brand-800 lg:min-h-8 lg:border-0 lg:bg-transparent lg:px-2"
+            >
+              {section.title}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
