@@ -13,6 +13,7 @@ export default defineConfig({
       'packages/domain',
       'apps/api',
       'apps/web',
+      'apps/web/vitest.buyer.config.ts',
       'apps/widget',
       'sdks',
       'integrations/bitrix',

@@ -19,7 +19,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * with the app's. The app (shop area, landing, documentation) keeps React.
  */
 export const BUYER_MODE = 'buyer';
-const PREACT_COMPAT = [
+export const PREACT_COMPAT = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One rule for «ё» in the interface (issue 19): a text the spec quotes is kept exactly as the spec
+ * One rule for «ё» in the interface: a text the spec quotes is kept exactly as the spec
  * writes it (the spec writes «е»: 'Подтвержденные заказы', 'Попробуйте еще раз'); every other text
  * writes «ё» where the word has it. This looks for the words the app uses that are written both ways.
  */

@@ -20,7 +20,7 @@ function LandingPageView() {
  * (prerender/entry-server.tsx) and hydrated by landing-main.tsx, so both sides must stay the same tree.
  * It is the app's tree without the router, the query cache and the auth context, which the landing
  * does not use: its links are plain links to other documents. Leaving them out keeps React Router and
- * TanStack Query out of the landing's download and hydration (issue 6: total blocking time).
+ * TanStack Query out of the landing's download and hydration (total blocking time).
  *
  * `staticMarkup` is given by the browser entry only: the pre-rendered markup of the parts without
  * behaviour, which then are kept as they are instead of hydrated (features/landing/static-markup.tsx).

@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            lazy: lazyPage(() => import('../features/shop/layout/shop-layout')),
+            lazy: lazyPage(() => import('./shop-layout')),
             ...guarded,
             children: [
               {

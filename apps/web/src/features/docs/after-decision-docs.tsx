@@ -12,7 +12,7 @@ import { CodeBlock } from './code-block';
 import { C, Endpoint, type ParamRow, ParamTable } from './docs-ui';
 
 /**
- * Issue 20 (DESIGN §11) on the docs page: the shop's own reference at creation, cancel, returns,
+ * DESIGN §11 on the docs page: the shop's own reference at creation, cancel, returns,
  * the payout and the accounting export. Subsections (h3) of the spec's sections, so that the page
  * keeps spec §2's list of sections; the limits come from the contract in packages/domain.
  */

@@ -22,7 +22,7 @@ const shownFile = (tablist: string) => {
 };
 
 describe('API documentation page', () => {
-  it('has the error catalogue: every error.code with its statuses and what to do (issue 21)', () => {
+  it('has the error catalogue: every error.code with its statuses and what to do', () => {
     standalone();
     const table = screen.getByRole('table', { name: 'Каталог кодов ошибок' });
     for (const code of ERROR_CODES) expect(within(table).getByText(code)).toBeInTheDocument();
@@ -39,7 +39,7 @@ describe('API documentation page', () => {
     expect(screen.getAllByText(/X-Request-Id/).length).toBeGreaterThan(0);
   });
 
-  it('documents the sandbox: which e-mails approve, reject or get no answer, and the delays (issue 21)', () => {
+  it('documents the sandbox: which e-mails approve, reject or get no answer, and the delays', () => {
     standalone();
     const table = screen.getByRole('table', { name: 'Песочница: исход по e-mail покупателя' });
     for (const outcome of SANDBOX_OUTCOMES)
@@ -50,7 +50,7 @@ describe('API documentation page', () => {
     expect(screen.getByText(/SANDBOX_DECISION_DELAY_MS/).closest('p')).toHaveTextContent('5 с');
   });
 
-  it('documents the event log and the list cursor (issue 21)', () => {
+  it('documents the event log and the list cursor', () => {
     standalone();
     const events = screen.getByRole('table', { name: 'События' });
     for (const type of ORDER_EVENT_TYPES) expect(within(events).getByText(type)).toBeInTheDocument();
@@ -138,7 +138,7 @@ describe('API documentation page', () => {
     expect(create.getByRole('tab', { name: 'PHP' })).toHaveAttribute('tabindex', '-1');
   });
 
-  it('shows the SDK way beside the raw examples: Node.js SDK and PHP SDK tabs with their README examples (issue 21)', async () => {
+  it('shows the SDK way beside the raw examples: Node.js SDK and PHP SDK tabs with their README examples', async () => {
     standalone();
     const user = userEvent.setup();
     expect(shownFile('Примеры SDK: заказ, список, журнал событий')).toBe('quickstart.mjs');
@@ -165,7 +165,7 @@ describe('API documentation page', () => {
     expect(env.textContent).toContain(`export B2BPAY_API_KEY=${DEMO_SHOP.secretKey}`);
     expect(env.textContent).toContain(`export B2BPAY_WEBHOOK_SECRET=${DEMO_SHOP.webhookSecret}`);
   });
-  it('documents cancel, returns, the payout, external_id/metadata and the CSV export (issue 20)', () => {
+  it('documents cancel, returns, the payout, external_id/metadata and the CSV export', () => {
     standalone();
     const heading = (name: string) => screen.getByRole('heading', { level: 3, name });
     const sectionOf = (name: string) => heading(name).closest('section');

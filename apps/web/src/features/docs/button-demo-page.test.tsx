@@ -34,7 +34,7 @@ describe('button widget documentation page', () => {
     expect(screen.getByRole('link', { name: 'REST API' })).toHaveAttribute('href', '/shops/api-docs');
   });
 
-  it("in a shop with its secret key stored: that shop's publishable key in full, no notice, never the secret one (issue 19)", async () => {
+  it("in a shop with its secret key stored: that shop's publishable key in full, no notice, never the secret one", async () => {
     const calls = mockFetch(() =>
       json({
         webhook_url: null,

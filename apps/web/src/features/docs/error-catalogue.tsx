@@ -2,7 +2,7 @@ import { ERROR_CATALOGUE } from '@b2bpay/domain';
 import { C, ParamTable } from './docs-ui';
 
 /**
- * The error catalogue (issue 21): every `error.code` with its HTTP statuses, what happened and what
+ * The error catalogue: every `error.code` with its HTTP statuses, what happened and what
  * to do — read from packages/domain, the same list the OpenAPI document's responses describe.
  */
 export function ErrorCatalogue() {

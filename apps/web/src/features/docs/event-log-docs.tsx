@@ -12,7 +12,7 @@ Authorization: Bearer sk_…
 `;
 
 /**
- * The event log (issue 21): how a shop catches up on the webhooks it missed while it was down.
+ * The event log: how a shop catches up on the webhooks it missed while it was down.
  */
 export function EventLogDocs() {
   return (

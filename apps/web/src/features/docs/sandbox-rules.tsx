@@ -15,7 +15,7 @@ function Setting({ name }: { name: string }) {
 }
 
 /**
- * The sandbox's rules (issue 21), from packages/domain/src/sandbox.ts, which the sandbox banks
+ * The sandbox's rules, from packages/domain/src/sandbox.ts, which the sandbox banks
  * themselves follow: which e-mail leads to approval, rejection or no answer, and the delays.
  */
 export function SandboxRules() {

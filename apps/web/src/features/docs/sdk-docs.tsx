@@ -5,7 +5,7 @@ import { C } from './docs-ui';
 import { SDK_EXAMPLES, SDK_LANGUAGES, type SdkLanguage } from './sdk-examples';
 
 /**
- * The SDK way beside the raw requests (issue 21 §6): @b2bpay/sdk and the PHP client, with their
+ * The SDK way beside the raw requests: @b2bpay/sdk and the PHP client, with their
  * READMEs' examples — the files their tests run against a real server. Memoised: it takes no props,
  * so the raw examples' language changes do not re-render its two tab sets.
  */

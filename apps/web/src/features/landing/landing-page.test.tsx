@@ -61,7 +61,7 @@ describe('landing page', () => {
     renderLanding();
     await user.click(screen.getByRole('link', { name: HERO.primaryAction }));
     expect(scrollIntoView).toHaveBeenLastCalledWith({ behavior: 'smooth', block: 'start' });
-    // The form itself, not its section's top, and the name field is ready for typing (issue 19).
+    // The form itself, not its section's top, and the name field is ready for typing.
     expect(scrollIntoView.mock.contexts.at(-1)).toBe(document.getElementById('enquiry-form'));
     expect(document.activeElement).toBe(screen.getByLabelText('Ваше имя'));
 
@@ -132,7 +132,7 @@ describe('landing page', () => {
   });
 
   it.each(['abc', '1', '+7 912 345', '+1 (555) 123-45-67'])(
-    'refuses the phone %j with a clear error and sends nothing (issue 19)',
+    'refuses the phone %j with a clear error and sends nothing',
     async (typed) => {
       const user = userEvent.setup();
       const calls = mockFetch(() => json({ success: true }));
@@ -151,7 +151,7 @@ describe('landing page', () => {
     },
   );
 
-  it('refuses a name of only invisible characters with the server’s required-message (issue 16)', async () => {
+  it('refuses a name of only invisible characters with the server’s required-message', async () => {
     const user = userEvent.setup();
     const calls = mockFetch(() => json({ success: true }));
     renderLanding();

@@ -27,7 +27,7 @@ export function scrollToSection(id: string): boolean {
 }
 
 /**
- * «Оставить заявку» (issue 19): scrolls so the enquiry form itself is in view — on a phone the
+ * «Оставить заявку»: scrolls so the enquiry form itself is in view — on a phone the
  * section's top is a heading and a checklist a screen above the fields — and focuses its first field.
  */
 export function scrollToForm(formId: string): boolean {

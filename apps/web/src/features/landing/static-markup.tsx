@@ -4,7 +4,7 @@ import { createContext, type HTMLAttributes, useContext } from 'react';
  * Parts of the landing without behaviour (no handlers, no state: the benefits, the feature blocks, the
  * steps, the hero's pictures) need no hydration, yet React would walk every one of their elements when
  * the browser hydrates the pre-rendered page — most of the page, and most of its blocking time on a
- * slow phone (issue 6). So the browser entry reads their pre-rendered markup before hydrating
+ * slow phone. So the browser entry reads their pre-rendered markup before hydrating
  * (readStaticMarkup) and hands it over through StaticMarkupProvider; such a part then renders as that
  * HTML (dangerouslySetInnerHTML), which React adopts as it is without creating a fiber per element.
  * Should React ever render the part on the client instead (a hydration mismatch above it), it writes

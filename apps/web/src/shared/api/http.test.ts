@@ -2,7 +2,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/render';
 import { createOrder, getOrder, getShop, listOrders } from './endpoints';
-import { ApiError, buildQuery, isNotFoundError, RequiredError, request, serverMessage } from './http';
+import {
+  ApiError,
+  bodyMessage,
+  buildQuery,
+  isNotFoundError,
+  RequiredError,
+  request,
+  serverMessage,
+} from './http';
 
 describe('request error handling (spec §8)', () => {
   it('returns the body for 2xx', async () => {
@@ -120,5 +128,17 @@ describe('endpoints', () => {
     expect(calls[0]?.url).toBe(
       '/api/order/orders?page=1&status=app_approved&order_id=12&date_from=2026-01-01',
     );
+  });
+});
+
+describe('the one error reader', () => {
+  it('takes the error text from message, detail or description, also from a JSON string', () => {
+    expect(bodyMessage({ message: 'a', detail: 'b' })).toBe('a');
+    expect(bodyMessage({ detail: 'b' })).toBe('b');
+    expect(bodyMessage({ description: 'c' })).toBe('c');
+    expect(bodyMessage('{"detail":"d"}')).toBe('d');
+    expect(bodyMessage({ error: { code: 'X', message: 'e' } })).toBe('e');
+    expect(bodyMessage('not json')).toBeUndefined();
+    expect(bodyMessage(null)).toBeUndefined();
   });
 });

@@ -98,13 +98,25 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** The human message of an error body: detail, else error.message, else message. */
+/**
+ * The one reader of an error body's text, for every caller (spec §8): the body's message, detail or
+ * description — the body may be a JSON string — and otherwise the nested error object's message, as
+ * the public API's error body has it.
+ */
 export function bodyMessage(body: unknown): string | undefined {
-  if (!isRecord(body)) return undefined;
-  if (typeof body.detail === 'string') return body.detail;
-  if (isRecord(body.error) && typeof body.error.message === 'string') return body.error.message;
-  if (typeof body.message === 'string') return body.message;
-  return undefined;
+  let value = body;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!isRecord(value)) return undefined;
+  const nested = isRecord(value.error) ? value.error.message : undefined;
+  return [value.message, value.detail, value.description, nested].find(
+    (text): text is string => typeof text === 'string' && text.trim() !== '',
+  );
 }
 
 export async function request<T>(options: RequestOptions): Promise<T> {

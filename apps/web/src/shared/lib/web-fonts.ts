@@ -3,7 +3,7 @@
  * splitWebFonts in app/prerender/html.ts): their @font-face rules sit in a stylesheet linked for print
  * only. Switching that stylesheet on would let
  * every font file swap in on its own, and each swap lays the page's text out again — on a slow phone
- * three long tasks right after hydration (issue 6: total blocking time). So the faces the page's text
+ * three long tasks right after hydration (total blocking time). So the faces the page's text
  * needs are loaded first and then added together: one swap, one layout.
  */
 

@@ -20,7 +20,7 @@ export function Spinner({ className, size = 20 }: { className?: string; size?: n
  * A centred loading line for a data view: the spinner plus the specification's loading text.
  * `fillScreen` is for a whole page that is loading: the status then reserves the screen under the
  * 64 px header, so the footer already sits below the fold and does not jump down when the page arrives
- * (layout shift, issue 9).
+ * (layout shift).
  */
 export function LoadingState({ text, fillScreen = false }: { text: string; fillScreen?: boolean }) {
   const status = (

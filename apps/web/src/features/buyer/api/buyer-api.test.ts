@@ -1,25 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../../../test/render';
-import {
-  errorTextFromBody,
-  requestPhoneCode,
-  saveStep1,
-  submitApplication,
-  suggestCompanies,
-} from './buyer-api';
+import { requestPhoneCode, saveStep1, submitApplication, suggestCompanies } from './buyer-api';
 
 describe('buyer API calls (spec §7, §8)', () => {
-  it('takes the error text from message, detail or description, also from a JSON string', () => {
-    expect(errorTextFromBody({ message: 'a', detail: 'b' })).toBe('a');
-    expect(errorTextFromBody({ detail: 'b' })).toBe('b');
-    expect(errorTextFromBody({ description: 'c' })).toBe('c');
-    expect(errorTextFromBody('{"detail":"d"}')).toBe('d');
-    expect(errorTextFromBody({ error: { code: 'X', message: 'e' } })).toBe('e');
-    expect(errorTextFromBody('not json')).toBeUndefined();
-    expect(errorTextFromBody(null)).toBeUndefined();
-  });
-
   it('returns success with the client, or a failure with the server text, field and Retry-After', async () => {
     mockFetch(() => json({ id: 5 }));
     await expect(

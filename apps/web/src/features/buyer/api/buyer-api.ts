@@ -1,5 +1,12 @@
 import type { Client, CompanySuggestion } from '@b2bpay/domain';
-import { ApiError, DOCUMENTED_ERRORS, NetworkError, request, requireParam } from '../../../shared/api/http';
+import {
+  ApiError,
+  bodyMessage,
+  DOCUMENTED_ERRORS,
+  NetworkError,
+  request,
+  requireParam,
+} from '../../../shared/api/http';
 
 /**
  * The buyer app's two calls (spec §7): the client patch, used four ways (save step 1, request a
@@ -26,34 +33,6 @@ export type CallResult<T> = { success: true; data: T } | CallFailure;
 
 const PATCH_ERRORS = [...DOCUMENTED_ERRORS, 409] as const;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/**
- * Spec §8: the text comes from the body's message, detail or description — the body may be a JSON
- * string — and otherwise from the nested error object of the public API's error body.
- */
-export function errorTextFromBody(body: unknown): string | undefined {
-  let value = body;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value) as unknown;
-    } catch {
-      return undefined;
-    }
-  }
-  if (!isRecord(value)) return undefined;
-  for (const key of ['message', 'detail', 'description'] as const) {
-    const text = value[key];
-    if (typeof text === 'string' && text.trim() !== '') return text;
-  }
-  if (isRecord(value.error) && typeof value.error.message === 'string' && value.error.message !== '') {
-    return value.error.message;
-  }
-  return undefined;
-}
-
 function parseRetryAfter(headers: Headers): number | undefined {
   const raw = headers.get('retry-after');
   if (raw === null) return undefined;
@@ -69,7 +48,7 @@ export function toFailure(error: unknown): CallFailure {
     return {
       success: false,
       kind: 'api',
-      error: errorTextFromBody(error.body),
+      error: bodyMessage(error.body),
       status: error.status,
       field: error.field,
       retryAfterSeconds: error.status === 429 ? parseRetryAfter(error.headers) : undefined,

@@ -1,6 +1,6 @@
 /**
  * What the buyer's order page says under the status of an order that no longer awaits the
- * application, one text per status (issue 18: a paid order must not say the decision may still come).
+ * application, one text per status (a paid order must not say the decision may still come).
  */
 export const BUYER_STATUS_TEXT: Record<string, string> = {
   bank_info_expected:

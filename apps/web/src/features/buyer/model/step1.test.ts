@@ -27,7 +27,7 @@ describe('step 1 rules (spec §5)', () => {
     });
   });
 
-  it('treats invisible characters as empty and drops bidi controls, as the server does (issue 16)', () => {
+  it('treats invisible characters as empty and drops bidi controls, as the server does', () => {
     expect(
       validateStep1({ ...valid, surname: '\u200B\u00AD', name: '\u2060 ', organizationName: '\u202E\u2066' }),
     ).toEqual({

@@ -1,4 +1,4 @@
-import { cleanText, MESSAGES, normalizeInnInput, validateInn } from '@b2bpay/domain';
+import { cleanText, normalizeInnInput, STEP1_RULES } from '@b2bpay/domain';
 
 /** Step 1 of the application (spec §5): personal and organization data. */
 export interface Step1Values {
@@ -21,17 +21,20 @@ export const STEP1_FIELDS: readonly Step1Field[] = [
   'organizationName',
 ];
 
-/**
- * Every step-1 rule, checked on submit; middlename is optional. A name of only spaces or invisible
- * characters is empty, as the server's contract (cleanText) sees it.
- */
+/** Every error to show, one per field (the domain's step-1 rules, buyer-step1-rules.ts); middlename is optional. */
 export function validateStep1(values: Step1Values): Step1Errors {
-  const errors: Step1Errors = {};
-  if (cleanText(values.surname) === '') errors.surname = MESSAGES.surnameRequired;
-  if (cleanText(values.name) === '') errors.name = MESSAGES.nameRequired;
-  const innError = validateInn(normalizeInnInput(values.inn));
-  if (innError) errors.inn = innError;
-  if (cleanText(values.organizationName) === '') errors.organizationName = MESSAGES.organizationRequired;
+  return withoutPasses([
+    ['surname', STEP1_RULES.surname(values.surname)],
+    ['name', STEP1_RULES.name(values.name)],
+    ['inn', STEP1_RULES.inn(values.inn)],
+    ['organizationName', STEP1_RULES.organization_name(values.organizationName)],
+  ]);
+}
+
+/** The fields whose rule gave a text, in the order given. */
+export function withoutPasses<F extends string>(checked: [F, string | null][]): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  for (const [field, message] of checked) if (message !== null) errors[field] = message;
   return errors;
 }
 

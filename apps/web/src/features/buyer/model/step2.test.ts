@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   emailForCode,
-  formatPhone,
   normalizeCodeInput,
   phoneForCode,
   type Step2Values,
@@ -106,11 +105,10 @@ describe('step 2 rules (spec §5)', () => {
     expect(normalizeCodeInput('abc')).toBe('');
   });
 
-  it('maps server fields and formats phones for display', () => {
+  it('maps server fields', () => {
     expect(step2FieldOf('sms_code_input')).toBe('phoneCode');
     expect(step2FieldOf('email_code_input')).toBe('emailCode');
     expect(step2FieldOf('phone_number')).toBe('phone');
     expect(step2FieldOf('surname')).toBeUndefined();
-    expect(formatPhone('+79001234567')).toBe('+7 900 123-45-67');
   });
 });

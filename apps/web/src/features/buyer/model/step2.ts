@@ -1,13 +1,13 @@
 import {
-  BANK_TRANSFER_CONSENT_REQUIRED,
   isMobilePhone,
   isValidEmail,
   MESSAGES,
   normalizeEmail,
   normalizePhone,
   PHONE_NOT_MOBILE_MESSAGE,
-  phoneProblem,
+  STEP2_RULES,
 } from '@b2bpay/domain';
+import { withoutPasses } from './step1';
 
 /** Step 2 of the application (spec §5): contacts confirmed by codes, and the two consents. */
 export interface Step2Values {
@@ -63,22 +63,22 @@ export function emailCodeRequested(values: Pick<Step2Values, 'email' | 'emailCod
   return values.emailCodeSentTo !== null && values.emailCodeSentTo === normalizeEmail(values.email);
 }
 
-/** Every step-2 rule, checked on submit. */
+/**
+ * Every step-2 error to show (the domain's step-2 rules, buyer-step2-rules.ts), and, the form's own: a valid
+ * contact whose code was not requested, and a code checked only once it was.
+ */
 export function validateStep2(values: Step2Values): Step2Errors {
-  const errors: Step2Errors = {};
   const phoneRequested = phoneCodeRequested(values);
   const emailRequested = emailCodeRequested(values);
-  const phoneError = phoneProblem(values.phone.trim());
-  if (phoneError === 'format') errors.phone = MESSAGES.phoneInvalid;
-  else if (phoneError === 'not_mobile') errors.phone = PHONE_NOT_MOBILE_MESSAGE;
-  else if (!phoneRequested) errors.phone = MESSAGES.codeNotRequested;
-  if (phoneRequested && values.phoneCode === '') errors.phoneCode = MESSAGES.smsCodeRequired;
-  if (!isValidEmail(values.email.trim())) errors.email = MESSAGES.emailInvalid;
-  else if (!emailRequested) errors.email = MESSAGES.codeNotRequested;
-  if (emailRequested && values.emailCode === '') errors.emailCode = MESSAGES.emailCodeRequired;
-  if (!values.consent) errors.consent = MESSAGES.consentRequired;
-  if (!values.bankConsent) errors.bankConsent = BANK_TRANSFER_CONSENT_REQUIRED;
-  return errors;
+  const { codeNotRequested } = MESSAGES;
+  return withoutPasses<Step2Field>([
+    ['phone', STEP2_RULES.phone_number(values.phone) ?? (phoneRequested ? null : codeNotRequested)],
+    ['phoneCode', phoneRequested ? STEP2_RULES.sms_code_input(values.phoneCode) : null],
+    ['email', STEP2_RULES.email(values.email) ?? (emailRequested ? null : codeNotRequested)],
+    ['emailCode', emailRequested ? STEP2_RULES.email_code_input(values.emailCode) : null],
+    ['consent', STEP2_RULES.personal_data_consent(values.consent)],
+    ['bankConsent', STEP2_RULES.bank_transfer_consent(values.bankConsent)],
+  ]);
 }
 
 const SERVER_FIELDS: Record<string, Step2Field> = {
@@ -93,10 +93,4 @@ const SERVER_FIELDS: Record<string, Step2Field> = {
 /** The form field a server error names (its wire name), if it is one of step 2's. */
 export function step2FieldOf(serverField: string | undefined): Step2Field | undefined {
   return serverField === undefined ? undefined : SERVER_FIELDS[serverField];
-}
-
-/** '+79001234567' → '+7 900 123-45-67' for display; anything else as given. */
-export function formatPhone(phone: string): string {
-  const match = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
-  return match ? `+7 ${match[1]} ${match[2]}-${match[3]}-${match[4]}` : phone;
 }

@@ -45,7 +45,7 @@ beforeEach(() => {
 });
 
 describe('application step 1', () => {
-  it('is prefilled with the INN and organization the shop sent with the order (issue 21)', async () => {
+  it('is prefilled with the INN and organization the shop sent with the order', async () => {
     const client = makeClient({
       surname: 'Петров',
       name: 'Пётр',
@@ -274,7 +274,7 @@ describe('application step 1', () => {
     expect(await screen.findByText('Фамилия не может быть пустой')).toBeInTheDocument();
   });
 
-  it("puts the focus on the step's heading after a step change, not on the document's first load (issue 18)", async () => {
+  it("puts the focus on the step's heading after a step change, not on the document's first load", async () => {
     const { router } = open();
     const heading = await screen.findByRole('heading', { level: 1, name: 'Данные организации' });
     expect(heading).not.toHaveFocus();

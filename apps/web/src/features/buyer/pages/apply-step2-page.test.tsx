@@ -149,7 +149,7 @@ describe('application step 2', () => {
     expect(code).toHaveAccessibleDescription('Код отправлен на +7 900 123-45-67');
 
     const button = screen.getByRole('button', { name: 'Повторно через 60 с' });
-    // Unavailable, yet focusable (issue 18): aria-disabled rather than the disabled attribute.
+    // Unavailable, yet focusable: aria-disabled rather than the disabled attribute.
     expect(button).toHaveAttribute('aria-disabled', 'true');
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(button).toHaveTextContent('Повторно через 59 с');
@@ -205,7 +205,7 @@ describe('application step 2', () => {
       email_code_input: '654321',
       personal_data_consent: true,
       bank_transfer_consent: true,
-      // The order's version the buyer saw (issue 16): the server refuses a changed order.
+      // The order's version the buyer saw: the server refuses a changed order.
       order_version: 1,
     });
     expect(reachGoal).toHaveBeenCalledWith('COMPLETE_APPLICATION');
@@ -253,7 +253,7 @@ describe('application step 2', () => {
     expect(await screen.findByText('Повторно запросить код можно через 42 с.')).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Повторно через 42 с' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
-    // Issue 18: the pressed button enters its countdown and keeps the focus (it used to fall to body).
+    // The pressed button enters its countdown and keeps the focus (it used to fall to body).
     expect(button).toHaveFocus();
     expect(screen.queryByLabelText('Код из СМС')).not.toBeInTheDocument();
   });

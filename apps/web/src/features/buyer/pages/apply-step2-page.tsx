@@ -1,4 +1,4 @@
-import { CONSENT_DOCUMENTS, normalizeEmail, normalizePhone, type Order } from '@b2bpay/domain';
+import { CONSENT_DOCUMENTS, formatPhone, normalizeEmail, normalizePhone, type Order } from '@b2bpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -22,7 +22,6 @@ import { cleanStep1, isStep1Complete } from '../model/step1';
 import {
   emailCodeRequested,
   emailForCode,
-  formatPhone,
   phoneCodeRequested,
   phoneForCode,
   STEP2_FIELDS,

@@ -28,8 +28,9 @@ describe('success page', () => {
       `/client/${ORDER_ID}`,
     );
     expect(await screen.findByText('Банк проверяет информацию')).toBeInTheDocument();
+    // Preact runs effects after the paint, not within the render as React's test renderer does.
+    await waitFor(() => expect(reachGoal).toHaveBeenCalledWith('SUCCESS_PAGE_VIEW'));
     expect(reachGoal).toHaveBeenCalledTimes(1);
-    expect(reachGoal).toHaveBeenCalledWith('SUCCESS_PAGE_VIEW');
   });
 });
 

@@ -185,7 +185,7 @@ describe('buyer order page', () => {
     ['payment_sent', /^Банк оплатил заказ магазину\. Больше ничего делать не нужно\.$/],
     ['app_rejected', /отклонили заявку/],
     ['client_info_overdue', /Срок заполнения заявки истёк/],
-  ])('words the status %s for the buyer (issue 18)', async (status, text) => {
+  ])('words the status %s for the buyer', async (status, text) => {
     open({ order: makeOrder({ status: status as OrderStatus }) });
     const note = await screen.findByTestId('status-text');
     expect(note).toHaveTextContent(text);

@@ -6,7 +6,7 @@ import { KeyIcon } from '../../../shared/ui/icons';
 export const KEY_MISSING_TITLE = 'Нет ключа доступа магазина';
 
 /**
- * How to get into a shop's area (issue 19): what is missing (the shop's secret key, which the area
+ * How to get into a shop's area: what is missing (the shop's secret key, which the area
  * keeps only for the browser tab) and where it comes from. Shown by every shop page opened without a
  * key and by the /shops page.
  */

@@ -7,7 +7,7 @@ import ShopsEntryPage from './shops-entry-page';
 
 const page = <ShopKeyGate>{<p>Содержимое страницы</p>}</ShopKeyGate>;
 
-describe('no key, no dead end (issue 19)', () => {
+describe('no key, no dead end', () => {
   it('knows which shop pages need the key', () => {
     expect(pageNeedsShopKey('/shops/s1')).toBe(true);
     expect(pageNeedsShopKey('/shops/s1/generate-qr')).toBe(true);

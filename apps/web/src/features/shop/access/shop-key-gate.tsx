@@ -14,7 +14,7 @@ export function pageNeedsShopKey(pathname: string): boolean {
 }
 
 /**
- * No key, no dead end (issue 19): a shop page that needs the key and has none says what is missing
+ * No key, no dead end: a shop page that needs the key and has none says what is missing
  * and how to get in, instead of an area that looks usable and fails on every action; the open pages
  * get a one-line note with a link to the same explanation.
  */

@@ -23,7 +23,7 @@ import {
 import { NotFoundView } from '../../../shared/ui/not-found-view';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { LoadingState } from '../../../shared/ui/spinner';
-import { ordersSearch } from '../orders/orders-query';
+import { ordersSearch } from '../shared/orders-query';
 import { shopPaths } from '../shared/shop-id';
 
 export const SHOP_NOT_FOUND = 'Магазин не найден или не удалось загрузить данные.';

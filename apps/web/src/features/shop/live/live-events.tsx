@@ -1,19 +1,15 @@
 import type { LiveEvent } from '@b2bpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../../shared/auth/auth-context';
-import { cn } from '../../../shared/lib/cn';
 import { useToast } from '../../../shared/ui/toast';
+import { LiveContext, type LiveStatus } from '../shared/live-status';
 import { staleKeys, toastTexts } from './live-model';
-import { type LiveState, openLiveStream } from './live-stream';
+import { openLiveStream } from './live-stream';
 
 /** Events arriving this close together (one transaction writes several) are handled as one burst. */
 export const BURST_MS = 200;
 export const LIVE_TOAST_MS = 5000;
-
-export type LiveStatus = LiveState | 'off';
-
-const LiveContext = createContext<LiveStatus>('off');
 
 /**
  * The one live stream of the shop area: it sits in the shop layout, so the order list, the QR screen,
@@ -62,53 +58,4 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
   }, [token, queryClient, toast]);
 
   return <LiveContext.Provider value={status}>{children}</LiveContext.Provider>;
-}
-
-export function useLiveStatus(): LiveStatus {
-  return useContext(LiveContext);
-}
-
-/** A quiet line saying whether the page follows changes live. */
-const CONNECTING_TEXT = 'Подключение к обновлениям...';
-/**
- * The text's box is as wide as the longest text, drawn invisibly by a pseudo-element in the same grid
- * cell (not in the text or the accessibility tree), so the indicator keeps one size whatever it says.
- */
-const STEADY_TEXT_BOX =
-  "grid after:invisible after:col-start-1 after:row-start-1 after:content-['Подключение_к_обновлениям...']";
-
-export function LiveIndicator({ className }: { className?: string }) {
-  const status = useLiveStatus();
-  if (status === 'unauthorized') return null;
-  // Before the stream starts it holds its place, invisible: a header that grew or wrapped when the
-  // indicator appeared moved the whole page (CLS 0.4 on a phone, issue 18).
-  if (status === 'off') {
-    return (
-      <span className={cn('invisible inline-flex items-center gap-2 text-sm', className)} aria-hidden="true">
-        <span className="size-2 shrink-0" />
-        <span className={STEADY_TEXT_BOX} />
-      </span>
-    );
-  }
-  const open = status === 'open';
-  return (
-    <span
-      className={cn('inline-flex items-center gap-2 text-sm text-slate-600', className)}
-      data-testid="live-indicator"
-      data-live={status}
-    >
-      <span
-        className={cn(
-          'size-2 shrink-0 rounded-full',
-          open ? 'bg-green-600' : 'animate-pulse bg-amber-500 motion-reduce:animate-none',
-        )}
-        aria-hidden="true"
-      />
-      <span className={STEADY_TEXT_BOX}>
-        <span className="col-start-1 row-start-1">
-          {open ? 'Обновляется автоматически' : CONNECTING_TEXT}
-        </span>
-      </span>
-    </span>
-  );
 }

@@ -1,7 +1,7 @@
 import { getStatusInfo, type LiveEvent, pluralRu } from '@b2bpay/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '../../../shared/api/queries';
-import { shopKeys } from '../api/shop-queries';
+import { shopKeys } from '../shared/api/shop-queries';
 
 /** At most this many toasts for one burst of events; the rest are summed up in one more. */
 export const MAX_TOASTS = 3;

@@ -35,7 +35,7 @@ async function until(check: () => boolean, what: string) {
 }
 
 describe('live event stream', () => {
-  it('goes to reconnecting as soon as the browser goes offline and tries again when it is back (issue 19)', async () => {
+  it('goes to reconnecting as soon as the browser goes offline and tries again when it is back', async () => {
     const connectivity = new EventTarget();
     let calls = 0;
     const fetchImpl = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {

@@ -1,4 +1,5 @@
 import type { LiveEvent } from '@b2bpay/domain';
+import type { LiveState } from '../shared/live-status';
 import { createSseParser } from './sse-parser';
 
 /** The shop's live stream (GET /api/events, server-sent events). */
@@ -10,7 +11,7 @@ export const MAX_RETRY_MS = 15_000;
 /** The server sends a heartbeat every 15 s: a stream silent for this long is dead and reopened. */
 export const IDLE_TIMEOUT_MS = 45_000;
 
-export type LiveState = 'connecting' | 'open' | 'reconnecting' | 'unauthorized';
+export type { LiveState };
 
 export interface LiveStreamOptions {
   token: string;

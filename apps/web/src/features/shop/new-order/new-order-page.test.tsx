@@ -67,7 +67,7 @@ describe('new order screen', () => {
     expect(screen.queryByRole('button', { name: /Удалить товар/ })).not.toBeInTheDocument();
   });
 
-  it('takes a price typed the Russian way, shows it ru-RU and refuses other text (issue 19)', async () => {
+  it('takes a price typed the Russian way, shows it ru-RU and refuses other text', async () => {
     const calls = mockFetch(() => json(ORDER));
     const user = userEvent.setup();
     open();

@@ -87,7 +87,7 @@ export default function NewOrderPage() {
   };
 
   return (
-    // Wider than the other narrow pages from lg up, so long product names have room (issue 19).
+    // Wider than the other narrow pages from lg up, so long product names have room.
     <PageContainer narrow className="lg:max-w-5xl">
       <PageHeader title="Новый заказ" backTo={shopPaths.home(shopId)} />
       <form noValidate onSubmit={submit} className="flex flex-col gap-6">
@@ -129,7 +129,7 @@ export default function NewOrderPage() {
                     label="Цена"
                     labelClassName={hideOnDesktop}
                     // Text, not type=number: Chromium's number field drops the comma of '350,10'
-                    // (issue 19); order-form.ts parses the Russian forms and refuses the rest.
+                    // (order-form.ts parses the Russian forms and refuses the rest).
                     inputMode="decimal"
                     autoComplete="off"
                     placeholder="Цена"
@@ -149,7 +149,7 @@ export default function NewOrderPage() {
                   <div className={cn('flex items-end justify-end', index === 0 && 'sm:pt-[1.875rem]')}>
                     {items.length > 1 && (
                       // px-0! because cn() joins classes without merging them: the md size's px-4 came
-                      // later in the stylesheet and squeezed the 20 px glyph to 10 px (issue 19 §10).
+                      // later in the stylesheet and squeezed the 20 px glyph to 10 px.
                       <Button
                         variant="secondary"
                         className="size-11 shrink-0 px-0! text-slate-700 hover:border-red-300 hover:bg-red-50 hover:text-red-700"

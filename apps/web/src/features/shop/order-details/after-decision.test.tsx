@@ -158,7 +158,7 @@ describe('parseRublesInput', () => {
     ['', null],
     ['abc', null],
     ['1,234', null],
-    // Issue 20: the one parser of typed roubles (packages/domain money.ts), the Russian forms included.
+    // The one parser of typed roubles (packages/domain money.ts), the Russian forms included.
     ['350,10', 35010],
     ['350.10', 35010],
     ['1 234,50', 123450],

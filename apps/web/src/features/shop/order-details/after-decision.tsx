@@ -23,8 +23,8 @@ import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { Input } from '../../../shared/ui/input';
 import { LoadingState } from '../../../shared/ui/spinner';
 import { useToast } from '../../../shared/ui/toast';
-import { cancelOrder, createRefund } from '../api/shop-api';
-import { shopKeys, useRefunds } from '../api/shop-queries';
+import { cancelOrder, createRefund } from '../shared/api/shop-api';
+import { shopKeys, useRefunds } from '../shared/api/shop-queries';
 
 /** Kopecks of the order's amount and of what is already returned; the wire carries roubles. */
 const toKopecks = (rubles: number | undefined) => rublesToKopecks(Math.abs(rubles ?? 0));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, type MockCall, mockFetch, renderRoute } from '../../../test/render';
-import type { WebhookDelivery } from '../api/shop-api';
+import type { WebhookDelivery } from '../shared/api/shop-api';
 import OrderDetailsPage from './order-details-page';
 
 const SHOP = DEMO_SHOP.id;
@@ -132,7 +132,7 @@ describe('order details page', () => {
     expect(buyer.getByText('7707083893')).toBeInTheDocument();
     expect(buyer.getByText('Петров Пётр')).toBeInTheDocument();
     expect(buyer.getByText('buh@romashka.ru').parentElement).toHaveTextContent('подтверждён');
-    // Formatted as everywhere else in the product (issue 19), not raw.
+    // Formatted as everywhere else in the product, not raw.
     expect(buyer.getByText('+7 900 123-45-67').parentElement).toHaveTextContent('не подтверждён');
 
     const banks = section('Решения банков');

@@ -13,11 +13,11 @@ import { PageContainer } from '../../../shared/ui/page-container';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { LoadingState } from '../../../shared/ui/spinner';
 import { StatusBadge } from '../../../shared/ui/status-badge';
-import { useOrderHistory } from '../api/shop-queries';
-import { LiveIndicator } from '../live/live-events';
+import { useOrderHistory } from '../shared/api/shop-queries';
+import { LiveIndicator } from '../shared/live-status';
 import { OrderItems } from '../shared/order-items';
 import { type ShopNavState, shopPaths } from '../shared/shop-id';
-import { DeliveryList } from '../webhooks/delivery-list';
+import { DeliveryList } from '../shared/webhooks/delivery-list';
 import { CancelOrderAction, PayoutCard, RefundAction, RefundsCard } from './after-decision';
 import { BANK_DECISION, historyRows, personName } from './details-model';
 
@@ -155,7 +155,7 @@ function Items({ order }: { order: Order }) {
 }
 
 /**
- * The shop's page of one order (issue 8): status, buyer and confirmed contacts, the banks' decisions,
+ * The shop's page of one order: status, buyer and confirmed contacts, the banks' decisions,
  * the status history and the order's webhook deliveries with 'Отправить повторно'. It refreshes live.
  */
 export default function OrderDetailsPage() {

@@ -97,7 +97,7 @@ describe('QR screen', () => {
     expect(screen.getByRole('button', { name: 'Копировать ссылку' })).toBeInTheDocument();
   });
 
-  it('past client_expected shows the status instead of inviting a scan (issue 19)', async () => {
+  it('past client_expected shows the status instead of inviting a scan', async () => {
     mockFetch(() => json(order([], 'payment_sent')));
     open();
     const card = await screen.findByTestId('order-status-card');

@@ -150,7 +150,7 @@ export default function OrderQrPage() {
             </div>
           </Card>
         ) : (
-          // Past client_expected the buyer has nothing left to scan (issue 19): the card says where the
+          // Past client_expected the buyer has nothing left to scan: the card says where the
           // order is instead of inviting a scan.
           <Card title="Статус заказа" className="md:w-[340px]">
             <p className="text-slate-700" data-testid="order-status-card">

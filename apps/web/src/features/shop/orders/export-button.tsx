@@ -3,8 +3,8 @@ import { serverMessage } from '../../../shared/api/http';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { Button } from '../../../shared/ui/button';
 import { useToast } from '../../../shared/ui/toast';
-import { downloadOrdersCsv } from '../api/shop-api';
-import type { OrdersQueryState } from './orders-query';
+import { downloadOrdersCsv } from '../shared/api/shop-api';
+import type { OrdersQueryState } from '../shared/orders-query';
 
 /** The list's current filters as the export's query (the same names as the list's). */
 export function exportFilters(state: OrdersQueryState) {

@@ -5,7 +5,7 @@ export const ORDERS_ERROR_PREFIX = 'Ошибка загрузки заказов
 export const TRY_AGAIN = 'Пожалуйста, попробуйте еще раз.';
 
 /**
- * The {message} part in Russian (issue 19): the HTTP layer's fixed English messages ('Network request
+ * The {message} part in Russian: the HTTP layer's fixed English messages ('Network request
  * failed', 'Network request timed out', 'Unknown API Status Code!') never reach the screen; the
  * server's own messages are Russian already.
  */

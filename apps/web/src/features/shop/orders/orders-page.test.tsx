@@ -139,7 +139,7 @@ describe('order list page', () => {
     );
   });
 
-  it('says a network failure in Russian and loads again on «Повторить» (issue 19)', async () => {
+  it('says a network failure in Russian and loads again on «Повторить»', async () => {
     let fail = true;
     const calls = mockFetch(() => {
       if (fail) throw new TypeError('Failed to fetch');

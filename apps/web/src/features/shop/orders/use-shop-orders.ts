@@ -3,7 +3,7 @@ import { listOrders } from '../../../shared/api/endpoints';
 import { queryKeys } from '../../../shared/api/queries';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { type OrderView, toOrderView } from '../shared/order-view';
-import type { OrdersQueryState } from './orders-query';
+import type { OrdersQueryState } from '../shared/orders-query';
 
 export interface ShopOrdersResult {
   orders: OrderView[];

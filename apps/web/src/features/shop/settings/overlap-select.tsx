@@ -3,7 +3,7 @@ import { controlClass } from '../../../shared/ui/input';
 import { ROTATION_OVERLAPS } from './settings-model';
 
 /**
- * «сразу / через 1 час / через 24 часа / через 7 дней» (issue 16): how long the old key or signing
+ * «сразу / через 1 час / через 24 часа / через 7 дней»: how long the old key or signing
  * secret keeps working after a rotation, as `expire_old_in_seconds`.
  */
 export function OverlapSelect({

@@ -5,7 +5,7 @@ import {
   WIDGET_ORIGINS_TOO_MANY,
 } from '@b2bpay/domain';
 import { ApiError, serverMessage } from '../../../shared/api/http';
-import type { WebhookDelivery } from '../api/shop-api';
+import type { WebhookDelivery } from '../shared/api/shop-api';
 
 /** 'sk_live_…a1b2' → 'sk_live_••••••••a1b2': a key shown masked, never in full after it was issued. */
 export function maskedHint(hint: string | null): string {
@@ -54,7 +54,7 @@ export function testOutcome(delivery: WebhookDelivery): TestOutcome {
 }
 
 /**
- * How long the old key (or the old signing secret) keeps working after a rotation (issue 16):
+ * How long the old key (or the old signing secret) keeps working after a rotation:
  * the select's choices and the `expire_old_in_seconds` each sends.
  */
 export const ROTATION_OVERLAPS = [

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/api/http';
 import { json, type MockCall, mockFetch, renderRoute } from '../../../test/render';
-import type { ShopSettings, WebhookDelivery } from '../api/shop-api';
+import type { ShopSettings, WebhookDelivery } from '../shared/api/shop-api';
 import {
   checkWidgetOrigin,
   maskedHint,
@@ -27,7 +27,7 @@ const SETTINGS: ShopSettings = {
   webhook_url: null,
   webhook_secret_hint: 'whsec_…Ab12',
   secret_key_hint: 'sk_demo_…b6e2',
-  // The server sends a publishable key whole (issue 19): it is public by nature.
+  // The server sends a publishable key whole: it is public by nature.
   publishable_key_hint: 'pk_demo_9c3e5a7b1d2f4e6a8c0b3d5f7a9ce8a2',
   widget_origins: [],
   previous_webhook_secret_expires_at: null,
@@ -243,7 +243,7 @@ describe('settings page', () => {
   });
 });
 
-describe('webhook health on the settings page (issue 17)', () => {
+describe('webhook health on the settings page', () => {
   const failing = {
     url: 'https://shop.example/hook',
     failing: true,
@@ -291,7 +291,7 @@ describe('webhook health on the settings page (issue 17)', () => {
   }, 20_000);
 });
 
-describe('widget sites and rotation overlaps (issue 16)', () => {
+describe('widget sites and rotation overlaps', () => {
   const INVALID = 'Ожидается адрес сайта вида https://shop.ru (без пути)';
 
   it('checks a typed site as the server does, with its texts', () => {

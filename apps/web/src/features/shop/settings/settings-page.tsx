@@ -24,11 +24,10 @@ import {
   sendTestWebhook,
   updateSettings,
   type WebhookDelivery,
-} from '../api/shop-api';
-import { shopKeys, useDeliveries, useSettings } from '../api/shop-queries';
-import { webhookHealthKey } from '../api/webhook-health';
+} from '../shared/api/shop-api';
+import { shopKeys, useDeliveries, useSettings } from '../shared/api/shop-queries';
 import { shopPaths } from '../shared/shop-id';
-import { DeliveryList } from '../webhooks/delivery-list';
+import { DeliveryList } from '../shared/webhooks/delivery-list';
 import { OverlapSelect } from './overlap-select';
 import {
   maskedHint,
@@ -38,6 +37,7 @@ import {
   urlFieldError,
   webhookUrlValue,
 } from './settings-model';
+import { webhookHealthKey } from './webhook-health';
 import { WebhookHealthCard } from './webhook-health-card';
 import { WidgetOriginsCard } from './widget-origins-card';
 
@@ -337,8 +337,8 @@ function KeyRow({ kind, hint }: { kind: KeyKind; hint: string | null }) {
 }
 
 /**
- * Integration settings (issue 8): webhook address and test, deliveries, signing secret, API keys;
- * issue 16: the widget's sites and how long an old key or secret keeps working after a rotation.
+ * Integration settings: webhook address and test, deliveries, signing secret, API keys;
+ * the widget's sites and how long an old key or secret keeps working after a rotation.
  */
 export default function SettingsPage() {
   const { shopId = '' } = useParams();

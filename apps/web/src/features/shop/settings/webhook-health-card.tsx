@@ -8,8 +8,8 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { RefreshIcon } from '../../../shared/ui/icons';
 import { Input } from '../../../shared/ui/input';
-import { shopKeys } from '../api/shop-queries';
-import { resendFailedWebhooks, useWebhookHealth, webhookHealthKey } from '../api/webhook-health';
+import { shopKeys } from '../shared/api/shop-queries';
+import { resendFailedWebhooks, useWebhookHealth, webhookHealthKey } from './webhook-health';
 import { healthState, localDateTimeValue, sinceIso } from './webhook-health-model';
 
 export const RESEND_FAILED = 'Не удалось отправить доставки повторно. Попробуйте ещё раз.';
@@ -17,7 +17,7 @@ export const SINCE_REQUIRED = 'Укажите дату и время';
 const DAY_MS = 86_400_000;
 
 /**
- * Issue 17: whether the shop's webhook address takes deliveries (failing with the last error, or
+ * Whether the shop's webhook address takes deliveries (failing with the last error, or
  * paused after timeouts), and one action re-sending every failed delivery since a time to the
  * shop's current address.
  */

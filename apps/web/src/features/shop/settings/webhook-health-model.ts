@@ -1,4 +1,4 @@
-import type { WebhookEndpointHealth } from '../api/webhook-health';
+import type { WebhookEndpointHealth } from './webhook-health';
 
 /** `<input type="datetime-local">` value (local time, minutes) for a moment. */
 export function localDateTimeValue(at: Date): string {

@@ -6,14 +6,14 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { Input } from '../../../shared/ui/input';
-import { type ShopSettings, updateSettings } from '../api/shop-api';
-import { shopKeys } from '../api/shop-queries';
+import { type ShopSettings, updateSettings } from '../shared/api/shop-api';
+import { shopKeys } from '../shared/api/shop-queries';
 import { checkWidgetOrigin, originsFieldError } from './settings-model';
 
 export const ORIGINS_SAVE_FAILED = 'Не удалось сохранить список сайтов. Попробуйте ещё раз.';
 
 /**
- * Issue 16: the sites (`https://…` origins) the publishable key may be used from. A site is checked as
+ * The sites (`https://…` origins) the publishable key may be used from. A site is checked as
  * the server checks it; each addition or removal saves the whole list at once.
  */
 export function WidgetOriginsCard({ settings }: { settings: ShopSettings }) {

@@ -61,7 +61,7 @@ describe('range calendar', () => {
   });
 });
 
-describe('calendar bounds and keys (issue 19)', () => {
+describe('calendar bounds and keys', () => {
   const today = '2026-11-23';
 
   it('shows the previous and the current month', () => {

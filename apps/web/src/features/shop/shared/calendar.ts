@@ -134,7 +134,7 @@ export function addDays(iso: string, n: number): string {
   return isoDay(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 
-/** Days before today only: the list has no orders from the future (issue 19). */
+/** Days before today only: the list has no orders from the future. */
 export function isSelectable(day: string, today: string): boolean {
   return day <= today;
 }

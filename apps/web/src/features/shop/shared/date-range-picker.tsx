@@ -138,7 +138,7 @@ export function DateRangePicker({
   const openChange = (next: boolean) => {
     if (next) {
       // Every opening starts from what is applied, not from an abandoned draft: the month of the
-      // chosen end (else today) on the right, the month before on the left (issue 19).
+      // chosen end (else today) on the right, the month before on the left.
       setDraft({ start: startDate, end: endDate });
       setVisible(visibleMonthsFor(anchor()));
       setFocusDay(anchor());

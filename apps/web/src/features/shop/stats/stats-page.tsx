@@ -15,9 +15,9 @@ import { PageContainer } from '../../../shared/ui/page-container';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { LoadingState, Spinner } from '../../../shared/ui/spinner';
 import { StatusBadge } from '../../../shared/ui/status-badge';
-import { useStats } from '../api/shop-queries';
-import { LiveIndicator } from '../live/live-events';
+import { useStats } from '../shared/api/shop-queries';
 import { DateRangePicker } from '../shared/date-range-picker';
+import { LiveIndicator } from '../shared/live-status';
 import { shopPaths } from '../shared/shop-id';
 import { DailyChart, ordersWord } from './daily-chart';
 import {
@@ -164,7 +164,7 @@ function Funnel({ stats }: { stats: Stats }) {
   );
 }
 
-/** Statistics of the shop for a period (issue 8): totals, statuses, the funnel and a daily chart. */
+/** Statistics of the shop for a period: totals, statuses, the funnel and a daily chart. */
 export default function StatsPage() {
   const { shopId = '' } = useParams();
   const navigate = useNavigate();

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { cn } from '../../../shared/lib/cn';
-import { CloseIcon, MenuIcon } from '../../../shared/ui/icons';
-import { Logo } from '../../../shared/ui/logo';
-import { SiteFooter } from '../../../shared/ui/site-footer';
-import { ShopKeyGate } from '../access/shop-key-gate';
-import { LiveEventsProvider } from '../live/live-events';
-import { shopPaths, useCurrentShopId } from '../shared/shop-id';
+import { ShopKeyGate } from '../features/shop/access/shop-key-gate';
+import { LiveEventsProvider } from '../features/shop/live/live-events';
+import { shopPaths, useCurrentShopId } from '../features/shop/shared/shop-id';
+import { cn } from '../shared/lib/cn';
+import { CloseIcon, MenuIcon } from '../shared/ui/icons';
+import { Logo } from '../shared/ui/logo';
+import { SiteFooter } from '../shared/ui/site-footer';
 
 function navItems(shopId: string) {
   return [

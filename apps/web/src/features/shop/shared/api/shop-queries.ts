@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useAuth } from '../../../../shared/auth/auth-context';
 import {
   getOrderHistory,
   getSettings,

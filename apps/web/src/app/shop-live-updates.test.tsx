@@ -1,9 +1,9 @@
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderRoute } from '../../../test/render';
-import OrdersPage from '../orders/orders-page';
-import { LiveEventsProvider } from './live-events';
+import { LiveEventsProvider } from '../features/shop/live/live-events';
+import OrdersPage from '../features/shop/orders/orders-page';
+import { json, mockFetch, renderRoute } from '../test/render';
 
 const SHOP = DEMO_SHOP.id;
 const TOKEN = DEMO_SHOP.secretKey;

@@ -4,7 +4,7 @@ import { DOCUMENTED_ERRORS, request } from '../../../shared/api/http';
 import { useAuth } from '../../../shared/auth/auth-context';
 
 /**
- * Issue 17: the shop's webhook address as its deliveries have gone, and the bulk re-send of failed
+ * The shop's webhook address as its deliveries have gone, and the bulk re-send of failed
  * deliveries. Kept apart from shop-api.ts so the settings page's other cards change independently.
  */
 export type { WebhookEndpointHealth, WebhookResendResult } from '@b2bpay/domain';

@@ -20,10 +20,10 @@ import {
   DOCUMENTED_ERRORS,
   request,
   requireParam,
-} from '../../../shared/api/http';
+} from '../../../../shared/api/http';
 
 /**
- * The shop area's own calls (issue 8): statistics, status history, webhook deliveries, settings and
+ * The shop area's own calls: statistics, status history, webhook deliveries, settings and
  * key rotation. All of them need the shop's secret key.
  */
 
@@ -128,7 +128,7 @@ export function updateSettings(body: ShopSettingsUpdate, token: string | null): 
 }
 
 /**
- * A new key of that kind; the old one stops working at once, or after `expireOld` (issue 16: the
+ * A new key of that kind; the old one stops working at once, or after `expireOld` (the
  * field is sent only when above 0, the API's default).
  */
 export function rotateKey(

