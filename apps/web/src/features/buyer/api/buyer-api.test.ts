@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../../../test/render';
-import { requestPhoneCode, saveStep1, submitApplication, suggestCompanies } from './buyer-api';
+import { requestPhoneCode, saveStep1, submitApplication } from './buyer-api';
+import { suggestCompanies } from './company-suggest';
 
 describe('buyer API calls (spec §7, §8)', () => {
   it('returns success with the client, or a failure with the server text, field and Retry-After', async () => {

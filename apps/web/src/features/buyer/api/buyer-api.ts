@@ -1,4 +1,4 @@
-import type { Client, CompanySuggestion } from '@b2bpay/domain';
+import type { Client } from '@b2bpay/domain';
 import {
   ApiError,
   bodyMessage,
@@ -9,9 +9,10 @@ import {
 } from '../../../shared/api/http';
 
 /**
- * The buyer app's two calls (spec §7): the client patch, used four ways (save step 1, request a
- * phone code, request an e-mail code, submit step 2), and the company suggestion by INN. Both turn
- * every failure into a result instead of throwing, so the pages only choose the words.
+ * The buyer app's client patch (spec §7), used four ways (save step 1, request a phone code, request
+ * an e-mail code, submit step 2); the company suggestion by INN is company-suggest.ts, so that step 2's
+ * page does not download it. Both turn every failure into a result instead of throwing, so the pages
+ * only choose the words.
  */
 
 /** What went wrong, as the pages need it: the server answered, the network failed, or neither. */
@@ -142,23 +143,3 @@ export const requestEmailCode = (orderId: string, clientId: number | null, email
 
 export const submitApplication = (orderId: string, patch: Step2Patch) =>
   patchClient(orderId, submitBody(patch));
-
-/** Companies whose INN starts with the digits typed (at most 10). */
-export async function suggestCompanies(
-  inn: string,
-  signal?: AbortSignal,
-): Promise<CallResult<CompanySuggestion[]>> {
-  try {
-    requireParam(inn, 'IntegrationApi', 'suggestCompany', 'inn');
-    const data = await request<CompanySuggestion[]>({
-      method: 'GET',
-      path: '/api/integration/company/suggest',
-      query: { inn },
-      signal,
-      errorStatuses: [...DOCUMENTED_ERRORS, 502],
-    });
-    return { success: true, data: Array.isArray(data) ? data : [] };
-  } catch (error) {
-    return toFailure(error);
-  }
-}

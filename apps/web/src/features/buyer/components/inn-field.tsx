@@ -4,7 +4,7 @@ import { cn } from '../../../shared/lib/cn';
 import { AlertIcon } from '../../../shared/ui/icons';
 import { controlClass } from '../../../shared/ui/input';
 import { Spinner } from '../../../shared/ui/spinner';
-import { suggestCompanies } from '../api/buyer-api';
+import { suggestCompanies } from '../api/company-suggest';
 
 /** Spec §5, §9: suggestions are looked up 350 ms after the last keystroke. */
 export const SUGGEST_DEBOUNCE_MS = 350;

@@ -1,0 +1,23 @@
+import type { CompanySuggestion } from '@b2bpay/domain';
+import { DOCUMENTED_ERRORS, request, requireParam } from '../../../shared/api/http';
+import { type CallResult, toFailure } from './buyer-api';
+
+/** Companies whose INN starts with the digits typed (at most 10). */
+export async function suggestCompanies(
+  inn: string,
+  signal?: AbortSignal,
+): Promise<CallResult<CompanySuggestion[]>> {
+  try {
+    requireParam(inn, 'IntegrationApi', 'suggestCompany', 'inn');
+    const data = await request<CompanySuggestion[]>({
+      method: 'GET',
+      path: '/api/integration/company/suggest',
+      query: { inn },
+      signal,
+      errorStatuses: [...DOCUMENTED_ERRORS, 502],
+    });
+    return { success: true, data: Array.isArray(data) ? data : [] };
+  } catch (error) {
+    return toFailure(error);
+  }
+}
