@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// No tracker tags in the repository: "issue 12", "Issue #12", "session 7" point at a tracker that is
+// No tracker tags in the repository: "issue N", "Issue #N", "session N" point at a tracker that is
 // not in it. A rule says where it comes from (docs/product/, ARCHITECTURE.md) and history stays in git.
 // Checks the tracked source, test and documentation files; docs/product/ (the product spec as the
 // product owner wrote it) and the lock file are left out. Run by `npm run lint`; exits 1 on a tag.
@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * "issue 29", "Issues 12 and 14", "issue #3", "session 7", any case; an upstream project's issue named
- * with its repository ("timgit/pg-boss issue 563") is a reference anyone can follow, not a tag.
+ * "issue N", "Issues N and M", "issue #N", "session N" (N a number), any case; an upstream project's
+ * issue named with its repository ("owner/name issue N") is a reference anyone can follow, not a tag.
  */
 export const TRACKER_TAG = /(?<![\w.-]+\/[\w.-]+[ \t]+)\b(?:issue|session)s?[ \t]*(?:#[ \t]*)?\d+/gi;
 const CHECKED = /\.(?:[cm]?[jt]sx?|md|php|sh|ya?ml|html|css|sql)$/;
