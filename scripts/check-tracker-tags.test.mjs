@@ -13,10 +13,10 @@ describe('tracker tags', () => {
       { file: 'sdks/php/src/Client.php', source: `// ${tag('issues', 12)} and 14` },
     ]);
     expect(problems).toEqual([
-      "apps/api/src/a.ts:1: tracker tag 'issue 21'",
-      "e2e/tests/b.test.ts:1: tracker tag 'Issue #8'",
-      "bench/RESULTS.md:2: tracker tag 'SESSION 3'",
-      "sdks/php/src/Client.php:1: tracker tag 'issues 12'",
+      `apps/api/src/a.ts:1: tracker tag '${tag('issue', 21)}'`,
+      `e2e/tests/b.test.ts:1: tracker tag '${tag('Issue', '#8')}'`,
+      `bench/RESULTS.md:2: tracker tag '${tag('SESSION', 3)}'`,
+      `sdks/php/src/Client.php:1: tracker tag '${tag('issues', 12)}'`,
     ]);
   });
 

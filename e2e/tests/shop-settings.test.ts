@@ -15,7 +15,7 @@ import {
 } from '../support/shop-server';
 
 /**
- * Issue 8, integration settings in the browser: the default webhook URL (with the API's field
+ * Integration settings in the browser: the default webhook URL (with the API's field
  * errors), a test event to a receiver on loopback, the signing secret and both API keys rotated
  * after a confirmation and shown once — and the shop area keeps working on the new secret key.
  * A server of its own, so the rotated keys never reach the shared server's demo shop.
@@ -148,7 +148,7 @@ describe('API keys', () => {
     await dialog.getByRole('button', { name: 'Выпустить новый ключ' }).click();
     const key = ((await row.getByTestId('revealed-secret').locator('code').textContent()) ?? '').trim();
     expect(key).toMatch(/^pk_live_/);
-    // Shown in full in the key's row (issue 19), not only in the one-time reveal.
+    // Shown in full in the key's row, not only in the one-time reveal.
     expect((await row.locator('code').first().textContent())?.trim()).toBe(key);
 
     const create = (token: string) =>
@@ -248,7 +248,7 @@ async function closedPort(): Promise<number> {
 }
 
 // Last in the file: widget_origins would refuse the publishable key without an Origin above.
-describe('widget sites, rotation with an overlap, webhook health (issues 16 and 17)', () => {
+describe('widget sites, rotation with an overlap, webhook health', () => {
   it('edits the widget sites and the API stores them; the publishable key then works only from them', async () => {
     const { page, context, errors } = await openSettings();
     const card = page.getByTestId('widget-origins');
