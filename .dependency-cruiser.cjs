@@ -15,6 +15,13 @@ const MODULE_INDEX = '^apps/api/src/modules/[^/]+/index\\.(ts|mts|js)$';
 const REPOSITORY = '^apps/api/src/modules/[^/]+/.*[.]repository[.]ts$';
 const TEST = '(\\.test\\.tsx?$|^apps/api/test/|/testing/|/test/)';
 const DOMAIN_SOURCE = '^packages/domain/src/';
+/**
+ * What sits above the API's modules: the composition root (app.ts, worker.ts, main.ts, cli.ts) and the
+ * use cases that span several modules (workflows/).
+ */
+const ABOVE_MODULES = '^apps/api/src/(workflows/|(app|worker|main|cli)\\.ts$)';
+/** The outbox/events module, which stores what its callers build and depends on no business module. */
+const OUTBOX = '^apps/api/src/modules/outbox/';
 /** What the domain package may import besides itself: zod, resolved or not (a tree without node_modules). */
 const ZOD = '(^|/node_modules/)zod(/|$)';
 const FASTIFY_OR_BROWSER =
@@ -61,6 +68,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/api/', pathNot: [MODULE, TEST] },
       to: { path: MODULE, pathNot: [MODULE_INDEX, REPOSITORY] },
+    },
+    {
+      name: 'module-not-above-modules',
+      comment:
+        'A module never imports what is built on top of the modules: the composition root or a workflow ' +
+        '(a use case spanning modules calls them, not the other way round).',
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/', pathNot: TEST },
+      to: { path: ABOVE_MODULES },
+    },
+    {
+      name: 'outbox-on-no-module',
+      comment: 'The outbox module depends on no business module: callers hand it the bodies they built.',
+      severity: 'error',
+      from: { path: OUTBOX, pathNot: TEST },
+      to: { path: '^apps/api/src/modules/', pathNot: OUTBOX },
     },
     {
       name: 'domain-no-node',

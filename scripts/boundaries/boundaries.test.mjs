@@ -180,6 +180,23 @@ describe('the boundaries lint on a planted tree', { timeout: 30_000 }, () => {
       /^no-cycle-between-api-modules: modules orders, shops depend on each other in a loop/,
     ],
     [
+      'a module importing a workflow above the modules',
+      {
+        'apps/api/src/workflows/submit-application.ts':
+          "import { findShop } from '../modules/shops/index';\nexport const submit = findShop;\n",
+        [SERVICE]: withLine(SERVICE, "export { submit } from '../../workflows/submit-application';"),
+      },
+      /^module-not-above-modules: .*orders\.service\.ts -> apps\/api\/src\/workflows\/submit-application\.ts$/,
+    ],
+    [
+      'the outbox module importing a business module',
+      {
+        'apps/api/src/modules/outbox/index.ts':
+          "import { findShop } from '../shops/index';\nexport const record = findShop;\n",
+      },
+      /^outbox-on-no-module: apps\/api\/src\/modules\/outbox\/index\.ts -> apps\/api\/src\/modules\/shops\/index\.ts$/,
+    ],
+    [
       'a web feature importing another feature',
       {
         'apps/web/src/features/settings/settings-page.tsx':
