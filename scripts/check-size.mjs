@@ -8,7 +8,9 @@
 // ≤ 90 KB. The buyer's pages are their own document, buyer.html (src/buyer-main.tsx), built
 // with Preact's React compatibility layer instead of react-dom (≈ 10 KB instead of ≈ 66 KB); the
 // enforced budget is a ratchet just above the largest buyer first load of that build, so that nothing
-// makes it worse unnoticed. (The budget was once 140 KB with react-dom, 122–135 KB measured.)
+// makes it worse unnoticed. (The budget was once 140 KB with react-dom, 122–135 KB measured.) It moved
+// from 75 to 76 KB when step 2 took the buyer's security rules (mobile-only phones, a letter or digit in
+// every text, one script per e-mail part): 75.0 KB measured.
 //
 // The buyer routes are found in the built app without a Vite manifest: buyer.html (the document the
 // API sends for /client/…; app.html, the shell of every other address, in a build without it) names the
@@ -26,7 +28,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WIDGET_BUDGET = 8 * 1024;
-const FIRST_LOAD_BUDGET = 75 * 1024;
+const FIRST_LOAD_BUDGET = 76 * 1024;
 const FIRST_LOAD_TARGET = 90 * 1024;
 const option = (name) => {
   const at = process.argv.indexOf(name);

@@ -8,7 +8,7 @@ import { encodeWindows1251 } from './windows-1251';
  * The 1C-Bitrix module as a shop installs it: b2bpay.payment/ with the PHP SDK copied into lib/sdk/,
  * once in UTF-8 and once converted to windows-1251 (Bitrix sites run in either; lang files and
  * templates must be in the site's charset). Every PHP file of both passes `php -l`, and the module
- * is held to PHP 7.4 (build/php-compat.php). Each build is a .tar.gz whose one folder,
+ * is held to PHP 7.4 (scripts/php-compat.php). Each build is a .tar.gz whose one folder,
  * b2bpay.payment/, the shop puts into /local/modules/ or /bitrix/modules/.
  */
 export const MODULE_ID = 'b2bpay.payment';

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const COMPAT_SCRIPT = path.join(import.meta.dirname, 'php-compat.php');
+// Shared with the PHP SDK's test: the SDK is copied into the module and must run on PHP 7.4 as well.
+const COMPAT_SCRIPT = path.join(import.meta.dirname, '../../../scripts/php-compat.php');
 
 /** Every .php file under `dir`, sorted. */
 export function phpFiles(dir: string): string[] {
@@ -32,7 +33,7 @@ export async function lintPhp(files: string[]): Promise<void> {
   if (failures.length > 0) throw new Error(`php -l failed:\n${failures.join('\n')}`);
 }
 
-/** build/php-compat.php: nothing PHP 7.4 lacks, no die/exit, no mbstring. */
+/** scripts/php-compat.php: nothing PHP 7.4 lacks, no die/exit, no mbstring. */
 export async function checkPhpCompat(dirs: string[]): Promise<void> {
   try {
     await run('php', [COMPAT_SCRIPT, ...dirs]);

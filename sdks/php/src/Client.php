@@ -79,6 +79,26 @@ final class Client
         return $this->call('GET', '/api/order/orders', $query);
     }
 
+    /**
+     * Every order of listOrders' filters, page after page by the starting_after cursor.
+     * foreach ($client->listAllOrders(['status' => 'payment_sent']) as $order) { … }
+     */
+    public function listAllOrders(array $query = []): \Generator
+    {
+        unset($query['page'], $query['starting_after']);
+        while (true) {
+            $page = $this->listOrders($query);
+            foreach ($page['items'] as $order) {
+                yield $order;
+            }
+            $last = end($page['items']);
+            if ($last === false || empty($page['has_more'])) {
+                return;
+            }
+            $query['starting_after'] = $last['id'];
+        }
+    }
+
     public function getOrderHistory(string $orderId): array
     {
         return $this->call('GET', '/api/order/orders/' . rawurlencode($orderId) . '/history');
@@ -119,6 +139,23 @@ final class Client
     public function listEvents(array $query = []): array
     {
         return $this->call('GET', '/api/order/events', $query);
+    }
+
+    /** Every event of listEvents' filters, oldest first, page after page by the after cursor. */
+    public function listAllEvents(array $query = []): \Generator
+    {
+        unset($query['after']);
+        while (true) {
+            $page = $this->listEvents($query);
+            foreach ($page['items'] as $event) {
+                yield $event;
+            }
+            $last = end($page['items']);
+            if ($last === false || empty($page['has_more'])) {
+                return;
+            }
+            $query['after'] = $last['event_id'];
+        }
     }
 
     // Shop settings, keys and webhooks

@@ -1,4 +1,4 @@
-import { B2BPayConnectionError, B2BPayError } from './errors.js';
+import { B2BPayConnectionError, errorFromResponse } from './errors.js';
 import type {
   CancelOrderInput,
   DeliveryRetryInput,
@@ -169,6 +169,19 @@ export class B2BPay {
   listEvents(query: ListEventsQuery = {}, options?: RequestOptions): Promise<EventLog> {
     return this.#call({ method: 'GET', path: '/api/order/events', query, options });
   }
+  /** Every page of `listEvents` in turn (cursor `after`), event by event, oldest first. */
+  async *listAllEvents(
+    query: Omit<ListEventsQuery, 'after'> = {},
+  ): AsyncGenerator<EventLog['items'][number]> {
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.listEvents({ ...query, ...(after ? { after } : {}) });
+      yield* page.items;
+      const last = page.items.at(-1);
+      if (!last || !page.has_more) return;
+      after = last.event_id;
+    }
+  }
 
   // Shop settings, keys and webhooks
   getShopSettings(options?: RequestOptions): Promise<ShopSettings> {
@@ -253,7 +266,7 @@ export class B2BPay {
       } catch {
         // Not JSON (a proxy's page): kept as text in the error's body.
       }
-      throw new B2BPayError(
+      throw errorFromResponse(
         res.status,
         parsed,
         res.headers.get('x-request-id') ?? undefined,

@@ -1,14 +1,18 @@
 import type { ErrorBody, FieldError } from './types.js';
 
+/** Every `error.code` the API documents (its OpenAPI enum). */
+export type ErrorCode = ErrorBody['error']['code'];
+
 /**
  * An answer other than 2xx. `code`, `message`, `field`, `request_id` and `errors` are the API's
  * error object (`{ detail, error: { code, message, … }, errors }`); a body that is not one (a proxy's
  * HTML page, say) gives the code `HTTP_<status>` and the status line as its message.
  */
 export class B2BPayError extends Error {
-  override readonly name = 'B2BPayError';
+  override readonly name: string = 'B2BPayError';
   readonly status: number;
-  readonly code: string;
+  /** One of ErrorCode, or `HTTP_<status>` when the body was not the API's. */
+  readonly code: ErrorCode | `HTTP_${number}`;
   readonly field: string | undefined;
   readonly request_id: string | undefined;
   readonly order_id: string | undefined;
@@ -29,6 +33,80 @@ export class B2BPayError extends Error {
     this.retryAfter = retryAfter;
     this.body = body;
   }
+}
+
+/** 400 VALIDATION_ERROR: `field` and `errors` name what to fix. */
+export class B2BPayValidationError extends B2BPayError {
+  override readonly name = 'B2BPayValidationError';
+}
+/** 401 UNAUTHORIZED: no key, or one the API does not know (revoked, expired). */
+export class B2BPayUnauthorizedError extends B2BPayError {
+  override readonly name = 'B2BPayUnauthorizedError';
+}
+/** 403 FORBIDDEN: the key may not do this (a publishable key, a key in its grace period, a site not allowed). */
+export class B2BPayForbiddenError extends B2BPayError {
+  override readonly name = 'B2BPayForbiddenError';
+}
+/** 404 NOT_FOUND: no such object for this shop. */
+export class B2BPayNotFoundError extends B2BPayError {
+  override readonly name = 'B2BPayNotFoundError';
+}
+/** 405 METHOD_NOT_ALLOWED. */
+export class B2BPayMethodNotAllowedError extends B2BPayError {
+  override readonly name = 'B2BPayMethodNotAllowedError';
+}
+/** 409/422 CONFLICT: the order's status or an Idempotency-Key in use forbids this now. */
+export class B2BPayConflictError extends B2BPayError {
+  override readonly name = 'B2BPayConflictError';
+}
+/** 409 ORDER_CHANGED: the order's products changed since it was read. */
+export class B2BPayOrderChangedError extends B2BPayError {
+  override readonly name = 'B2BPayOrderChangedError';
+}
+/** 409 DUPLICATE_EXTERNAL_ID: `order_id` names the shop's existing order with that external_id. */
+export class B2BPayDuplicateExternalIdError extends B2BPayError {
+  override readonly name = 'B2BPayDuplicateExternalIdError';
+}
+/** 413 PAYLOAD_TOO_LARGE. */
+export class B2BPayPayloadTooLargeError extends B2BPayError {
+  override readonly name = 'B2BPayPayloadTooLargeError';
+}
+/** 415 UNSUPPORTED_MEDIA_TYPE. */
+export class B2BPayUnsupportedMediaTypeError extends B2BPayError {
+  override readonly name = 'B2BPayUnsupportedMediaTypeError';
+}
+/** 429 RATE_LIMITED: `retryAfter` says how many seconds to wait (the client already waited its retries). */
+export class B2BPayRateLimitedError extends B2BPayError {
+  override readonly name = 'B2BPayRateLimitedError';
+}
+/** 5xx INTERNAL_ERROR: try again later; `request_id` is what support asks for. */
+export class B2BPayInternalError extends B2BPayError {
+  override readonly name = 'B2BPayInternalError';
+}
+
+type ErrorClass = new (status: number, body: unknown, requestId?: string, retryAfter?: number) => B2BPayError;
+/** One class per code: a code the API adds fails the type check here until it has its class. */
+const ERROR_CLASSES: Record<ErrorCode, ErrorClass> = {
+  VALIDATION_ERROR: B2BPayValidationError,
+  UNAUTHORIZED: B2BPayUnauthorizedError,
+  FORBIDDEN: B2BPayForbiddenError,
+  NOT_FOUND: B2BPayNotFoundError,
+  METHOD_NOT_ALLOWED: B2BPayMethodNotAllowedError,
+  CONFLICT: B2BPayConflictError,
+  ORDER_CHANGED: B2BPayOrderChangedError,
+  DUPLICATE_EXTERNAL_ID: B2BPayDuplicateExternalIdError,
+  PAYLOAD_TOO_LARGE: B2BPayPayloadTooLargeError,
+  UNSUPPORTED_MEDIA_TYPE: B2BPayUnsupportedMediaTypeError,
+  RATE_LIMITED: B2BPayRateLimitedError,
+  INTERNAL_ERROR: B2BPayInternalError,
+};
+
+/** The error for an answer other than 2xx: the class of its code, else B2BPayError itself. */
+export function errorFromResponse(status: number, body: unknown, requestId?: string, retryAfter?: number) {
+  const code = isErrorBody(body) ? body.error.code : undefined;
+  const ErrorOfCode: ErrorClass =
+    (code && Object.hasOwn(ERROR_CLASSES, code) && ERROR_CLASSES[code]) || B2BPayError;
+  return new ErrorOfCode(status, body, requestId, retryAfter);
 }
 
 /** The request never got an answer (connection refused or dropped, time limit), retries included. */

@@ -1,5 +1,21 @@
 export { B2BPay, type ClientOptions, type RequestOptions } from './client.js';
-export { B2BPayConnectionError, B2BPayError } from './errors.js';
+export {
+  B2BPayConflictError,
+  B2BPayConnectionError,
+  B2BPayDuplicateExternalIdError,
+  B2BPayError,
+  B2BPayForbiddenError,
+  B2BPayInternalError,
+  B2BPayMethodNotAllowedError,
+  B2BPayNotFoundError,
+  B2BPayOrderChangedError,
+  B2BPayPayloadTooLargeError,
+  B2BPayRateLimitedError,
+  B2BPayUnauthorizedError,
+  B2BPayUnsupportedMediaTypeError,
+  B2BPayValidationError,
+  type ErrorCode,
+} from './errors.js';
 export type { components, operations, paths, webhooks } from './schema.generated.js';
 export type * from './types.js';
 export {

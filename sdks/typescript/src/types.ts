@@ -11,8 +11,34 @@ export type Refund = Schemas['Refund'];
 export type RefundList = Schemas['RefundList'];
 export type RefundCreateInput = Schemas['RefundCreateInput'];
 export type StatusHistoryEntry = Schemas['StatusHistoryEntry'];
-export type WebhookEvent = Schemas['WebhookEvent'];
-export type EventLog = Schemas['EventLog'];
+export type Payout = Schemas['Payout'];
+/** What every order event carries; `event` and the fields of one type alone are in WebhookEvent. */
+export type WebhookEventBase = Omit<
+  NamedFields<Schemas['WebhookEvent']>,
+  'event' | 'payout' | 'previous_amount' | 'version' | 'previous_version' | 'refund'
+> & { [field: string]: unknown };
+/** A type's named fields without its index signature (Omit over an index signature keeps nothing). */
+type NamedFields<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+/**
+ * An order event as the webhooks and the event log carry it, discriminated by `event`: after
+ * `if (e.event === 'order.refund.created')` TypeScript knows `e.refund` is there. The OpenAPI
+ * document describes one object with the per-type fields optional; this is the same data, typed by type.
+ */
+export type WebhookEvent =
+  | (WebhookEventBase & { event: 'order.status.changed' })
+  | (WebhookEventBase & { event: 'order.client.updated' })
+  | (WebhookEventBase & { event: 'order.payment.completed'; payout: Payout | null })
+  | (WebhookEventBase & {
+      event: 'order.products.updated';
+      previous_amount: number;
+      version: number;
+      previous_version: number;
+    })
+  | (WebhookEventBase & { event: 'order.refund.created'; refund: Refund });
+/** Every `event` value an order event can have. */
+export type WebhookEventType = WebhookEvent['event'];
+/** The event log's page: its items typed as WebhookEvent. */
+export type EventLog = Omit<Schemas['EventLog'], 'items'> & { items: WebhookEvent[] };
 export type ShopSettings = Schemas['ShopSettings'];
 export type ShopSettingsUpdateInput = Schemas['ShopSettingsUpdateInput'];
 export type KeyRotateInput = Schemas['KeyRotateInput'];

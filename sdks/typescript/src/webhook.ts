@@ -25,6 +25,12 @@ export type WebhookHeaders =
   | Record<string, string | string[] | undefined>
   | { get(name: string): string | null };
 
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'a parsed object' : `a ${typeof value}`;
+}
+
 const NAMES = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
 
 function pick(headers: WebhookHeaders): Record<string, string> {
@@ -58,6 +64,14 @@ export function verifyWebhook(
   headers: WebhookHeaders,
   secret: string,
 ): WebhookPayload {
+  if (typeof body !== 'string' && !(body instanceof Uint8Array)) {
+    // The usual mistake: a framework's parsed JSON (req.body after express.json()) instead of the raw
+    // body. Parsed and serialised again, it would not match the signature even if it could be read.
+    throw new WebhookVerificationError(
+      `verifyWebhook needs the request body exactly as received (a string or bytes), not ${describe(body)}: ` +
+        'read the raw body (express.raw({ type: "application/json" }), request.text()) and parse what it returns',
+    );
+  }
   const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
   try {
     return new Webhook(secret).verify(text, pick(headers)) as WebhookPayload;

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { B2BPay, B2BPayConnectionError, B2BPayError } from '../src/index';
+import {
+  B2BPay,
+  B2BPayConnectionError,
+  B2BPayDuplicateExternalIdError,
+  B2BPayError,
+  B2BPayNotFoundError,
+  B2BPayRateLimitedError,
+  B2BPayValidationError,
+} from '../src/index';
 import { type Reply, startScriptedServer } from './scripted-server';
 
 /**
@@ -95,8 +103,10 @@ describe('@b2bpay/sdk client', () => {
   it('throws the 429 once the retries are spent, or at once when Retry-After is longer than allowed', async () => {
     const spent = await clientFor([limited('1'), limited('1'), limited('1')], { maxRetries: 2 });
     const error = await spent.client.listOrders().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(B2BPayRateLimitedError);
     expect(error).toBeInstanceOf(B2BPayError);
     expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfter: 1, request_id: 'r-429' });
+    expect((error as Error).name).toBe('B2BPayRateLimitedError');
     expect(spent.seen).toHaveLength(3);
 
     const long = await clientFor([limited('120')], { maxRetryAfterMs: 60_000 });
@@ -123,7 +133,7 @@ describe('@b2bpay/sdk client', () => {
       { status: 502, headers: { 'content-type': 'text/html', 'x-request-id': 'r-proxy' }, body: '<h1>' },
     ]);
     const error = (await client.createOrder({ products }).catch((e: unknown) => e)) as B2BPayError;
-    expect(error).toBeInstanceOf(B2BPayError);
+    expect(error).toBeInstanceOf(B2BPayValidationError);
     expect(error).toMatchObject({
       status: 400,
       code: 'VALIDATION_ERROR',
@@ -134,6 +144,7 @@ describe('@b2bpay/sdk client', () => {
     });
     const proxy = (await client.getOrder('x').catch((e: unknown) => e)) as B2BPayError;
     expect(proxy).toMatchObject({ status: 502, code: 'HTTP_502', request_id: 'r-proxy', body: '<h1>' });
+    expect(proxy.constructor).toBe(B2BPayError);
     expect(seen).toHaveLength(2);
   });
 
@@ -159,5 +170,40 @@ describe('@b2bpay/sdk client', () => {
       '/api/order/orders?limit=1',
       '/api/order/orders?limit=1&starting_after=a',
     ]);
+  });
+
+  it('pages through every event with the after cursor, and stops on a page without has_more', async () => {
+    const event = (id: string) => ({ event: 'order.status.changed', event_id: id });
+    const { client, seen } = await clientFor([
+      ok({ items: [event('e1'), event('e2')], has_more: true }),
+      ok({ items: [event('e3')], has_more: false }),
+    ]);
+    const ids: string[] = [];
+    for await (const one of client.listAllEvents({ limit: 2 })) ids.push(one.event_id);
+    expect(ids).toEqual(['e1', 'e2', 'e3']);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/order/events?limit=2',
+      '/api/order/events?limit=2&after=e2',
+    ]);
+  });
+
+  it('throws the class of the error code, and B2BPayError itself for a code it does not know', async () => {
+    const answer = (status: number, code: string, extra: object = {}): Reply => ({
+      status,
+      body: JSON.stringify({ detail: code, error: { code, message: code, ...extra } }),
+    });
+    const { client } = await clientFor([
+      answer(404, 'NOT_FOUND'),
+      answer(409, 'DUPLICATE_EXTERNAL_ID', { order_id: order.id }),
+      answer(418, 'SOMETHING_NEW'),
+    ]);
+    const missing = await client.getOrder('x').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(B2BPayNotFoundError);
+    const duplicate = await client.getOrder('x').catch((e: unknown) => e);
+    expect(duplicate).toBeInstanceOf(B2BPayDuplicateExternalIdError);
+    expect(duplicate).toMatchObject({ code: 'DUPLICATE_EXTERNAL_ID', order_id: order.id });
+    const unknown = (await client.getOrder('x').catch((e: unknown) => e)) as B2BPayError;
+    expect(unknown.constructor).toBe(B2BPayError);
+    expect(unknown.code).toBe('SOMETHING_NEW');
   });
 });

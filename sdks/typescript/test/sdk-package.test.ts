@@ -35,7 +35,16 @@ beforeAll(async () => {
     { filename: string; files: { path: string }[] },
   ];
   const shipped = files.map((f) => f.path);
-  expect(shipped).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'README.md']));
+  expect(shipped).toEqual(
+    expect.arrayContaining([
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cjs/index.js',
+      'dist/cjs/index.d.ts',
+      'dist/cjs/package.json',
+      'README.md',
+    ]),
+  );
   expect(shipped.filter((f) => f.startsWith('test/') || f.startsWith('src/'))).toEqual([]);
 
   writeFileSync(
@@ -67,11 +76,15 @@ describe('the packed @b2bpay/sdk in a project outside the repository', () => {
   it('type-checks a TypeScript file that uses it (its declarations resolve from dist/)', async () => {
     writeFileSync(
       path.join(project, 'typed.ts'),
-      `import { B2BPay, verifyWebhook, type Order, type WebhookPayload } from '@b2bpay/sdk';
+      `import { B2BPay, verifyWebhook, type Order, type WebhookEvent, type WebhookPayload } from '@b2bpay/sdk';
 const client = new B2BPay({ apiKey: 'sk_x', baseUrl: 'http://localhost:3000' });
 export const order: Promise<Order> = client.createOrder({ products: [{ name: 'A', price: 1, quantity: 1 }] });
 export const status: Promise<string> = client.getOrder('x').then((o) => o.status);
 export const event: WebhookPayload = verifyWebhook('{}', {}, 'whsec_x');
+// Events are a union discriminated by \`event\`: after the check the type's own fields are there.
+export const refunded = (e: WebhookPayload): number => (e.event === 'order.refund.created' ? e.refund.amount : 0);
+export const paidBy = (e: WebhookEvent): string | null =>
+  e.event === 'order.payment.completed' ? (e.payout?.bank ?? null) : null;
 // @ts-expect-error: quantity is required
 client.createOrder({ products: [{ name: 'A', price: 1 }] });
 `,
@@ -93,6 +106,31 @@ client.createOrder({ products: [{ name: 'A', price: 1 }] });
       { cwd: project },
     );
     expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+  });
+});
+
+describe('the packed @b2bpay/sdk from CommonJS', () => {
+  it('loads with require() and verifies a webhook, as in an Express app without "type": "module"', async () => {
+    writeFileSync(
+      path.join(project, 'legacy.cjs'),
+      `const { B2BPay, verifyWebhook, WebhookVerificationError } = require('@b2bpay/sdk');
+const client = new B2BPay({ apiKey: 'sk_x', baseUrl: 'http://localhost:3000' });
+let refused = '';
+try {
+  verifyWebhook({ event: 'order.created' }, {}, 'whsec_x');
+} catch (error) {
+  refused = error instanceof WebhookVerificationError ? 'WebhookVerificationError' : String(error);
+}
+console.log(JSON.stringify({ client: typeof client.createOrder, listAll: typeof client.listAllOrders, refused }));
+`,
+    );
+    const loaded = await run(process.execPath, ['legacy.cjs'], { cwd: project });
+    expect(loaded.code, loaded.stderr).toBe(0);
+    expect(JSON.parse(loaded.stdout)).toEqual({
+      client: 'function',
+      listAll: 'function',
+      refused: 'WebhookVerificationError',
+    });
   });
 });
 

@@ -43,4 +43,12 @@ describe('verifyWebhook', () => {
     const early = webhookHeaders(secret, eventId, new Date(now.getTime() + 6 * 60_000), body);
     expect(fails(body, early)).toThrow(/too new/);
   });
+
+  it('refuses a parsed body with its own error that says to pass the raw body', () => {
+    const headers = webhookHeaders(secret, eventId, new Date(), body);
+    const parsed = JSON.parse(body) as unknown as string;
+    expect(() => verifyWebhook(parsed, headers, secret)).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(parsed, headers, secret)).toThrow(/exactly as received.*not a parsed object/);
+    expect(() => verifyWebhook(null as unknown as string, headers, secret)).toThrow(/not null/);
+  });
 });

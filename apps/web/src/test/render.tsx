@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AuthProvider } from '../shared/auth/auth-context';
 import { ToastProvider } from '../shared/ui/toast';
@@ -23,10 +23,12 @@ export interface RenderRouteOptions {
   /** The address to open, e.g. '/shops/s1/generate-qr?token=t'. */
   url: string;
   state?: unknown;
+  /** More pages of the app beside this one, e.g. where a form sends the user next. */
+  routes?: RouteObject[];
 }
 
 /** Renders one page inside a memory router with the app's providers (auth, queries without retries, toasts). */
-export function renderRoute(element: ReactElement, { path, url, state }: RenderRouteOptions) {
+export function renderRoute(element: ReactElement, { path, url, state, routes = [] }: RenderRouteOptions) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -38,10 +40,7 @@ export function renderRoute(element: ReactElement, { path, url, state }: RenderR
             <Outlet />
           </AuthProvider>
         ),
-        children: [
-          { path, element },
-          { path: '*', element: <LocationProbe /> },
-        ],
+        children: [{ path, element }, ...routes, { path: '*', element: <LocationProbe /> }],
       },
     ],
     {

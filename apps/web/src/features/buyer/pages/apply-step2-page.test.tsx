@@ -16,6 +16,7 @@ import {
   storeForm,
 } from '../testing/fixtures';
 import ApplyStep2Page from './apply-step2-page';
+import SuccessPage, { SUCCESS_TITLE } from './success-page';
 
 vi.mock('../../../shared/analytics/metrika', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../shared/analytics/metrika')>()),
@@ -337,6 +338,41 @@ describe('application step 2', () => {
   it('shows the status instead of the form when the order was submitted meanwhile', async () => {
     open({ order: makeOrder({ status: 'app_approved' }) });
     expect(await screen.findByText('Банк одобрил заявку')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Телефон')).not.toBeInTheDocument();
+  });
+
+  it('shows the success page at once after sending, while the order it had is still being read again', async () => {
+    // The order as step 2 read it says the application is not sent yet; its fresh read (after the
+    // submission) is slow. The success page must not trust the old copy and send the buyer back.
+    let submitted = false;
+    let release: (response: Response) => void = () => {};
+    const freshRead = new Promise<Response>((resolve) => {
+      release = resolve;
+    });
+    mockFetch(
+      buyerApi({
+        order: () => (submitted ? freshRead : json(makeOrder({ status: 'client_expected' }))),
+        patch: (call) => {
+          if ((call.body as { personal_data_consent?: boolean }).personal_data_consent) submitted = true;
+          return json(makeClient());
+        },
+      }),
+    );
+    renderRoute(<ApplyStep2Page />, {
+      path: '/client/:orderId/apply/step2',
+      url: `/client/${ORDER_ID}/apply/step2`,
+      routes: [{ path: '/client/:orderId/success', element: <SuccessPage /> }],
+    });
+    const user = userEvent.setup();
+    await requestBothCodes(user);
+    await user.type(screen.getByLabelText('Код из СМС'), '123456');
+    await user.type(screen.getByLabelText('Код из письма'), '654321');
+    await user.click(screen.getByLabelText(/обработку персональных данных/));
+    await user.click(screen.getByLabelText(/передачу моих данных/));
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: SUCCESS_TITLE })).toBeInTheDocument();
+    await act(async () => release(json(makeOrder({ status: 'bank_info_expected' }))));
+    expect(screen.getByRole('heading', { name: SUCCESS_TITLE })).toBeInTheDocument();
     expect(screen.queryByLabelText('Телефон')).not.toBeInTheDocument();
   });
 });

@@ -210,8 +210,10 @@ function Step2Form({ order }: { order: Order }) {
     if (result.success) {
       reachGoal(GOALS.COMPLETE_APPLICATION);
       markSubmitted(order.id, email);
-      navigate(buyerPaths.success(order.id), { replace: true });
+      // Read again before leaving, so that the success page finds the order being fetched and does not
+      // take the copy that still says «not sent» for the truth.
       void queryClient.invalidateQueries({ queryKey: ['order', order.id] });
+      navigate(buyerPaths.success(order.id), { replace: true });
       return;
     }
     setSubmitting(false);

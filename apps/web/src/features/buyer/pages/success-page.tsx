@@ -45,7 +45,8 @@ export default function SuccessPage() {
 
   // An application never sent has no success to show: like step 2, send the buyer to where it stands
   // (step 2, which sends on to step 1 when that is not done; the order page once the time is over).
-  const status = order.data?.status;
+  // A copy being read again (step 2 asks for it as it sends) may still be from before the sending.
+  const status = order.isFetching ? undefined : order.data?.status;
   const redirectTo =
     status === 'client_expected'
       ? buyerPaths.step2(orderId)

@@ -73,7 +73,7 @@ export const apiError = (
   );
 
 export interface BuyerApiHandlers {
-  order?: Order | (() => Response);
+  order?: Order | (() => Response | Promise<Response>);
   shop?: () => Response;
   patch?: (call: MockCall) => Response | Promise<Response>;
   suggest?: (inn: string) => Response | Promise<Response>;

@@ -1,6 +1,6 @@
 <?php
-// php build/php-compat.php <folder>…: the module's PHP must run on PHP 7.4 (many Bitrix sites still
-// do) while `php -l` here is PHP 8: this reads every .php file's tokens and names each construct
+// php scripts/php-compat.php <folder>…: the PHP SDK and the 1C-Bitrix module must run on PHP 7.4 (many
+// Bitrix sites still do) while `php -l` here is PHP 8: this reads every .php file's tokens and names each construct
 // PHP 7.4 cannot parse or lacks, plus what the module must never do (end the script with die/exit,
 // need mbstring, which not every PHP has). Prints one line per finding; exits 1 when there is one.
 
