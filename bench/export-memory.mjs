@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Memory of the API while it streams GET /api/order/orders/export.csv (issue 20 §6): the whole
+// Memory of the API while it streams GET /api/order/orders/export.csv: the whole
 // benchmark shop, every order, over a real socket, read as fast as the client can and then again by a
 // slow client (so the server has to hold back rather than buffer). Peaks are sampled inside the API
 // process (bench/lib/memory-sampler.cjs: process.memoryUsage() every 10 ms), before and during each

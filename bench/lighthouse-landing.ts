@@ -7,18 +7,18 @@
  *   options: --runs N (default 3; the median run is reported), --no-check (do not fail on targets),
  *            --calibrate (CPU slowdown fitted to this machine, see below)
  *
- * Buyer pages (issue 18):
+ * Buyer pages:
  *   npx tsx bench/lighthouse-landing.ts --buyer --runs 5 [--variants preact,no-preload,react] [--no-check]
  * creates an order to open (and a second one whose application was submitted, for /success) and
  * measures /client/{id}, /apply, /apply/step2, /success and the shop's two pages. With --variants,
  * "react" is the same build without buyer.html (the buyer gets the React app's shell and fetches the
- * order itself, as before issue 18), "preact" the buyer's own document, "no-preload" that document
+ * order itself, as it once was), "preact" the buyer's own document, "no-preload" that document
  * without the page scripts' modulepreloads (buyer-preloads.json removed); the variants alternate run by
  * run, so a busy machine weighs on both alike. Exits 1 when a buyer page's median misses
  * performance ≥ 97, LCP ≤ 1.8 s, TBT ≤ 150 ms or CLS ≤ 0.02, or a shop page performance ≥ 90.
  *
  * Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH). Reports go to bench/out/ (ignored).
- * Exits 1 when the median run misses the targets of issue 6: performance ≥ 95, accessibility 100,
+ * Exits 1 when the median run misses its targets: performance ≥ 95, accessibility 100,
  * SEO 100, best practices ≥ 95.
  *
  * The mobile preset slows the CPU down 4× on top of whatever the host is, and assumes a fast host. On a
@@ -334,7 +334,7 @@ async function submitApplication(base: string, orderId: string): Promise<void> {
     .padStart(7, '0')
     .replace(/^(\d{3})(\d{2})(\d{2})$/, '$1-$2-$3')}`;
   const email = `bench.buyer.${stamp}@example.ru`;
-  // The version of the order the buyer saw is part of the submission (issue 16).
+  // The version of the order the buyer saw is part of the submission.
   const seen = await call<{ version: number }>(base, `/api/order/orders/${orderId}`);
   const client = await patch<{ id: number }>(step1);
   const sms = await patch<{ phone_number: string }>({ client_id: client.id, phone_number: phone });

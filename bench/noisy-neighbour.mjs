@@ -1,4 +1,4 @@
-// Noisy neighbour (issue 17): shop C floods the webhook lane — test sends to an address that never
+// Noisy neighbour: shop C floods the webhook lane — test sends to an address that never
 // answers, at its limit of 10 a minute, and orders whose events go to that black hole — while shop
 // A's buyers request one-time codes and shop A's orders change (events → webhooks to a receiver that
 // answers at once). Measured for shop A: a code SMS from its request (notifications.created_at) to
@@ -7,7 +7,8 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/noisy-neighbour.mjs
 //
-// Targets (issue 17): code SMS p99 ≤ 1 s and webhook receipt p99 ≤ 2 s with the flood.
+// Targets, for the lanes' fairness (docs/product/DESIGN.md §6): code SMS p99 ≤ 1 s and webhook
+// receipt p99 ≤ 2 s with the flood.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { freshDatabase, withClient } from './lib/db.mjs';

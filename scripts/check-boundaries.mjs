@@ -1,61 +1,52 @@
 #!/usr/bin/env node
 // The architecture's boundaries, checked on every `npm run lint` (ARCHITECTURE.md, "Boundaries"):
-// SQL only in repositories and the database layer (boundaries/sql-location.mjs), no import cycles in
-// the API's and the web app's sources (boundaries/imports.mjs), and who may import whom: web features,
-// API modules, the domain package (boundaries/layers.mjs). Prints each breach with its
-// file and line and exits 1 when there is one.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// - who may import whom: dependency-cruiser with `.dependency-cruiser.cjs` (no cycle inside a package,
+//   a module reached only through its index.ts, a repository only from its own module, the domain
+//   package free of Node, Fastify and browser code, web features apart, the widget on its own), and no
+//   cycle between the API's modules (boundaries/imports.mjs);
+// - SQL only in repositories and the database layer (boundaries/sql-location.mjs);
+// - no Node or browser globals in packages/domain (boundaries/domain-globals.mjs).
+// Prints each breach and exits 1 when there is one. `--root <dir>` checks another tree of the same shape.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findCycles } from './boundaries/imports.mjs';
-import { checkLayers } from './boundaries/layers.mjs';
+import { checkDomainGlobals } from './boundaries/domain-globals.mjs';
+import { checkImports } from './boundaries/imports.mjs';
 import { checkSqlLocation } from './boundaries/sql-location.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repositoryRoot = join(import.meta.dirname, '..');
+const SKIPPED = /(^|\/)(node_modules|dist|data|coverage)\//;
 
-/** The repository's files under `dir` (tracked, and new ones not ignored) that `keep` accepts. */
-function filesIn(dir, keep) {
-  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', dir], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter((file) => /\.(ts|tsx|mts)$/.test(file) && !file.endsWith('.d.ts') && keep(file))
-    .flatMap((file) => {
-      try {
-        return [{ file, source: readFileSync(join(root, file), 'utf8') }];
-      } catch {
-        return []; // deleted in the work tree, not yet in the index
-      }
-    });
+/** The TypeScript sources under `dir` of the tree at `root` ({ file, source }, paths from `root`), tests left out. */
+export function sourceFiles(root, dir) {
+  if (!existsSync(join(root, dir))) return [];
+  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .map((name) => `${dir}/${name.split('\\').join('/')}`)
+    .filter(
+      (file) => /\.(ts|tsx|mts)$/.test(file) && !/\.d\.ts$|\.test\.tsx?$/.test(file) && !SKIPPED.test(file),
+    )
+    .map((file) => ({ file, source: readFileSync(join(root, file), 'utf8') }));
 }
 
-const isTest = (file) => /\.test\.tsx?$/.test(file);
-/** Source files, tests left out. */
-export const sourceFiles = (dir) => filesIn(dir, (file) => !isTest(file));
-const testFiles = (dir) => filesIn(dir, isTest);
-
-export function checkBoundaries() {
-  const api = sourceFiles('apps/api/src');
-  const web = sourceFiles('apps/web/src');
-  const domain = sourceFiles('packages/domain/src');
-  const all = [...api, ...web, ...domain];
-  const withTests = [...all, ...testFiles('apps/web/src'), ...testFiles('packages/domain/src')];
+/** Every breach in the tree at `root`, each '<rule>: …'. */
+export async function checkBoundaries(root = repositoryRoot) {
   return [
-    ...checkSqlLocation(api),
-    ...findCycles(api),
-    ...findCycles(web),
-    ...checkLayers(withTests, (path) => existsSync(join(root, path))),
+    ...(await checkImports(root)),
+    ...checkSqlLocation(sourceFiles(root, 'apps/api/src')),
+    ...checkDomainGlobals(sourceFiles(root, 'packages/domain/src')),
   ];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const problems = checkBoundaries();
+  const rootFlag = process.argv.indexOf('--root');
+  const root = rootFlag > 0 ? process.argv[rootFlag + 1] : repositoryRoot;
+  const problems = await checkBoundaries(root);
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
-    console.error(`\n${problems.length} boundary breach(es): see ARCHITECTURE.md, "Boundaries".`);
+    console.error(
+      `\n${problems.length} boundary breach(es): see .dependency-cruiser.cjs and ARCHITECTURE.md.`,
+    );
     process.exit(1);
   }
-  console.log('Boundaries: SQL only in repositories, no import cycles, imports within their layers.');
+  console.log('Boundaries: imports within their layers, no cycles, SQL only in repositories, a pure domain.');
 }

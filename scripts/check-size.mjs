@@ -5,10 +5,10 @@
 // that imports (the stylesheet is not JavaScript and is printed apart). Any route over its budget fails
 // the check (exit 1). The landing's first load is printed too, for information.
 //
-// Issue 18: ≤ 90 KB. The buyer's pages are their own document, buyer.html (src/buyer-main.tsx), built
+// The target is ≤ 90 KB. The buyer's pages are their own document, buyer.html (src/buyer-main.tsx), built
 // with Preact's React compatibility layer instead of react-dom (≈ 10 KB instead of ≈ 66 KB); the
 // enforced budget is a ratchet just above the largest buyer first load of that build, so that nothing
-// makes it worse unnoticed. (Issue 9's budget was 140 KB with react-dom, 122–135 KB measured.)
+// makes it worse unnoticed. (The budget was once 140 KB with react-dom, 122–135 KB measured.)
 //
 // The buyer routes are found in the built app without a Vite manifest: buyer.html (the document the
 // API sends for /client/…; app.html, the shell of every other address, in a build without it) names the
@@ -152,7 +152,7 @@ if (!existsSync(join(dist, 'index.html'))) {
     }
     report(
       firstLoad <= FIRST_LOAD_BUDGET,
-      `${route}: first load ${kb(firstLoad)} JavaScript gzip (budget ${kb(FIRST_LOAD_BUDGET)}, issue 18 ` +
+      `${route}: first load ${kb(firstLoad)} JavaScript gzip (budget ${kb(FIRST_LOAD_BUDGET)} ` +
         `target ${kb(FIRST_LOAD_TARGET)} ${firstLoad <= FIRST_LOAD_TARGET ? 'met' : 'not met'}): ` +
         `entry ${kb(sum(base, isScript))} + ${own.length} route chunks ${kb(sum(own, isScript))}; ` +
         `stylesheets ${kb(sum(files, isStyle))}`,

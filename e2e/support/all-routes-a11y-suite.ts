@@ -7,12 +7,12 @@ import { launchBrowser, openPage, PHONE } from './browser';
 import { type ShopServer, startShopServer } from './shop-server';
 
 /**
- * The route walk of issue 19, one file per width (e2e/tests/a11y-routes-*.test.ts) so both run side
- * by side. Issue 19 (done when): axe finds no serious or critical violation on any route of the
- * app, at 360 and 1280 px — the landing, the docs pages, every shop page with its key (and one without), the order
- * page of a paid and returned order with its payout and returns (issue 20), the cancel and return
+ * The route walk, one file per width (e2e/tests/a11y-routes-*.test.ts) so both run side by side.
+ * Done when (docs/product/UI.md, "Check it as a person would"): axe finds no serious or critical
+ * violation on any route of the app, at 360 and 1280 px — the landing, the docs pages, every shop page with its key (and one without), the order
+ * page of a paid and returned order with its payout and returns, the cancel and return
  * dialogs, the buyer's pages, the not-found page and /shops. Every page's screenshot goes to
- * SCREENSHOTS_DIR for a look. Issue 19 §10: the delete glyphs are 44 × 44 px targets with visible
+ * SCREENSHOTS_DIR for a look. The delete glyphs are 44 × 44 px targets with visible
  * contrast on a phone.
  */
 const SCREENSHOTS_DIR = process.env.E2E_SCREENSHOTS_DIR ?? '/tmp/b2bpay-a11y-routes';
@@ -95,7 +95,7 @@ export function describeAllRoutes(viewport: { width: number; height: number }) {
     );
   }
 
-  /** Only what issue 19 counts: serious and critical violations. */
+  /** Only what the UI rules count: serious and critical violations. */
   async function seriousViolations(page: Page, where: string) {
     return (await axeViolations(page))
       .filter((line) => /^\S+ \((serious|critical)\)/.test(line))
@@ -112,7 +112,7 @@ export function describeAllRoutes(viewport: { width: number; height: number }) {
     { name: "buyer's pages", from: 18, to: 26 },
   ] as const;
 
-  describe(`axe on every route at ${viewport.width} px (issue 19)`, () => {
+  describe(`axe on every route at ${viewport.width} px`, () => {
     it('walks every route listed, group after group', () => {
       expect(GROUPS.flatMap((g) => [g.from, g.to]).slice(1, -1)).toEqual([5, 5, 11, 11, 18, 18]);
       expect(GROUPS.at(-1)?.to).toBe(routes().length);
@@ -139,7 +139,7 @@ export function describeAllRoutes(viewport: { width: number; height: number }) {
       });
     }
 
-    it('the dialogs of issue 20 and a shop page without the key: no serious or critical violation', async () => {
+    it('the after-decision dialogs and a shop page without the key: no serious or critical violation', async () => {
       const { page, context } = await openPage(browser, { baseURL: shop.baseUrl, viewport });
       await page.goto(`/shops/${DEMO_SHOP.id}/orders/${ids.paid}?token=${encodeURIComponent(shop.token())}`);
       await ready(page);
@@ -190,7 +190,7 @@ function contrast(foreground: number[], background: number[]): number {
 }
 
 function describeDeleteGlyphs() {
-  describe('delete glyphs on a phone (issue 19 §10)', () => {
+  describe('delete glyphs on a phone', () => {
     it('are 44 × 44 px targets whose icon stands out (≥ 3:1) at 360 px', async () => {
       const { page, context } = await openPage(browser, { baseURL: shop.baseUrl, viewport: PHONE });
       await page.goto(`/shops/${DEMO_SHOP.id}/generate-qr?token=${encodeURIComponent(shop.token())}`);

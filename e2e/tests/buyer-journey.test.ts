@@ -106,7 +106,7 @@ describe('buyer journey', () => {
 
     // Back on the order page the buyer sees the status instead of the button.
     await page.getByRole('link', { name: 'Вернуться к заказу' }).click();
-    // The status badge (the wording under it, issue 18, begins with the same words).
+    // The status badge (the wording under it begins with the same words).
     await page.getByText('Банк одобрил заявку', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Заполнить заявку' }).count()).toBe(0);
     expect(errors).toEqual([]);

@@ -13,7 +13,7 @@ import {
 import { type BuyerServer, startBuyerServer } from '../support/buyer-server';
 
 /**
- * Issue 16 §1 in the browser: the shop changes the products after the buyer confirmed the codes; the
+ * In the browser: the shop changes the products after the buyer confirmed the codes; the
  * submission is refused with ORDER_CHANGED, the page shows the new items and amount, and the same
  * codes submit the application again. Codes come from the local SMTP sink and SMS receiver.
  */
@@ -40,7 +40,7 @@ async function replaceProducts(orderId: string, products: object[]): Promise<Ord
   return (await response.json()) as Order;
 }
 
-describe('the order changes under the buyer (issue 16)', () => {
+describe('the order changes under the buyer', () => {
   it('refuses the submission with «Состав заказа изменился…», shows the new order, and submits again with the same codes', async () => {
     const order = await server.createOrder([
       { name: 'Бумага офисная А4, 500 листов', price: 1000, quantity: 1 },

@@ -216,7 +216,7 @@ describe('order page states', () => {
       await held;
       await route.continue();
     });
-    // The server embeds the order in the buyer's page (issue 18), so the page loads it itself only when
+    // The server embeds the order in the buyer's page, so the page loads it itself only when
     // it came without it: the embedded record is taken out here.
     await page.route(`**/client/${order.id}`, async (route) => {
       const response = await route.fetch();

@@ -121,7 +121,7 @@ describe('button widget documentation page', () => {
     await page.goto(shopUrl('/button-demo'));
     await page.getByRole('heading', { level: 1, name: 'Кнопка «Купить в рассрочку»' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Разделы магазина' }).count()).toBe(1);
-    // Issue 19: inside a shop's area with its key the buttons use that shop's publishable key, and the
+    // Inside a shop's area with its key the buttons use that shop's publishable key, and the
     // demo notice is only for a visitor without a shop or a key.
     await expect.poll(() => widgetButton(page.locator('[data-demo]')).count()).toBe(3);
     expect(await page.getByText(DEMO_NOTICE).count()).toBe(0);

@@ -278,7 +278,7 @@ describe('landing page sections', () => {
   it('scrolls smoothly to the form and to the benefits', async () => {
     const { page, context } = await openLanding();
     await page.getByRole('link', { name: 'Оставить заявку' }).click();
-    // The form itself, with the name field focused (issue 19), not the section's heading.
+    // The form itself, with the name field focused, not the section's heading.
     await page.waitForFunction(isAtTop, 'enquiry-form');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
     expect(new URL(page.url()).hash).toBe('');
@@ -292,7 +292,7 @@ describe('landing page sections', () => {
   });
 });
 
-describe('landing on a phone (issue 19)', () => {
+describe('landing on a phone', () => {
   it('«Оставить заявку» brings the form fields into view at 360 px and focuses the name field', async () => {
     const { page, context } = await openLanding(PHONE);
     await page.getByRole('link', { name: 'Оставить заявку' }).click();

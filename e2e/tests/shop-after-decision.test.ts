@@ -6,7 +6,7 @@ import { DESKTOP, launchBrowser, type OpenedPage, openPage } from '../support/br
 import { type ShopServer, startShopServer } from '../support/shop-server';
 
 /**
- * Issue 20 in the browser, shop area at 1280 px: «Отменить заказ» with the reason, «Оформить возврат» of
+ * After the decision (docs/product/DESIGN.md §11) in the browser, shop area at 1280 px: «Отменить заказ» with the reason, «Оформить возврат» of
  * part of a paid order, the list of returns and the payout block, both shown live on an open order
  * list in another page, and «Выгрузить CSV» under the current filters. A server of its own whose
  * sandbox banks decide and pay after 300 ms (SANDBOX_*_DELAY_MS), so an order is paid within a second
@@ -59,7 +59,7 @@ const card = (page: Page, number: string) =>
 /** ru-RU money as the page prints it (Intl puts no-break spaces in). */
 const rubles = (text: string) => new RegExp(text.replaceAll(' ', '\\s'));
 
-describe('after the decision in the shop area (issue 20)', () => {
+describe('after the decision in the shop area', () => {
   it('cancels an order from its page with the reason; an open list shows «Заказ отменён» live', async () => {
     const order = await shop.createOrder();
     const list = await openLiveList();

@@ -13,7 +13,7 @@ import {
 } from '../support/shop-server';
 
 /**
- * Issue 8 in the browser: a status change made through the API reaches an open order list, QR
+ * Live updates in the browser: a status change made through the API reaches an open order list, QR
  * screen, statistics page and order details page within 2 s, without a reload, with a toast; the
  * details page re-sends a failed webhook. A server of its own: banks decide and pay after 3 s,
  * webhooks may go to loopback.
@@ -289,7 +289,7 @@ describe('accessibility and layout of the statistics and order details pages', (
       await page.getByTestId('webhook-delivery').first().waitFor();
       await check('order-details');
 
-      // A paid order's QR screen says its status instead of inviting a scan (issue 19).
+      // A paid order's QR screen says its status instead of inviting a scan.
       await page.goto(`/shops/order-qr/${order.id}`);
       await page.getByRole('heading', { name: 'Статус заказа' }).waitFor();
       expect(await page.getByText('Заказ оплачен: банк перечислил деньги магазину.').isVisible()).toBe(true);

@@ -96,7 +96,7 @@ describe('new order → QR screen', () => {
   it('shows the server message when the API refuses the order', async () => {
     const { page, context } = await openPage(browser, { viewport: PHONE });
     await page.goto(shopUrl('/generate-qr'));
-    // Three decimals are refused in the browser now (issue 19); the server's own refusal is played back.
+    // Three decimals are refused in the browser now; the server's own refusal is played back.
     await page.route('**/api/order/orders', (route) =>
       route.fulfill({
         status: 400,
@@ -119,7 +119,7 @@ describe('new order → QR screen', () => {
     await context.close();
   });
 
-  it('takes prices typed the Russian way in Chromium and refuses other text (issue 19)', async () => {
+  it('takes prices typed the Russian way in Chromium and refuses other text', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(shopUrl('/generate-qr'));
     const price = page.getByLabel('Цена');
@@ -144,7 +144,7 @@ describe('new order → QR screen', () => {
   });
 
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`lays the form out at ${viewport.width} px: the sum on one line, room for names, 44 px delete buttons (issue 19)`, async () => {
+    it(`lays the form out at ${viewport.width} px: the sum on one line, room for names, 44 px delete buttons`, async () => {
       const { page, context } = await openPage(browser, { viewport });
       await page.goto(shopUrl('/generate-qr'));
       await page
@@ -179,7 +179,7 @@ describe('new order → QR screen', () => {
     });
   }
 
-  it('without a token says the key is missing and how to get in, instead of a form that fails (issue 19)', async () => {
+  it('without a token says the key is missing and how to get in, instead of a form that fails', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`/shops/${DEMO_SHOP.id}/generate-qr`);
     await page.getByRole('heading', { name: 'Нет ключа доступа магазина' }).waitFor();

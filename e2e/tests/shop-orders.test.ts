@@ -130,7 +130,7 @@ describe('order list', () => {
       'Декабрь',
     ];
     const [year, month] = today.split('-').map(Number) as [number, number];
-    // The previous and the current month (issue 19), not the current and a future one.
+    // The previous and the current month, not the current and a future one.
     expect(await dialog.getByText(`${months[month - 1]} ${year}`, { exact: true }).isVisible()).toBe(true);
     expect(
       await dialog
@@ -217,7 +217,7 @@ describe('order list', () => {
     await context.close();
   });
 
-  it('at 360 px the status chips are one row that scrolls sideways, and the first order is in view (issue 19)', async () => {
+  it('at 360 px the status chips are one row that scrolls sideways, and the first order is in view', async () => {
     const { page, context } = await openPage(browser, { viewport: PHONE });
     await page.goto(shopUrl('/all-orders'));
     await cards(page).first().waitFor();
@@ -236,7 +236,7 @@ describe('order list', () => {
     await context.close();
   });
 
-  it('a failed load is said in Russian with «Повторить»; the live dot follows the stream going offline and back (issue 19)', async () => {
+  it('a failed load is said in Russian with «Повторить»; the live dot follows the stream going offline and back', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(shopUrl('/all-orders'));
     await cards(page).first().waitFor();
@@ -269,7 +269,7 @@ describe('order list', () => {
     await context.close();
   });
 
-  it('does not move under the reader while it loads on a phone: no layout shift up to the live stream (issue 18)', async () => {
+  it('does not move under the reader while it loads on a phone: no layout shift up to the live stream', async () => {
     const { page, context } = await openPage(browser, { viewport: { width: 412, height: 823 } });
     await page.goto(shopUrl('/all-orders'));
     await cards(page).first().waitFor();

@@ -92,7 +92,7 @@ describe('shop main page, FAQ, support, not-found', () => {
     expect(await page.getByRole('link', { name: 'Для магазинов' }).getAttribute('href')).toBe('/shops');
     expect(await page.locator('main a[href^="mailto:"]').count()).toBe(1);
     await page.getByRole('button', { name: 'Назад' }).waitFor();
-    // «Для магазинов» leads to a real page: how to get into a shop's area (issue 19).
+    // «Для магазинов» leads to a real page: how to get into a shop's area.
     await page.getByRole('link', { name: 'Для магазинов' }).click();
     await page.getByRole('heading', { name: 'Вход в кабинет магазина', level: 1 }).waitFor();
     expect(await page.getByText('404', { exact: true }).count()).toBe(0);

@@ -40,7 +40,7 @@ describe('isValidEmail', () => {
     ' ivan@mail.ru',
     'ivan@mail.ru ',
     'ivan.mail.ru',
-    // Issue 16: what the loose pattern lets through but no mail server takes as one address.
+    // What the loose pattern lets through but no mail server takes as one address.
     'a@b@c.d',
     'ivan@mail..ru',
     'ivan..petrov@mail.ru',

@@ -24,7 +24,7 @@ function mixesLookAlikeScripts(part: string): boolean {
 
 /**
  * Checks the value as given; run normalizeEmail first to forgive surrounding spaces. The spec's
- * loose pattern, and then what a mail server takes as one address (issue 16: `ivan@mail..ru` passed
+ * loose pattern, and then what a mail server takes as one address (`ivan@mail..ru` once passed
  * the pattern, started the code's 60 s cooldown and was then refused by the mailer; a comma would
  * have made two recipients of one code): one `@`, a dot-atom local part, a host name of two or more
  * labels, and no part mixing look-alike scripts. The browser and the server run this same function

@@ -251,7 +251,7 @@ describe('formatAmount2', () => {
   });
 });
 
-describe('parseTypedRubles (a price typed the Russian way, issue 19)', () => {
+describe('parseTypedRubles (a price typed the Russian way)', () => {
   it.each([
     ['350,10', 35010],
     ['350.10', 35010],

@@ -102,7 +102,7 @@ describe('maskPhone', () => {
   });
 });
 
-describe('formatPhone (issue 19: the order details show the phone as everywhere else)', () => {
+describe('formatPhone (the order details show the phone as everywhere else)', () => {
   it('formats a Russian phone as +7 916 123-45-67', () => {
     expect(formatPhone('+79161234567')).toBe('+7 916 123-45-67');
     expect(formatPhone('8 (916) 123-45-67')).toBe('+7 916 123-45-67');

@@ -29,7 +29,7 @@ const BIDI = [
   '\u061C',
 ];
 
-describe('cleanText (issue 16)', () => {
+describe('cleanText', () => {
   it.each([...INVISIBLES, ...BIDI, ' ', '\u00A0', '\t'])(
     'makes a value of only %j (and spaces) empty',
     (c) => {

@@ -1,5 +1,5 @@
 /**
- * Bidi embedding, override and isolate controls and the direction marks (issue 16): they reorder how a
+ * Bidi embedding, override and isolate controls and the direction marks: they reorder how a
  * name is shown (a spoofed organisation or product name, "Trojan Source"), so they are never stored.
  */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;

@@ -12,7 +12,7 @@ import { checkQuickstartOutput } from '../../typescript/test/quickstart-output';
 import { type Reply, startScriptedServer } from '../../typescript/test/scripted-server';
 
 /**
- * Issue 21 §6: the PHP SDK, copied alone into a new project outside the repository, runs its
+ * The PHP SDK, copied alone into a new project outside the repository, runs its
  * README's examples as printed against the API (orders, the event log, webhooks verified by a
  * `php -S` endpoint) on both databases; its retries, errors and webhook check are tested against a
  * scripted local server and the API's own signing code. Needs `php` with curl (.ci/run installs it).

@@ -12,7 +12,7 @@ import { checkQuickstartOutput } from './quickstart-output';
 import { startScriptedServer } from './scripted-server';
 
 /**
- * Issue 21 §6: a new project outside the repository installs the packed @b2bpay/sdk and runs the
+ * A new project outside the repository installs the packed @b2bpay/sdk and runs the
  * README's two examples as printed against the API — create, read and list orders, change one,
  * read the event log, receive and verify real webhooks — and the SDK's Idempotency-Key and retries
  * hold against the real server (a lost answer creates no second order; a 429's Retry-After is kept).

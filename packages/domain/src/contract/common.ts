@@ -2,22 +2,22 @@ import { z } from 'zod';
 import { isCalendarDay } from '../dates';
 import { cleanText } from '../text';
 
-/** Error codes of the public API (spec §8, issue 2; the catalogue below says what each means). */
+/** Error codes of the public API (spec §8; the catalogue below says what each means). */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
-  /** A known address asked with a method it does not take; `Allow` lists the ones it does (issue 21). */
+  /** A known address asked with a method it does not take; `Allow` lists the ones it does (HTTP's rule). */
   'METHOD_NOT_ALLOWED',
   'CONFLICT',
-  /** The buyer submitted for an order version that is no longer current (issue 16). */
+  /** The buyer submitted for an order version that is no longer current: the buyer must see what they pay for. */
   'ORDER_CHANGED',
   // 409: an order of the shop already has this external_id (DESIGN §11); `order_id` names it.
   'DUPLICATE_EXTERNAL_ID',
-  /** The body is over 100 KB (issue 21). */
+  /** The body is over 100 KB (docs/product/DESIGN.md §7, Limits). */
   'PAYLOAD_TOO_LARGE',
-  /** A body that is not application/json (issue 21). */
+  /** A body that is not application/json: the API reads JSON only. */
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
@@ -35,7 +35,7 @@ export interface ErrorCatalogueEntry {
 }
 
 /**
- * The error catalogue (issue 21): every code, its statuses, what it means and what to do. The docs
+ * The error catalogue: every code, its statuses, what it means and what to do. The docs
  * page shows it and the OpenAPI document describes each error response with it.
  */
 export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
@@ -136,10 +136,10 @@ export const ApiErrorBody = z
       field: z.string().optional(),
       /** DUPLICATE_EXTERNAL_ID: the existing order that already has the external_id. */
       order_id: z.string().optional(),
-      /** The request's id, as in the X-Request-Id header and the server's log (issue 21). */
+      /** The request's id, as in the X-Request-Id header and the server's log, so a support request can be traced. */
       request_id: z.string().optional(),
     }),
-    /** VALIDATION_ERROR: every invalid field, the first of them being `error` (issue 21). */
+    /** VALIDATION_ERROR: every invalid field, the first of them being `error`, so a form can mark them all. */
     errors: z.array(FieldError).optional(),
   })
   .meta({

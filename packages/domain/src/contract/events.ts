@@ -13,7 +13,7 @@ export const ORDER_EVENT_TYPES = [
   'order.status.changed',
   'order.client.updated',
   'order.payment.completed',
-  /** The shop replaced the products while the buyer had not applied: new amount and version (issue 16). */
+  /** The shop replaced the products while the buyer had not applied: new amount and version, so the buyer sees the new order. */
   'order.products.updated',
   // DESIGN §11: a return was taken; the body carries `refund` and the order's `refunded_amount`.
   'order.refund.created',

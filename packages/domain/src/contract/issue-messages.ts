@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * Validation messages in plain Russian for the checks that have no text of their own (issue 21):
+ * Validation messages in plain Russian for the checks that have no text of their own (every message the API sends is Russian):
  * zod's Russian locale says «Неверный ввод: ожидалось int, получено число», which tells a person
  * nothing. A schema's own message (`.min(1, 'Укажите имя')`) always wins over these.
  * Set with `z.config({ localeError: plainRussianError })`.

@@ -18,7 +18,7 @@ export const CompanySuggestQuery = z.strictObject({
 export const Enquiry = z
   .strictObject({
     name: shortText().min(1, 'Укажите имя'),
-    // The server re-checks the landing form's rule (issue 16: "abc" was accepted), with the spec's text.
+    // The server re-checks the landing form's rule (a browser-side check alone let "abc" through), with the spec's text.
     phone: z.string().trim().min(1, 'Укажите телефон').max(32).refine(isValidPhone, MESSAGES.phoneInvalid),
   })
   .meta({ id: 'Enquiry', examples: [{ name: 'Анна', phone: '+7 916 123-45-67' }] });

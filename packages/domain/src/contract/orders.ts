@@ -14,7 +14,7 @@ export const MAX_PRICE_RUBLES = 1_000_000_000;
 export const MAX_QUANTITY = 1_000_000;
 export const PAGE_SIZE = 20;
 
-/** 409 ORDER_CHANGED (issue 16): the buyer submitted for an order whose products have changed since. */
+/** 409 ORDER_CHANGED: the buyer submitted for an order whose products have changed since. */
 export const ORDER_CHANGED_MESSAGE = 'Состав заказа изменился. Проверьте заказ и подтвердите заявку снова.';
 /** 400 on `products`: an order of 0 ₽ would send the buyer to the banks for nothing. */
 export const ORDER_AMOUNT_POSITIVE_MESSAGE = 'Сумма заказа должна быть больше 0 ₽';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HttpUrl, IsoDateTime, isoInstant } from './common';
 import { DELIVERY_EVENT_TYPES } from './events';
 
-/** Webhook deliveries and the shop's integration settings (issue 8): the API's schemas and the shop area's types. */
+/** Webhook deliveries and the shop's integration settings (docs/product/DESIGN.md §6): the API's schemas and the shop area's types. */
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
@@ -136,7 +136,7 @@ export const ShopSettingsUpdate = z
   });
 export type ShopSettingsUpdate = z.infer<typeof ShopSettingsUpdate>;
 
-// Issue 17: failure you can see and act on — the address's health and the bulk re-send.
+// Failure you can see and act on (docs/product/DESIGN.md §6) — the address's health and the bulk re-send.
 
 /** The shop's current webhook address as deliveries to it have gone (GET /api/webhooks/health). */
 export const WebhookEndpointHealth = z
