@@ -11,7 +11,7 @@ import {
 } from './support/test-app';
 
 /**
- * Issue 21 §2: errors a client can act on — X-Request-Id on every answer and request_id in every
+ * Errors a client can act on — X-Request-Id on every answer and request_id in every
  * error body and log line, 413/415/405 with their own codes, every invalid field in `errors` in
  * plain Russian, and CORS that lets the widget read Retry-After, X-Request-Id and the limits.
  */

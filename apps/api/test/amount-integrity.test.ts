@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patchClient, prepareSubmission } from './support/buyer';
 import { createOrder, DB_KINDS, demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
 
-/** Issue 16 §1: the amount the buyer applies for cannot move under them. */
+/** The amount the buyer applies for cannot move under them. */
 describe.each(DB_KINDS)('amount integrity on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

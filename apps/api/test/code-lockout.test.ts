@@ -13,7 +13,7 @@ import {
 const BUYER_IP = '198.51.100.20';
 const STRANGER_IP = '203.0.113.66';
 
-describe.each(DB_KINDS)('one-time code requests (issue 16 §6) on %s', (kind) => {
+describe.each(DB_KINDS)('one-time code requests on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);

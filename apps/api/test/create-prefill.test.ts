@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
 
 /**
- * Issue 21 §4: the create payload's `client` takes `inn` and `organization_name` (refused with 400
+ * The create payload's `client` takes `inn` and `organization_name` (refused with 400
  * before), checked with step 1's rules, and the buyer's page gets them to prefill step 1.
  */
 describe.each(DB_KINDS)('create prefill with INN and organization on %s', (kind) => {

@@ -7,7 +7,7 @@ import { patchClient, STEP1 } from './support/buyer';
 import { createOrder, DB_KINDS, errorOf, newShop, startTestApp, type TestApp } from './support/test-app';
 
 /**
- * Issue 21 §3: the event log (GET /api/order/events) — the shop's events in commit order, with the
+ * The event log (GET /api/order/events) — the shop's events in commit order, with the
  * very ids and bodies its webhooks carried, paged by `after` without ever skipping one.
  */
 

@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from './support/test-app';
 
-/** Zero-width space, word joiner, soft hyphen, byte-order mark and the bidi controls (issue 16 §6). */
+/** Zero-width space, word joiner, soft hyphen, byte-order mark and the bidi controls. */
 const INVISIBLE_ONLY = ' \u200B\u2060\u00AD\uFEFF\u202E\u2066\u200F ';
 
 /**
@@ -31,7 +31,7 @@ const NO_LETTER = [
   ['U+FFF9', '\uFFF9'],
 ] as const;
 
-describe.each(DB_KINDS)('required text of invisible characters (issue 16) on %s', (kind) => {
+describe.each(DB_KINDS)('required text of invisible characters on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);

@@ -25,7 +25,7 @@ class HandTimers implements FeedTimers {
   }
 }
 
-describe.each(DB_KINDS)('the live feed after an idle period (issue 16) on %s', (kind) => {
+describe.each(DB_KINDS)('the live feed after an idle period on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);

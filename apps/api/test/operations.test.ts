@@ -9,7 +9,7 @@ import { drainAndClose } from '../src/shared/shutdown';
 import { patchClient, STEP1 } from './support/buyer';
 import { createOrder, DB_KINDS, demoAuth, startTestApp, type TestApp } from './support/test-app';
 
-/** Probes, metrics and the SIGTERM drain of an API process (issue 22; docs/deploy.md). */
+/** Probes, metrics and the SIGTERM drain of an API process (docs/deploy.md). */
 describe.each(DB_KINDS)('operations (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

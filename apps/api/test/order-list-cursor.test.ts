@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder, DB_KINDS, errorOf, newShop, startTestApp, type TestApp } from './support/test-app';
 
 /**
- * Issue 21 §3: the order list's `limit`, the `starting_after` cursor that does not shift when orders
+ * The order list's `limit`, the `starting_after` cursor that does not shift when orders
  * arrive (offset pages do: an order arriving between two pages showed one order twice), `has_more`,
  * and `updated_since`; `page` keeps working.
  */

@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from './support/test-app';
 
-/** Issue 16 §2: publishable keys (public in the shop's HTML) cannot be turned against the shop. */
+/** Publishable keys (public in the shop's HTML) cannot be turned against the shop. */
 describe.each(DB_KINDS)('publishable keys on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_CACHE_TTL_MS } from '../src/modules/auth/authenticate';
 import { DB_KINDS, errorOf, newShop, startTestApp, type TestApp } from './support/test-app';
 
-/** Issue 16 §5: keys and secrets rotate without an outage; a revoked key dies everywhere within 1 s. */
+/** Keys and secrets rotate without an outage; a revoked key dies everywhere within 1 s. */
 describe.each(DB_KINDS)('rotation on %s', (kind) => {
   let t: TestApp;
   let server: http.Server;

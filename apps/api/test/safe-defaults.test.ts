@@ -7,7 +7,7 @@ import {
 } from '../src/modules/webhooks/ssrf-guard';
 import { DB_KINDS, demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
 
-/** Issue 16 §4: safe by default. */
+/** Safe by default. */
 describe('configuration defaults', () => {
   it('listens on 127.0.0.1 in development unless HOST says otherwise', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');

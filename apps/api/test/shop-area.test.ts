@@ -299,7 +299,7 @@ describe.each(DB_KINDS)('live event stream on %s', (kind) => {
       const own = await newShop(t, 'Смена ключа');
       const res = await fetch(`${base}/api/events`, { headers: { ...own.auth, 'x-request-id': 'stream-1' } });
       expect(res.status).toBe(200);
-      // Written by hand (hijacked), the stream's head still names its request (issue 21).
+      // Written by hand (hijacked), the stream's head still names its request.
       expect(res.headers.get('x-request-id')).toBe('stream-1');
       const reader = res.body?.getReader();
       if (!reader) throw new Error('no body');

@@ -117,7 +117,7 @@ export async function createOrder(
 
 /**
  * Asserts the one error body shape and returns its `error` without `request_id`, which it checks
- * against the answer's X-Request-Id (issue 21: every error body names its request).
+ * against the answer's X-Request-Id (every error body names its request).
  */
 export function errorOf(res: { statusCode: number; json(): unknown; headers?: Record<string, unknown> }) {
   const body = res.json() as {

@@ -32,7 +32,7 @@ declare module 'fastify' {
 /**
  * How long a resolved key is trusted without asking the database again. Rotation in this process
  * clears the cache at once (invalidateKeyCache); another process (a second API instance, the CLI)
- * revoking a key is seen here within this time at most — issue 16 asks for 1 s. A key with an end
+ * revoking a key is seen here within this time at most (1 s). A key with an end
  * (rotation with an overlap) is never trusted past that end.
  */
 export const KEY_CACHE_TTL_MS = 1_000;

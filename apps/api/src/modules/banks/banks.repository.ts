@@ -12,7 +12,7 @@ export async function insertApplications(tx: Queryable, orderId: string, now: Da
 }
 
 /**
- * The amount the buyer agreed to in the step-2 consent (issue 16), or null for an order submitted
+ * The amount the buyer agreed to in the step-2 consent, or null for an order submitted
  * before consents recorded it. The bank application is made for this amount.
  */
 export async function agreedAmount(tx: Queryable, orderId: string): Promise<number | null> {

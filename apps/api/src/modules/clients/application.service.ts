@@ -184,7 +184,7 @@ function checkStep2(body: ClientPatch) {
     throw validationError('personal_data_consent', MESSAGES.consentRequired);
   if (body.bank_transfer_consent !== true)
     throw validationError('bank_transfer_consent', BANK_TRANSFER_CONSENT_REQUIRED);
-  // The version of the order the buyer saw and agreed to (issue 16): the amount cannot move under them.
+  // The version of the order the buyer saw and agreed to: the amount cannot move under them.
   if (body.order_version === undefined) throw validationError('order_version', ORDER_VERSION_REQUIRED);
   return {
     ...step1,

@@ -13,7 +13,7 @@ export interface OrderRow {
   order_number: number;
   status: string;
   amount_kopecks: number;
-  /** 1 at creation, +1 on every change of the products (issue 16). */
+  /** 1 at creation, +1 on every change of the products. */
   version: number;
   webhook_url: string | null;
   client_id: number | null;

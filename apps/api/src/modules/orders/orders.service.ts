@@ -44,7 +44,7 @@ export const WIDGET_ORIGIN_FORBIDDEN = 'Этот сайт не указан в �
 
 /**
  * A shop that lists its sites (widget_origins) accepts its publishable key only from them: a pk_
- * request with another Origin, or none, is refused (issue 16). An empty list allows any origin.
+ * request with another Origin, or none, is refused. An empty list allows any origin.
  */
 export function assertWidgetOrigin(auth: AuthenticatedKey, origin: string | undefined) {
   if (auth.kind !== 'publishable') return;
@@ -77,7 +77,7 @@ function amountOf(products: readonly repo.NewProduct[]) {
   if (total === null || total > MAX_ORDER_AMOUNT_KOPECKS) {
     throw validationError('products', `Сумма заказа не может быть больше ${MAX_PRICE_RUBLES} ₽`);
   }
-  // A 0 ₽ order would send the buyer through the banks for nothing (issue 16).
+  // A 0 ₽ order would send the buyer through the banks for nothing.
   if (total <= 0) throw validationError('products', ORDER_AMOUNT_POSITIVE_MESSAGE);
   return total;
 }

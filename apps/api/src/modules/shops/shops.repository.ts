@@ -6,7 +6,7 @@ export interface ShopRow {
   email: string;
   webhook_url: string | null;
   webhook_secret: string;
-  /** Origins a publishable key may be used from (issue 16); empty: any. */
+  /** Origins a publishable key may be used from; empty: any. */
   widget_origins: string[];
 }
 

@@ -13,7 +13,7 @@ import * as repo from './verification.repository';
 export type { Channel } from './verification.repository';
 
 /**
- * One-time code rules (DESIGN §5, OWASP ASVS 5 §6.6; issue 16 §6, ARCHITECTURE.md "One-time codes").
+ * One-time code rules (DESIGN §5, OWASP ASVS 5 §6.6; ARCHITECTURE.md "One-time codes").
  * Every limit is scoped so that whoever spends it can only block themselves: the order's own limits
  * can be spent only through the order link (the buyer's capability), and the limits that guard a
  * phone or an e-mail against floods across orders are counted per client address. A stranger who

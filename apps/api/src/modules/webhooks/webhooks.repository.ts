@@ -47,7 +47,7 @@ export interface AttemptStart {
   attempt: number;
   payload: unknown;
   secret: string;
-  /** The secret before a rotation with an overlap, while it still signs (issue 16); else null. */
+  /** The secret before a rotation with an overlap, while it still signs; else null. */
   previousSecret: string | null;
   /** The address is paused after timing out again and again (`webhook_endpoints`): no POST until then. */
   pausedUntil: Date | null;
