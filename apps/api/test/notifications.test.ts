@@ -3,9 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enqueue } from '../src/modules/jobs/jobs.repository';
+import { enqueue } from '../src/modules/jobs';
 import type { NotificationRow } from '../src/modules/notifications/notifications.repository';
-import { queueEmail, queueSms } from '../src/modules/notifications/notifications.service';
+import {
+  queueEmail,
+  queueSms,
+  sendNotificationJob,
+} from '../src/modules/notifications/notifications.service';
 import { NOTIFICATION_RETRY_SCHEDULE_MS } from '../src/modules/notifications/send-notification';
 import { amountText, approvedEmail, codeEmail, codeSms } from '../src/modules/notifications/templates';
 import { createOrder, DB_KINDS, startTestApp, type TestApp } from './support/test-app';
@@ -267,7 +271,7 @@ describe.each(DB_KINDS)('notifications through real transports (SMTP, SMS HTTP) 
       queueSms(tx, { kind: 'approved', to: PHONE, orderId: null, text: 'B2BPay: одобрено' }, t.clock.now()),
     );
     await t.worker.drain();
-    await t.db.transaction((tx) => enqueue(tx, 'notification.send', { notification_id: id }, t.clock.now()));
+    await t.db.transaction((tx) => enqueue(tx, sendNotificationJob, { notification_id: id }, t.clock.now()));
     await t.worker.drain();
     expect(sms.requests.length - before).toBe(1);
     expect(await notification(t, id)).toMatchObject({ status: 'sent', attempts: 1 });

@@ -1,6 +1,6 @@
 import { startHttpReceiver } from '@b2bpay/test-sinks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeFinishedJobs } from '../src/modules/jobs/jobs.service';
+import { purgeFinishedJobs } from '../src/modules/jobs';
 import { runRetention } from '../src/modules/retention/retention.sweep';
 import { patchClient, STEP1 } from './support/buyer';
 import {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWorker } from '../src/modules/jobs/registry';
+import { createWorker } from '../src/jobs/registry';
 import {
   createOrder,
   DB_KINDS,

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type HttpReceiver, startHttpReceiver } from '@b2bpay/test-sinks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorker } from '../../src/modules/jobs/registry';
-import type { Worker } from '../../src/modules/jobs/worker';
+import { createWorker } from '../../src/jobs/registry';
+import type { Worker } from '../../src/modules/jobs';
 import { patchClient, STEP1 } from '../support/buyer';
 import {
   createOrder,

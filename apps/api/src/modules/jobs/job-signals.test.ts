@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DB_KINDS, startTestApp, type TestApp } from '../../../test/support/test-app';
 import type { Database } from '../../db/database';
+import { jobType } from './define-job';
 import { listenForJobs } from './job-listener';
 import { onJobsCommitted, withJobSignals } from './job-signals';
 import * as jobs from './jobs.repository';
+
+const signalJob = jobType({ kind: 'test.signal', lane: 'default', payload: z.object({}) });
 
 describe.each(DB_KINDS)('job signals on %s', (kind) => {
   let t: TestApp;
@@ -18,8 +22,7 @@ describe.each(DB_KINDS)('job signals on %s', (kind) => {
     Number(
       (await t.db.query<{ n: unknown }>("SELECT count(*) AS n FROM jobs WHERE kind = 'test.signal'"))[0]?.n,
     );
-  const enqueueIn = (q: Parameters<typeof jobs.enqueue>[0]) =>
-    jobs.enqueue(q, 'test.signal', {}, t.clock.now());
+  const enqueueIn = (q: Parameters<typeof jobs.enqueue>[0]) => jobs.enqueue(q, signalJob, {}, t.clock.now());
 
   it('announces a transaction that enqueued only after its commit, and once', async () => {
     const seen: number[] = [];

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps';
-import { purgeFinishedJobs } from '../jobs/jobs.service';
+import { purgeFinishedJobs } from '../jobs';
 import { purgeFinishedNotifications } from '../notifications/notifications.service';
 import { purgeOldIdempotencyKeys } from '../orders/orders.service';
 import { purgeExpiredCodes } from '../verification/verification.service';

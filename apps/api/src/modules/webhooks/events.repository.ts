@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { kopecksToRubles, ORDER_EVENT_TYPES, type WebhookEvent } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { enqueue } from '../jobs/jobs.service';
+import { enqueue } from '../jobs';
 import type { ClientRow, OrderRow } from '../orders/order-records.service';
 import { toClientView, toPayoutView } from '../orders/order-records.service';
-import { DELIVER_JOB } from './delivery.job';
+import { deliverWebhookJob } from './webhook-jobs';
 
 export const EVENT_TYPES = ORDER_EVENT_TYPES;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -88,7 +88,7 @@ export async function queueDelivery(
      VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $7)`,
     [id, d.eventId, d.shopId, d.orderId, d.type, d.url, d.now],
   );
-  await enqueue(tx, DELIVER_JOB, { delivery_id: id }, d.now, d.shopId);
+  await enqueue(tx, deliverWebhookJob, { delivery_id: id }, d.now, d.shopId);
   return id;
 }
 
