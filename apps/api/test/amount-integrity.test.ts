@@ -1,16 +1,11 @@
 import { ORDER_AMOUNT_POSITIVE_MESSAGE, ORDER_CHANGED_MESSAGE } from '@b2bpay/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { patchClient, prepareSubmission } from './support/buyer';
-import { createOrder, DB_KINDS, demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, demoAuth, errorOf } from './support/test-app';
 
 /** The amount the buyer applies for cannot move under them. */
-describe.each(DB_KINDS)('amount integrity on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
-  }, 180_000);
-  afterAll(() => t.close());
-
+describeApi('amount integrity', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, startTimeout: 180_000 }, (t) => {
   const read = (id: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/order/orders/${id}`, headers });
   const replace = (id: string, products: object) =>
@@ -116,7 +111,10 @@ describe.each(DB_KINDS)('amount integrity on %s', (kind) => {
 
   it('makes the bank application for exactly the amount the buyer agreed to', async () => {
     const order = await createOrder(t, { products: [{ name: 'Бумага', price: 1500.5, quantity: 2 }] });
-    const { body } = await prepareSubmission(t, order.id, { phone: '+79161234502', email: 'buyer2@firm.ru' });
+    const { body } = await prepareSubmission(t, order.id, {
+      phone: '+79161234502',
+      email: 'buyer2@firm.ru',
+    });
     expect((await patchClient(t, order.id, body)).statusCode).toBe(200);
     // Were the order's amount rewritten behind the API's back, the bank would still be asked for 3001 ₽.
     await t.db.query('UPDATE orders SET amount_kopecks = 1 WHERE id = $1', [order.id]);

@@ -12,6 +12,7 @@ import {
 } from '../src/modules/notifications/notifications.service';
 import { NOTIFICATION_RETRY_SCHEDULE_MS } from '../src/modules/notifications/send-notification';
 import { amountText, approvedEmail, codeEmail, codeSms } from '../src/modules/notifications/templates';
+import { describeApi } from './support/describe-api';
 import { createOrder, DB_KINDS, startTestApp, type TestApp } from './support/test-app';
 
 // ---------------------------------------------------------------------------------------------------
@@ -557,16 +558,13 @@ describe.each(DB_KINDS)('SMS through SMS.RU’s HTTP API on %s', (kind) => {
   });
 });
 
-describe.each(DB_KINDS)('the development outbox on %s', (kind) => {
-  let t: TestApp;
+describeApi('the development outbox', { env: { LOG_LEVEL: 'info' } }, (t) => {
   let logs: ReturnType<typeof captureLogs>;
   beforeAll(async () => {
-    t = await startTestApp(kind, { LOG_LEVEL: 'info' });
     logs = captureLogs();
   });
   afterAll(async () => {
     logs.restore();
-    await t.close();
   });
 
   it('without SMTP_URL and with SMS_PROVIDER=console the stored row is the delivery, codes kept', async () => {
@@ -649,13 +647,7 @@ describe.each(DB_KINDS)('the development outbox on %s', (kind) => {
   });
 });
 
-describe.each(DB_KINDS)('the development outbox in production on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind, { NODE_ENV: 'production' });
-  });
-  afterAll(() => t.close());
-
+describeApi('the development outbox in production', { env: { NODE_ENV: 'production' } }, (t) => {
   it('does not exist: 404 for the page and the JSON', async () => {
     await t.db.transaction((tx) =>
       queueSms(tx, { kind: 'code', to: PHONE, orderId: null, text: codeSms('111222') }, t.clock.now()),

@@ -8,6 +8,8 @@ export interface ApiSuiteOptions {
   logger?: object;
   /** The suite's test timeout, for suites that start processes. */
   timeout?: number;
+  /** How long starting the app may take (a suite whose settings make it slow to start). */
+  startTimeout?: number;
 }
 
 /**
@@ -39,7 +41,7 @@ export function describeApi(
     };
     beforeAll(async () => {
       started = await startTestApp(kind, options.env, options.logger ? { logger: options.logger } : {});
-    });
+    }, options.startTimeout);
     afterAll(() => started?.close());
     body(suiteApp(current), kind);
   });

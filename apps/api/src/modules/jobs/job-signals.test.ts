@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DB_KINDS, startTestApp, type TestApp } from '../../../test/support/test-app';
+import { describeApi } from '../../../test/support/describe-api';
 import type { Database } from '../../db/database';
 import { jobType } from './define-job';
 import { listenForJobs } from './job-listener';
@@ -9,14 +9,11 @@ import * as jobs from './jobs.repository';
 
 const signalJob = jobType({ kind: 'test.signal', lane: 'default', payload: z.object({}) });
 
-describe.each(DB_KINDS)('job signals on %s', (kind) => {
-  let t: TestApp;
+describeApi('job signals', (t, kind) => {
   let db: Database;
   beforeAll(async () => {
-    t = await startTestApp(kind);
     db = withJobSignals(t.db);
   });
-  afterAll(() => t.close());
 
   const countJobs = async () =>
     Number(

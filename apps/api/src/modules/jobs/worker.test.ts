@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DB_KINDS, startTestApp, type TestApp } from '../../../test/support/test-app';
+import { describeApi } from '../../../test/support/describe-api';
 import type { Database } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { defineJob, type JobType, jobType, type PlainJobHandler } from './define-job';
@@ -74,8 +74,7 @@ const webhookLaneJob = jobType({ kind: 'webhook.test-job', lane: 'webhooks', pay
 const messageLaneJob = jobType({ kind: 'notification.test-job', lane: 'messages', payload: testPayload });
 const SWEEP_MS = 5000;
 
-describe.each(DB_KINDS)('the background worker on %s', (kind) => {
-  let t: TestApp;
+describeApi('the background worker', (t) => {
   let db: Database;
   let deps: AppDeps;
   const workers: Worker[] = [];
@@ -139,7 +138,6 @@ describe.each(DB_KINDS)('the background worker on %s', (kind) => {
     );
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
     db = withJobSignals(t.db);
     deps = { config: t.config, db, clock: t.clock };
   });
@@ -153,7 +151,6 @@ describe.each(DB_KINDS)('the background worker on %s', (kind) => {
     gates.clear();
     startSignals.clear();
   });
-  afterAll(() => t.close());
 
   it('a commit that enqueues wakes a started worker at once, with no poll firing', async () => {
     const { worker } = newWorker();
