@@ -1,6 +1,6 @@
 import { DEMO_SHOP, type LiveEvent } from '@b2bpay/domain';
 import { expect, it } from 'vitest';
-import { EventFeed, FEED_POLL_MS, type FeedTimers } from '../src/modules/live/event-feed';
+import { EventFeed, FEED_POLL_MS, type FeedTimers } from '../src/modules/live';
 import { describeApi } from './support/describe-api';
 
 /** The feed's timer run by hand: each tick is started by the test, never waited for. */

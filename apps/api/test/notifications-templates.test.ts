@@ -1,6 +1,5 @@
 import { formatRubles } from '@b2bpay/domain';
 import { describe, expect, it } from 'vitest';
-import { scrubCodes } from '../src/modules/notifications/send-notification';
 import {
   amountText,
   approvedEmail,
@@ -12,7 +11,8 @@ import {
   rejectedEmail,
   reminderEmail,
   reminderSms,
-} from '../src/modules/notifications/templates';
+  scrubCodes,
+} from '../src/modules/notifications';
 
 const decision = {
   orderNumber: '42',

@@ -4,14 +4,17 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enqueue } from '../src/modules/jobs';
-import type { NotificationRow } from '../src/modules/notifications/notifications.repository';
+import type { NotificationRow } from '../src/modules/notifications';
 import {
+  amountText,
+  approvedEmail,
+  codeEmail,
+  codeSms,
+  NOTIFICATION_RETRY_SCHEDULE_MS,
   queueEmail,
   queueSms,
   sendNotificationJob,
-} from '../src/modules/notifications/notifications.service';
-import { NOTIFICATION_RETRY_SCHEDULE_MS } from '../src/modules/notifications/send-notification';
-import { amountText, approvedEmail, codeEmail, codeSms } from '../src/modules/notifications/templates';
+} from '../src/modules/notifications';
 import { describeApi } from './support/describe-api';
 import { createOrder, DB_KINDS, startTestApp, type TestApp } from './support/test-app';
 

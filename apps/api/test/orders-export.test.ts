@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
-import { EXPORT_BATCH } from '../src/modules/orders/export.service';
+import { EXPORT_BATCH } from '../src/modules/orders';
 import { patchClient, STEP1 } from './support/buyer';
 import { describeApi } from './support/describe-api';
 import {

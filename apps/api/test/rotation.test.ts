@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { KEY_CACHE_TTL_MS } from '../src/modules/auth/authenticate';
+import { KEY_CACHE_TTL_MS } from '../src/modules/auth';
 import { describeApi } from './support/describe-api';
 import { errorOf, newShop } from './support/test-app';
 

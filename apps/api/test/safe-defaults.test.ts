@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import {
-  HTTPS_REQUIRED_MESSAGE,
-  isBlockedAddress,
-  PRIVATE_ADDRESS_MESSAGE,
-} from '../src/modules/webhooks/ssrf-guard';
+import { HTTPS_REQUIRED_MESSAGE, isBlockedAddress, PRIVATE_ADDRESS_MESSAGE } from '../src/modules/webhooks';
 import { DB_KINDS, demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
 
 /** Safe by default. */

@@ -3,7 +3,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendWebhook } from '../src/modules/webhooks/sender';
 import {
   assertWebhookUrlAllowed,
   guardedLookup,
@@ -11,7 +10,8 @@ import {
   PRIVATE_ADDRESS_MESSAGE,
   parseLooseIPv4,
   type Resolver,
-} from '../src/modules/webhooks/ssrf-guard';
+  sendWebhook,
+} from '../src/modules/webhooks';
 import { AppError } from '../src/shared/errors';
 import { describeApi } from './support/describe-api';
 import { createOrder, demoAuth, errorOf, sampleProducts } from './support/test-app';

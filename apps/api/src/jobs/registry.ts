@@ -1,7 +1,7 @@
 import { openPostgres } from '../db/postgres';
 import type { AppDeps } from '../deps';
-import { bankJobs } from '../modules/banks/banks.service';
-import { sweepOverdueOrders, sweepReminders } from '../modules/deadlines/deadlines.sweep';
+import { bankJobs } from '../modules/banks';
+import { sweepOverdueOrders, sweepReminders } from '../modules/deadlines';
 import {
   type AnyJobDefinition,
   type Sweep,
@@ -9,9 +9,9 @@ import {
   type WorkerOptions,
   withJobSignals,
 } from '../modules/jobs';
-import { sendNotification } from '../modules/notifications/notifications.service';
-import { sweepRetention } from '../modules/retention/retention.sweep';
-import { deliverWebhook } from '../modules/webhooks/webhooks.service';
+import { sendNotification } from '../modules/notifications';
+import { sweepRetention } from '../modules/retention';
+import { deliverWebhook } from '../modules/webhooks';
 
 /**
  * Every background job the worker runs, as the modules define them. The composition root owns this

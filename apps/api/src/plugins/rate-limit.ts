@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Authenticator } from '../modules/auth/authenticate';
+import type { Authenticator } from '../modules/auth';
 import { AppError } from '../shared/errors';
 import { RateLimitStore } from './rate-limit-store';
 import { connectSharedCounters } from './redis-counters';

@@ -6,7 +6,7 @@ import { DEMO_SHOP, ORDER_STATUSES } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/database';
-import { isBlockedAddress, PRIVATE_ADDRESS_MESSAGE } from '../../src/modules/webhooks/ssrf-guard';
+import { isBlockedAddress, PRIVATE_ADDRESS_MESSAGE } from '../../src/modules/webhooks';
 import { ManualClock } from '../../src/shared/clock';
 import { patchClient, prepareSubmission, STEP1 } from '../support/buyer';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShop } from '../../src/modules/shops/shops.service';
+import { createShop } from '../../src/modules/shops';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { type ApiProc, startApi } from './support/processes';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShop } from '../../src/modules/shops/shops.service';
+import { createShop } from '../../src/modules/shops';
 import { STEP1 } from '../support/buyer';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { sleep, startDedupReceiver, waitFor } from './support/helpers';

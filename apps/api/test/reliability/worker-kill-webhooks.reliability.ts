@@ -1,6 +1,6 @@
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERRUPTED_ATTEMPT } from '../../src/modules/webhooks/webhooks.repository';
+import { INTERRUPTED_ATTEMPT } from '../../src/modules/webhooks';
 import { STEP1 } from '../support/buyer';
 import { createOrder, startTestApp, type TestApp } from '../support/test-app';
 import { sleep, startDedupReceiver, waitFor } from './support/helpers';

@@ -8,7 +8,7 @@ import type { Database } from '../../src/db/database';
 import { openDatabase } from '../../src/db/open-database';
 import { createWorker } from '../../src/jobs/registry';
 import type { Worker } from '../../src/modules/jobs';
-import { createShop, syncDemoShop } from '../../src/modules/shops/shops.service';
+import { createShop, syncDemoShop } from '../../src/modules/shops';
 import { ManualClock } from '../../src/shared/clock';
 import { createTestDatabase, dropTestDatabase, readPgliteDump } from './test-databases';
 

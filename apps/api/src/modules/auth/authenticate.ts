@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../shared/clock';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError, forbidden, unauthorized } from '../../shared/errors';
-import { type AuthenticatedKey, findShopByKeyHash, type KeyKind } from '../shops/shop-keys.service';
+import { type AuthenticatedKey, findShopByKeyHash, type KeyKind } from '../shops';
 
 export const INVALID_TOKEN = 'Неверный или отозванный токен';
 export const PUBLISHABLE_FORBIDDEN =

@@ -1,12 +1,11 @@
 import { formatRubles, kopecksToRubles } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
-import { findClient } from '../clients/clients.service';
+import { findClient } from '../clients';
 import { defineJob, enqueue, type Job, type JobOutcome } from '../jobs';
-import { approvedEmail, queueEmail, rejectedEmail } from '../notifications/notifications.service';
-import { findOrder, type OrderRow, orderLink } from '../orders/order-records.service';
-import { transition } from '../orders/order-status.service';
-import { findShopName } from '../shops/shops.service';
+import { approvedEmail, queueEmail, rejectedEmail } from '../notifications';
+import { findOrder, type OrderRow, orderLink, transition } from '../orders';
+import { findShopName } from '../shops';
 import type { BankContext, PartnerBankAdapter } from './bank-adapter';
 import { bankDecisionJob, bankPaymentJob, submitToBanksJob } from './bank-jobs';
 import * as repo from './banks.repository';

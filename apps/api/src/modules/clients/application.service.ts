@@ -15,11 +15,10 @@ import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
-import { queueBankApplications } from '../banks/banks.service';
-import { codeEmail, codeSms, queueEmail, queueSms } from '../notifications/notifications.service';
-import * as orders from '../orders/order-records.service';
-import { toClientView } from '../orders/order-records.service';
-import { transition } from '../orders/order-status.service';
+import { queueBankApplications } from '../banks';
+import { codeEmail, codeSms, queueEmail, queueSms } from '../notifications';
+import * as orders from '../orders';
+import { toClientView, transition } from '../orders';
 import {
   checkCode,
   issueCode,
@@ -27,8 +26,8 @@ import {
   noteShopCodeCap,
   ShopCodeCapReached,
   type ShopCodeCaps,
-} from '../verification/verification.service';
-import { recordEvent } from '../webhooks/events.service';
+} from '../verification';
+import { recordEvent } from '../webhooks';
 import * as repo from './clients.repository';
 import { assertPatchable, checkStep1 } from './clients.service';
 

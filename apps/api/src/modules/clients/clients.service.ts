@@ -12,9 +12,9 @@ import {
 import type { AppDeps } from '../../deps';
 import { conflict, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
-import * as orders from '../orders/order-records.service';
-import { toClientView } from '../orders/order-records.service';
-import { recordEvent } from '../webhooks/events.service';
+import * as orders from '../orders';
+import { toClientView } from '../orders';
+import { recordEvent } from '../webhooks';
 import * as repo from './clients.repository';
 
 /** The buyer's data of an order, for other modules (read in the caller's transaction). */

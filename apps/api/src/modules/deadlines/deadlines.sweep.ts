@@ -1,13 +1,6 @@
 import type { AppDeps } from '../../deps';
-import {
-  deadlineText,
-  queueEmail,
-  queueSms,
-  reminderEmail,
-  reminderSms,
-} from '../notifications/notifications.service';
-import { findOrder, orderLink } from '../orders/order-records.service';
-import { transition } from '../orders/order-status.service';
+import { deadlineText, queueEmail, queueSms, reminderEmail, reminderSms } from '../notifications';
+import { findOrder, orderLink, transition } from '../orders';
 import { lockOverdueOrderIds, lockRemindersDue, markReminderSent } from './deadlines.repository';
 
 const BATCH = 100;

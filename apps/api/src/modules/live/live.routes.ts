@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../shared/errors';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import { isUuid } from '../../shared/uuid';
-import type { Authenticator } from '../auth/auth.service';
+import type { Authenticator } from '../auth';
 import { EventFeed, FEED_POLL_MS } from './event-feed';
 
 /** The reconnect delay a draining process asks of its streams' browsers (another process is up). */

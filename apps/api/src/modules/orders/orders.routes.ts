@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
-import type { Authenticator } from '../auth/auth.service';
+import type { Authenticator } from '../auth';
 import { cancelOrder } from './cancel.service';
 import { exportOrdersCsv } from './export.service';
 import { validateIdempotencyKey } from './idempotency';

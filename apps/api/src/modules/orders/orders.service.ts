@@ -30,10 +30,9 @@ import {
   validationError,
 } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
-import { findClient, insertClient } from '../clients/clients.service';
-import type { AuthenticatedKey } from '../shops/shop-keys.service';
-import { recordEvent } from '../webhooks/events.service';
-import { assertWebhookUrlAllowed } from '../webhooks/webhooks.service';
+import { findClient, insertClient } from '../clients';
+import type { AuthenticatedKey } from '../shops';
+import { assertWebhookUrlAllowed, recordEvent } from '../webhooks';
 import { runIdempotent, type StoredResponse } from './idempotency';
 import { toOrderView } from './order-view';
 import * as repo from './orders.repository';

@@ -1,8 +1,8 @@
 import { canTransition, type OrderStatus } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import { conflict } from '../../shared/errors';
-import { findClient } from '../clients/clients.service';
-import { recordEvent } from '../webhooks/events.service';
+import { findClient } from '../clients';
+import { recordEvent } from '../webhooks';
 import { insertStatusHistory, type OrderRow, setStatusIfStill } from './orders.repository';
 
 export interface TransitionInput {

@@ -5,8 +5,8 @@ import type { AppDeps } from '../../deps';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError } from '../../shared/errors';
 import { observeShopCodeCap } from '../../shared/metrics';
-import { queueCodeCapEmail } from '../notifications/notifications.service';
-import { findShopContact } from '../shops/shops.service';
+import { queueCodeCapEmail } from '../notifications';
+import { findShopContact } from '../shops';
 import type { Channel } from './verification.repository';
 import * as repo from './verification.repository';
 

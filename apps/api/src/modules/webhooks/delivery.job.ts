@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { observeWebhookAttempt } from '../../shared/metrics';
 import { defineJob, type Job, type JobFinish, type JobOutcome, recordOutcome } from '../jobs';
-import { queueWebhookFailingEmail } from '../notifications/notifications.service';
+import { queueWebhookFailingEmail } from '../notifications';
 import { type SendResult, sendWebhook } from './sender';
 import { webhookHeaders } from './signing';
 import { deliverWebhookJob } from './webhook-jobs';

@@ -3,8 +3,8 @@ import { kopecksToRubles, ORDER_EVENT_TYPES, type WebhookEvent } from '@b2bpay/d
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { enqueue } from '../jobs';
-import type { ClientRow, OrderRow } from '../orders/order-records.service';
-import { toClientView, toPayoutView } from '../orders/order-records.service';
+import type { ClientRow, OrderRow } from '../orders';
+import { toClientView, toPayoutView } from '../orders';
 import { deliverWebhookJob } from './webhook-jobs';
 
 export const EVENT_TYPES = ORDER_EVENT_TYPES;

@@ -17,7 +17,7 @@ import { newWebhookSecret } from '../../shared/crypto';
 import { AppError, conflict, notFound, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
 
-import { invalidateKeyCache } from '../auth/auth.service';
+import { invalidateKeyCache } from '../auth';
 import { enqueue, enqueueMany } from '../jobs';
 import { TEST_EVENT } from './delivery.job';
 import { queueDelivery } from './events.repository';

@@ -1,9 +1,10 @@
-/** Authentication as the modules' routes use it: the authenticator's type, the bearer reader, the key cache. */
+/** The auth module as the rest of the API uses it. */
 export {
   type Authenticator,
+  createAuthenticator,
   INVALID_TOKEN,
   invalidateKeyCache,
+  KEY_CACHE_TTL_MS,
   keyInGracePeriodForbidden,
-  type RequestKey,
   readBearer,
 } from './authenticate';

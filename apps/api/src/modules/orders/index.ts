@@ -1,0 +1,7 @@
+/** The orders module as the rest of the API uses it. */
+export { EXPORT_BATCH } from './export.service';
+export { orderLink, toClientView, toPayoutView } from './order-view';
+export { type ClientRow, findOrder, type OrderRow } from './orders.repository';
+export { ordersRoutes } from './orders.routes';
+export { getOrder, purgeOldIdempotencyKeys } from './orders.service';
+export { transition } from './transitions';
