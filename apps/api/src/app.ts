@@ -11,7 +11,7 @@ import { enquiriesRoutes } from './modules/enquiries';
 import { liveRoutes } from './modules/live';
 import { devOutboxRoutes } from './modules/notifications';
 import { getOrder, ordersRoutes } from './modules/orders';
-import { getPublicShop, shopsRoutes } from './modules/shops';
+import { findShopByKeyHash, getPublicShop, shopsRoutes } from './modules/shops';
 import { statsRoutes } from './modules/stats';
 import { webhooksRoutes } from './modules/webhooks';
 import { registerClientAddress } from './plugins/client-address';
@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   documentFrameworkErrors(app);
 
   await registerSecurity(app);
-  const auth = createAuthenticator(deps.db, deps.clock);
+  const auth = createAuthenticator(deps.db, deps.clock, findShopByKeyHash);
   const rateLimitStore = await registerRateLimit(app, {
     max: config.RATE_LIMIT_PER_MINUTE,
     publishableKeyMax: config.PUBLISHABLE_KEY_LIMIT_PER_MINUTE,

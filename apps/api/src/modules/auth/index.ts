@@ -1,4 +1,5 @@
 /** The auth module as the rest of the API uses it. */
+
 export {
   type Authenticator,
   createAuthenticator,
@@ -8,3 +9,4 @@ export {
   keyInGracePeriodForbidden,
   readBearer,
 } from './authenticate';
+export type { AuthenticatedKey, FindKey, KeyKind, KeyShop } from './authenticated-key';

@@ -27,7 +27,6 @@ import {
   ShopCodeCapReached,
   type ShopCodeCaps,
 } from '../verification';
-import { recordEvent } from '../webhooks';
 import * as repo from './clients.repository';
 import { assertPatchable, checkStep1 } from './clients.service';
 
@@ -257,7 +256,13 @@ export async function submitApplication(
         now,
       });
     }
-    await recordEvent(tx, { type: 'order.client.updated', order, client, previousStatus: order.status, now });
+    await orders.recordOrderEvent(tx, {
+      type: 'order.client.updated',
+      order,
+      client,
+      previousStatus: order.status,
+      now,
+    });
     await transition(tx, {
       order,
       to: 'bank_info_expected',

@@ -14,7 +14,6 @@ import { conflict, notFound, ORDER_NOT_FOUND, validationError } from '../../shar
 import { isUuid } from '../../shared/uuid';
 import * as orders from '../orders';
 import { toClientView } from '../orders';
-import { recordEvent } from '../webhooks';
 import * as repo from './clients.repository';
 
 /** The buyer's data of an order, for other modules (read in the caller's transaction). */
@@ -78,7 +77,13 @@ export async function saveStep1(deps: AppDeps, orderId: string, body: ClientPatc
     } else {
       client = await repo.updateClient(tx, order.client_id, fields, now);
     }
-    await recordEvent(tx, { type: 'order.client.updated', order, client, previousStatus: order.status, now });
+    await orders.recordOrderEvent(tx, {
+      type: 'order.client.updated',
+      order,
+      client,
+      previousStatus: order.status,
+      now,
+    });
     return toClientView(client);
   });
 }

@@ -1,5 +1,6 @@
 /** The orders module as the rest of the API uses it. */
 export { EXPORT_BATCH } from './export.service';
+export { recordOrderEvent } from './order-events';
 export { orderLink, toClientView, toPayoutView } from './order-view';
 export { type ClientRow, findOrder, type OrderRow } from './orders.repository';
 export { ordersRoutes } from './orders.routes';

@@ -588,3 +588,21 @@ export async function insertStatusHistory(
     [h.orderId, h.from, h.to, h.actor, h.reason, h.now],
   );
 }
+
+/** The order's next event number (its events count from 1, one after another). */
+export async function nextEventSequence(tx: Queryable, orderId: string): Promise<number> {
+  const rows = await tx.query<{ seq: unknown }>(
+    'UPDATE orders SET event_sequence = event_sequence + 1 WHERE id = $1 RETURNING event_sequence AS seq',
+    [orderId],
+  );
+  return toNumber(rows[0]?.seq);
+}
+
+/** Where the order's events are delivered: its own webhook_url, else its shop's; null: nowhere. */
+export async function orderWebhookUrl(tx: Queryable, orderId: string): Promise<string | null> {
+  const rows = await tx.query<{ url: string | null }>(
+    'SELECT COALESCE(o.webhook_url, s.webhook_url) AS url FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1',
+    [orderId],
+  );
+  return rows[0]?.url ?? null;
+}

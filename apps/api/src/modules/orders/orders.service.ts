@@ -30,10 +30,11 @@ import {
   validationError,
 } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
+import type { AuthenticatedKey } from '../auth';
 import { findClient, insertClient } from '../clients';
-import type { AuthenticatedKey } from '../shops';
-import { assertWebhookUrlAllowed, recordEvent } from '../webhooks';
+import { assertWebhookUrlAllowed } from '../webhooks';
 import { runIdempotent, type StoredResponse } from './idempotency';
+import { recordOrderEvent } from './order-events';
 import { toOrderView } from './order-view';
 import * as repo from './orders.repository';
 
@@ -397,7 +398,7 @@ export async function replaceProducts(
     });
     const changed = { ...order, amount_kopecks: amountKopecks, version, updated_at: now };
     const client = order.client_id === null ? null : await findClient(tx, order.client_id);
-    await recordEvent(tx, {
+    await recordOrderEvent(tx, {
       type: 'order.products.updated',
       order: changed,
       client,

@@ -11,12 +11,12 @@ import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
+import type { AuthenticatedKey } from '../auth';
 import { refundAtBank } from '../banks';
 import { findClient } from '../clients';
 import { amountText, queueEmail, refundEmail } from '../notifications';
-import type { AuthenticatedKey } from '../shops';
-import { recordEvent } from '../webhooks';
 import { runIdempotent, type StoredResponse } from './idempotency';
+import { recordOrderEvent } from './order-events';
 import { orderLink } from './order-view';
 import * as orders from './orders.repository';
 import * as repo from './refunds.repository';
@@ -92,7 +92,7 @@ export async function createRefund(
       const view = toRefundView({ ...refund, bank_reference: null, created_at: now });
       let next: orders.OrderRow = { ...order, refunded_kopecks: refunded, updated_at: now };
       const client = order.client_id === null ? null : await findClient(tx, order.client_id);
-      await recordEvent(tx, {
+      await recordOrderEvent(tx, {
         type: 'order.refund.created',
         order: next,
         client,

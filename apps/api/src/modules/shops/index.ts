@@ -1,5 +1,5 @@
 /** The shops module as the rest of the API uses it. */
-export { type AuthenticatedKey, findShopByKeyHash, type KeyKind } from './shops.repository';
+export { findShopByKeyHash } from './shops.repository';
 export { shopsRoutes } from './shops.routes';
 export {
   createShop,
