@@ -38,30 +38,7 @@ export async function registerWeb(
   // Read once: the document is filled in per request.
   const buyerShell = hasWeb && existsSync(buyerFile) ? readFileSync(buyerFile, 'utf8') : null;
   const preloads = buyerShell ? readPreloads(join(options.webDist, 'buyer-preloads.json')) : {};
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: options.webDist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // The web build writes .br and .gz beside its text files.
-      preCompressed: true,
-      setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/static/') ? IMMUTABLE : 'no-cache');
-      },
-    });
-  }
-  if (existsSync(options.widgetDist)) {
-    await app.register(fastifyStatic, {
-      root: options.widgetDist,
-      prefix: '/widget/',
-      decorateReply: !hasWeb,
-      setHeaders: (res) => {
-        res.header('cache-control', 'public, max-age=300');
-        res.header('access-control-allow-origin', '*');
-      },
-    });
-  }
+  await registerStaticFiles(app, { ...options, hasWeb });
   async function embeddedData(path: string, query: string): Promise<string> {
     const orderId = path.split('/')[2];
     if (!options.buyerData || !orderId) return '';
@@ -116,6 +93,41 @@ export async function registerWeb(
       return true;
     },
   };
+}
+
+/**
+ * The built files: the web app's (its .br and .gz beside them; hashed ones under /static/ cached for
+ * good) and the widget's under /widget/, open to every origin.
+ */
+async function registerStaticFiles(
+  app: FastifyInstance,
+  options: { webDist: string; widgetDist: string; hasWeb: boolean },
+) {
+  const { hasWeb } = options;
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The web build writes .br and .gz beside its text files.
+      preCompressed: true,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/static/') ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+  if (existsSync(options.widgetDist)) {
+    await app.register(fastifyStatic, {
+      root: options.widgetDist,
+      prefix: '/widget/',
+      decorateReply: !hasWeb,
+      setHeaders: (res) => {
+        res.header('cache-control', 'public, max-age=300');
+        res.header('access-control-allow-origin', '*');
+      },
+    });
+  }
 }
 
 /** Page module → the scripts to preload; empty (no preloads) for a build without the file. */

@@ -158,28 +158,14 @@ async function insertOrder(
       if (input.external_id !== undefined) await assertExternalIdFree(tx, auth.shop.id, input.external_id);
       const client = input.client ? await insertPrefill(tx, input.client, now) : null;
       const id = randomUUID();
-      const order: repo.OrderRow = {
+      const order = newOrderRow(deps, {
         id,
-        shop_id: auth.shop.id,
-        order_number: 0,
-        status: 'client_expected',
-        amount_kopecks: amountKopecks,
-        version: 1,
-        webhook_url: input.webhook_url ?? null,
-        client_id: client?.id ?? null,
-        deadline_at: new Date(now.getTime() + deps.config.CLIENT_INFO_TTL),
-        link_opened_at: null,
-        created_at: now,
-        updated_at: now,
-        external_id: input.external_id ?? null,
-        metadata: input.metadata ?? null,
-        refunded_kopecks: 0,
-        payout_bank: null,
-        payout_kopecks: null,
-        payout_fee_kopecks: null,
-        payout_reference: null,
-        paid_at: null,
-      };
+        shopId: auth.shop.id,
+        input,
+        amountKopecks,
+        clientId: client?.id ?? null,
+        now,
+      });
       const created = await repo.insertNewOrder(tx, {
         id,
         shopId: order.shop_id,
@@ -215,6 +201,42 @@ async function insertOrder(
       );
     },
   );
+}
+
+/** A new order's row as it is inserted: awaiting the buyer, version 1, the deadline from CLIENT_INFO_TTL. */
+function newOrderRow(
+  deps: AppDeps,
+  o: {
+    id: string;
+    shopId: string;
+    input: OrderCreate;
+    amountKopecks: number;
+    clientId: number | null;
+    now: Date;
+  },
+): repo.OrderRow {
+  return {
+    id: o.id,
+    shop_id: o.shopId,
+    order_number: 0,
+    status: 'client_expected',
+    amount_kopecks: o.amountKopecks,
+    version: 1,
+    webhook_url: o.input.webhook_url ?? null,
+    client_id: o.clientId,
+    deadline_at: new Date(o.now.getTime() + deps.config.CLIENT_INFO_TTL),
+    link_opened_at: null,
+    created_at: o.now,
+    updated_at: o.now,
+    external_id: o.input.external_id ?? null,
+    metadata: o.input.metadata ?? null,
+    refunded_kopecks: 0,
+    payout_bank: null,
+    payout_kopecks: null,
+    payout_fee_kopecks: null,
+    payout_reference: null,
+    paid_at: null,
+  };
 }
 
 /** The buyer's details a shop may send with the order; the row as inserted (defaults included). */

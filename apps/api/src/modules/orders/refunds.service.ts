@@ -110,20 +110,38 @@ export async function createRefund(
         });
       }
       if (client?.email) {
-        const mail = refundEmail({
-          orderNumber: String(order.order_number),
-          shopName: auth.shop.name,
-          amountText: amountText(order.amount_kopecks),
-          refundText: amountText(amountKopecks),
-          refundedTotalText: amountText(refunded),
-          reason: input.reason,
-          link: orderLink(deps.config.PUBLIC_URL, order.id),
-        });
-        await queueEmail(tx, { kind: 'refund', to: client.email, orderId: order.id, ...mail }, now);
+        const refundText = { amountKopecks, refunded, reason: input.reason, shopName: auth.shop.name };
+        await queueRefundEmail(tx, deps, { order, to: client.email, ...refundText }, now);
       }
       return view;
     },
   );
+}
+
+/** The buyer's e-mail about a return: what was returned, the total so far, the shop's reason. */
+async function queueRefundEmail(
+  tx: Queryable,
+  deps: AppDeps,
+  r: {
+    order: orders.OrderRow;
+    to: string;
+    shopName: string;
+    amountKopecks: number;
+    refunded: number;
+    reason: string;
+  },
+  now: Date,
+) {
+  const mail = refundEmail({
+    orderNumber: String(r.order.order_number),
+    shopName: r.shopName,
+    amountText: amountText(r.order.amount_kopecks),
+    refundText: amountText(r.amountKopecks),
+    refundedTotalText: amountText(r.refunded),
+    reason: r.reason,
+    link: orderLink(deps.config.PUBLIC_URL, r.order.id),
+  });
+  await queueEmail(tx, { kind: 'refund', to: r.to, orderId: r.order.id, ...mail }, now);
 }
 
 /**
