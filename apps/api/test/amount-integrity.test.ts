@@ -49,25 +49,30 @@ describeApi('amount integrity', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, startT
       to_status: 'client_expected',
     });
     expect(entry.reason).toMatch(/^Состав заказа изменён: 1\s000,00\s₽ → 999\s999\s000,00\s₽$/);
-    const events = await t.db.query<{ type: string; payload: Record<string, unknown> | string }>(
-      "SELECT type, payload FROM events WHERE order_id = $1 AND type = 'order.products.updated'",
-      [order.id],
-    );
+    // Read as the shop reads them: the event log and the delivery log.
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/events?order_id=${order.id}&type=order.products.updated`,
+      headers: demoAuth,
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    const events = log.json().items as Record<string, unknown>[];
     expect(events).toHaveLength(1);
-    const raw = events[0]?.payload;
-    const payload = typeof raw === 'string' ? JSON.parse(raw) : raw;
-    expect(payload).toMatchObject({
+    expect(events[0]).toMatchObject({
       event: 'order.products.updated',
       amount: 999_999_000,
       previous_amount: 1000,
       version: 2,
       previous_version: 1,
     });
-    const deliveries = await t.db.query<{ event_type: string }>(
-      'SELECT event_type FROM webhook_deliveries WHERE order_id = $1',
-      [order.id],
-    );
-    expect(deliveries.map((d) => d.event_type)).toContain('order.products.updated');
+    const deliveries = await t.app.inject({
+      method: 'GET',
+      url: `/api/webhooks/deliveries?order_id=${order.id}`,
+      headers: demoAuth,
+    });
+    expect(deliveries.statusCode, deliveries.body).toBe(200);
+    const sent = deliveries.json().items as { event: string }[];
+    expect(sent.map((d) => d.event)).toContain('order.products.updated');
   });
 
   it('refuses a submission without order_version (400) and with another one (409 ORDER_CHANGED)', async () => {

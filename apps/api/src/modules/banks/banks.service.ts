@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { findClient } from '../clients';
 import { defineJob, enqueue, type Job, type JobOutcome } from '../jobs';
 import { approvedEmail, queueEmail, rejectedEmail } from '../notifications';
-import { findOrder, type OrderRow, orderLink, transition } from '../orders';
+import { findOrder, type OrderRow, orderLink, recordPayout, transition } from '../orders';
 import { findShopName } from '../shops';
 import type { BankContext, PartnerBankAdapter } from './bank-adapter';
 import { bankDecisionJob, bankPaymentJob, submitToBanksJob } from './bank-jobs';
@@ -139,7 +139,7 @@ export async function recordBankPayment(deps: AppDeps, orderId: string, bankId: 
       feeKopecks: SHOP_FEE_KOPECKS,
       reference,
     };
-    await repo.recordPayout(tx, { orderId, ...payout, now });
+    await recordPayout(tx, { orderId, ...payout, now });
     const order = {
       ...found,
       payout_bank: payout.bank,

@@ -69,7 +69,7 @@ async function clientOf(tx: Queryable, order: orders.OrderRow, now: Date) {
     if (existing) return existing;
   }
   const id = await repo.insertClient(tx, {}, now);
-  await repo.attachClient(tx, order.id, id, now);
+  await orders.attachClient(tx, order.id, id, now);
   order.client_id = id;
   const created = await repo.findClient(tx, id);
   if (!created) throw new Error('client vanished after insert');

@@ -69,7 +69,7 @@ export async function saveStep1(deps: AppDeps, orderId: string, body: ClientPatc
     let client: orders.ClientRow;
     if (order.client_id === null) {
       const id = await repo.insertClient(tx, fields, now);
-      await repo.attachClient(tx, order.id, id, now);
+      await orders.attachClient(tx, order.id, id, now);
       order.client_id = id;
       const created = await repo.findClient(tx, id);
       if (!created) throw new Error(`client ${id} vanished after insert`);

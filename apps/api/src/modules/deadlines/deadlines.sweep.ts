@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps';
 import { deadlineText, queueEmail, queueSms, reminderEmail, reminderSms } from '../notifications';
-import { findOrder, orderLink, transition } from '../orders';
-import { lockOverdueOrderIds, lockRemindersDue, markReminderSent } from './deadlines.repository';
+import { findOrder, markReminderSent, orderLink, transition } from '../orders';
+import { lockOverdueOrderIds, lockRemindersDue } from './deadlines.repository';
 
 const BATCH = 100;
 

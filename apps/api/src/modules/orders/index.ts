@@ -2,7 +2,14 @@
 export { EXPORT_BATCH } from './export.service';
 export { recordOrderEvent } from './order-events';
 export { orderLink, toClientView, toPayoutView } from './order-view';
-export { type ClientRow, findOrder, type OrderRow } from './orders.repository';
+export {
+  attachClient,
+  type ClientRow,
+  findOrder,
+  markReminderSent,
+  type OrderRow,
+  recordPayout,
+} from './orders.repository';
 export { ordersRoutes } from './orders.routes';
 export { getOrder, purgeOldIdempotencyKeys } from './orders.service';
 export { transition } from './transitions';

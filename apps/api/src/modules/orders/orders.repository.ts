@@ -606,3 +606,32 @@ export async function orderWebhookUrl(tx: Queryable, orderId: string): Promise<s
   );
   return rows[0]?.url ?? null;
 }
+
+/** The payout of a paid order: which bank paid, how much, the fee and the payment order's number. */
+export async function recordPayout(
+  tx: Queryable,
+  p: {
+    orderId: string;
+    bank: string;
+    amountKopecks: number;
+    feeKopecks: number;
+    reference: string;
+    now: Date;
+  },
+) {
+  await tx.query(
+    `UPDATE orders SET payout_bank = $2, payout_kopecks = $3, payout_fee_kopecks = $4, payout_reference = $5, paid_at = $6
+      WHERE id = $1`,
+    [p.orderId, p.bank, p.amountKopecks, p.feeKopecks, p.reference, p.now],
+  );
+}
+
+/** The order's buyer, once step 1 has created or found them. */
+export async function attachClient(tx: Queryable, orderId: string, clientId: number, now: Date) {
+  await tx.query('UPDATE orders SET client_id = $2, updated_at = $3 WHERE id = $1', [orderId, clientId, now]);
+}
+
+/** The deadline reminder went out: it is not sent twice. */
+export async function markReminderSent(tx: Queryable, orderId: string, now: Date) {
+  await tx.query('UPDATE orders SET reminder_sent_at = $2 WHERE id = $1', [orderId, now]);
+}
