@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:reliability`: the heavy reliability suites (issue 10) — processes killed with
+ * `npm run test:reliability`: the heavy reliability suites — processes killed with
  * SIGKILL mid-load, PostgreSQL stopped and started, two API processes sharing Redis. One file at a
  * time: the PostgreSQL restart must not overlap anything. They need DATABASE_URL (a local cluster)
  * and REDIS_TEST_URL; without them they are skipped. The light suites (fuzzing, OWASP, concurrency,

@@ -4,18 +4,16 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps';
-import { createAuthenticator } from './modules/auth/authenticate';
-import { clientsRoutes } from './modules/clients/clients.routes';
-import { companiesRoutes } from './modules/companies/companies.routes';
-import { enquiriesRoutes } from './modules/enquiries/enquiries.routes';
-import { liveRoutes } from './modules/live/live.routes';
-import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes';
-import { ordersRoutes } from './modules/orders/orders.routes';
-import { getOrder } from './modules/orders/orders.service';
-import { shopsRoutes } from './modules/shops/shops.routes';
-import { getPublicShop } from './modules/shops/shops.service';
-import { statsRoutes } from './modules/stats/stats.routes';
-import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { createAuthenticator } from './modules/auth';
+import { clientsRoutes } from './modules/clients';
+import { companiesRoutes } from './modules/companies';
+import { enquiriesRoutes } from './modules/enquiries';
+import { liveRoutes } from './modules/live';
+import { devOutboxRoutes } from './modules/notifications';
+import { getOrder, ordersRoutes } from './modules/orders';
+import { findShopByKeyHash, getPublicShop, shopsRoutes } from './modules/shops';
+import { statsRoutes } from './modules/stats';
+import { webhooksRoutes } from './modules/webhooks';
 import { registerClientAddress } from './plugins/client-address';
 import { registerDrain } from './plugins/drain';
 import { errorBody, registerErrorHandler } from './plugins/error-handler';
@@ -65,11 +63,10 @@ export interface BuildOptions {
   lifecycle?: Lifecycle;
 }
 
-/** Builds the whole HTTP application around its dependencies; main.ts and the tests both use it. */
-export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const { config } = deps;
-  const app = Fastify({
-    logger: options.logger ?? {
+/** The Fastify instance with the API's logging, limits, request ids and router error answer. */
+function createFastify(config: AppDeps['config'], logger: BuildOptions['logger']) {
+  return Fastify({
+    logger: logger ?? {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { req: serializeRequest },
@@ -92,6 +89,44 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         .send(errorBody('VALIDATION_ERROR', 'Некорректный адрес запроса', { requestId: request.id }));
     },
   });
+}
+
+/**
+ * What no route answers: a page of the web app (the buyer's own document for its addresses), 405 for
+ * a known API address asked with another method, else the one 404 body.
+ */
+function registerNotFound(
+  app: FastifyInstance,
+  web: Awaited<ReturnType<typeof registerWeb>>,
+  methods: ReturnType<typeof createMethodRegistry>,
+) {
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    // A missing file (an old chunk, a typo) is a real 404, so the browser reports a chunk-load error
+    // instead of parsing the app's HTML as a script.
+    const isFile = path.startsWith('/static/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !isFile;
+    if (isPage && (await web.sendBuyerPage(request, reply))) return reply;
+    if (isPage && web.sendApp(reply)) return reply;
+    // A known API address asked with another method: 405 with the methods it takes.
+    const allowed = path.startsWith('/api/') ? methods.allowed(path) : [];
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      const message = `Метод ${request.method} не поддерживается для ${path}. Допустимые: ${allowed.join(', ')}`;
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody('METHOD_NOT_ALLOWED', message, { requestId: request.id }));
+    }
+    const message = `Нет такого адреса: ${request.method} ${path}`;
+    return reply.code(404).send(errorBody('NOT_FOUND', message, { requestId: request.id }));
+  });
+}
+
+/** Builds the whole HTTP application around its dependencies; main.ts and the tests both use it. */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = createFastify(config, options.logger);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // X-Forwarded-For names the client only when it comes from a proxy of TRUSTED_PROXIES, so per-address
@@ -107,7 +142,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   documentFrameworkErrors(app);
 
   await registerSecurity(app);
-  const auth = createAuthenticator(deps.db, deps.clock);
+  const auth = createAuthenticator(deps.db, deps.clock, findShopByKeyHash);
   const rateLimitStore = await registerRateLimit(app, {
     max: config.RATE_LIMIT_PER_MINUTE,
     publishableKeyMax: config.PUBLISHABLE_KEY_LIMIT_PER_MINUTE,
@@ -151,26 +186,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       return { order, client_id: clientId ?? null, shop };
     },
   });
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    // A missing file (an old chunk, a typo) is a real 404, so the browser reports a chunk-load error
-    // instead of parsing the app's HTML as a script.
-    const isFile = path.startsWith('/static/') || /\.[a-z0-9]{1,8}$/i.test(path);
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !isFile;
-    if (isPage && (await web.sendBuyerPage(request, reply))) return reply;
-    if (isPage && web.sendApp(reply)) return reply;
-    // A known API address asked with another method: 405 with the methods it takes.
-    const allowed = path.startsWith('/api/') ? methods.allowed(path) : [];
-    if (allowed.length > 0 && !allowed.includes(request.method)) {
-      const message = `Метод ${request.method} не поддерживается для ${path}. Допустимые: ${allowed.join(', ')}`;
-      return reply
-        .code(405)
-        .header('allow', allowed.join(', '))
-        .send(errorBody('METHOD_NOT_ALLOWED', message, { requestId: request.id }));
-    }
-    const message = `Нет такого адреса: ${request.method} ${path}`;
-    return reply.code(404).send(errorBody('NOT_FOUND', message, { requestId: request.id }));
-  });
+  registerNotFound(app, web, methods);
   return app;
 }

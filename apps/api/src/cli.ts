@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open-database';
-import { registerShop, rotateKeys } from './modules/shops/shops.service';
+import { registerShop, rotateKeys } from './modules/shops';
 import { AppError } from './shared/errors';
 
 const USAGE = `Использование:

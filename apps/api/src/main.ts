@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { deferredDatabase } from './db/deferred-database';
 import { openDatabase } from './db/open-database';
-import { withJobSignals } from './modules/jobs/job-signals';
+import { withJobSignals } from './modules/jobs';
 import { systemClock } from './shared/clock';
 import { Lifecycle } from './shared/lifecycle';
 import { drainAndClose } from './shared/shutdown';
@@ -20,7 +20,7 @@ async function main() {
   const [{ DEMO_SHOP }, { buildApp }, { createInlineWorker }, { syncDemoShop }] = await Promise.all([
     import('@b2bpay/domain'),
     import('./app'),
-    import('./modules/jobs/registry'),
+    import('./jobs/registry'),
     import('./modules/shops/shops.service'),
   ]);
   const deps = { config, db, clock: systemClock };

@@ -1,7 +1,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/open-database';
-import { withJobSignals } from './modules/jobs/job-signals';
-import { createWorker } from './modules/jobs/registry';
+import { createWorker } from './jobs/registry';
+import { withJobSignals } from './modules/jobs';
 import { systemClock } from './shared/clock';
 import { Lifecycle } from './shared/lifecycle';
 import { startWorkerProbes } from './worker-probes';

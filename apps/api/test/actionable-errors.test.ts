@@ -1,17 +1,11 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import {
-  createOrder,
-  DB_KINDS,
-  demoAuth,
-  demoPublishableAuth,
-  startTestApp,
-  type TestApp,
-} from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, demoAuth, demoPublishableAuth } from './support/test-app';
 
 /**
- * Issue 21 §2: errors a client can act on — X-Request-Id on every answer and request_id in every
+ * Errors a client can act on — X-Request-Id on every answer and request_id in every
  * error body and log line, 413/415/405 with their own codes, every invalid field in `errors` in
  * plain Russian, and CORS that lets the widget read Retry-After, X-Request-Id and the limits.
  */
@@ -27,13 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const RAW_VALIDATOR_TEXT =
   /ожидалось|получено|Неверный ввод|Нераспознан|\bint\b|\bstring\b|\bnumber\b|undefined|NaN/;
 
-describe.each(DB_KINDS)('actionable errors on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-  });
-  afterAll(() => t.close());
-
+describeApi('actionable errors', (t) => {
   const bodyOf = (res: { body: string }) => JSON.parse(res.body) as ErrorBody;
 
   it('puts X-Request-Id on every answer and the same id in every error body', async () => {
@@ -259,13 +247,7 @@ describe.each(DB_KINDS)('actionable errors on %s', (kind) => {
   });
 });
 
-describe.each(DB_KINDS)('a rate-limited widget request on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind, { RATE_LIMIT_PER_MINUTE: '1' });
-  });
-  afterAll(() => t.close());
-
+describeApi('a rate-limited widget request', { env: { RATE_LIMIT_PER_MINUTE: '1' } }, (t) => {
   it('carries CORS with Retry-After exposed, X-Request-Id and request_id', async () => {
     const send = () =>
       t.app.inject({

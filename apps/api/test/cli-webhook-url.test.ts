@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { Queryable } from '../src/db/database';
 import { openDatabase } from '../src/db/open-database';
-import { HTTPS_REQUIRED_MESSAGE, PRIVATE_ADDRESS_MESSAGE } from '../src/modules/webhooks/ssrf-guard';
+import { HTTPS_REQUIRED_MESSAGE, PRIVATE_ADDRESS_MESSAGE } from '../src/modules/webhooks';
 import { DB_KINDS, startTestApp, type TestApp } from './support/test-app';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, DB_KINDS, demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
+import { expect, it } from 'vitest';
+import { describeApi } from './support/describe-api';
+import { createOrder, demoAuth, errorOf } from './support/test-app';
 
 const step1 = {
   surname: 'Петров',
@@ -9,13 +10,7 @@ const step1 = {
   organization_name: 'ПАО «Сбербанк России»',
 };
 
-describe.each(DB_KINDS)('buyer step 1 (client patch) on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-  });
-  afterAll(() => t.close());
-
+describeApi('buyer step 1 (client patch)', (t) => {
   const patch = (orderId: string, payload: object) =>
     t.app.inject({ method: 'PATCH', url: `/api/order/orders/${orderId}/client`, payload });
 

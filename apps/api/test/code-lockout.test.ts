@@ -1,25 +1,13 @@
 import { MESSAGES } from '@b2bpay/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { lastCodeFromOutbox, STEP1 } from './support/buyer';
-import {
-  createOrder,
-  DB_KINDS,
-  demoPublishableAuth,
-  errorOf,
-  startTestApp,
-  type TestApp,
-} from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, demoPublishableAuth, errorOf } from './support/test-app';
 
 const BUYER_IP = '198.51.100.20';
 const STRANGER_IP = '203.0.113.66';
 
-describe.each(DB_KINDS)('one-time code requests (issue 16 §6) on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-  });
-  afterAll(() => t.close());
-
+describeApi('one-time code requests', (t) => {
   const requestCode = (orderId: string, payload: object, ip: string) =>
     t.app.inject({
       method: 'PATCH',

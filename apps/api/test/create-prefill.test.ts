@@ -1,18 +1,13 @@
 import { MESSAGES } from '@b2bpay/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
+import { expect, it } from 'vitest';
+import { describeApi } from './support/describe-api';
+import { demoAuth, errorOf } from './support/test-app';
 
 /**
- * Issue 21 §4: the create payload's `client` takes `inn` and `organization_name` (refused with 400
+ * The create payload's `client` takes `inn` and `organization_name` (refused with 400
  * before), checked with step 1's rules, and the buyer's page gets them to prefill step 1.
  */
-describe.each(DB_KINDS)('create prefill with INN and organization on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-  });
-  afterAll(() => t.close());
-
+describeApi('create prefill with INN and organization', (t) => {
   const create = (client: object) =>
     t.app.inject({
       method: 'POST',

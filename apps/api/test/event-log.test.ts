@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate';
 import { patchClient, STEP1 } from './support/buyer';
-import { createOrder, DB_KINDS, errorOf, newShop, startTestApp, type TestApp } from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, errorOf, newShop } from './support/test-app';
 
 /**
- * Issue 21 §3: the event log (GET /api/order/events) — the shop's events in commit order, with the
+ * The event log (GET /api/order/events) — the shop's events in commit order, with the
  * very ids and bodies its webhooks carried, paged by `after` without ever skipping one.
  */
 
@@ -45,8 +46,7 @@ async function startReceiver() {
   };
 }
 
-describe.each(DB_KINDS)('event log on %s', (kind) => {
-  let t: TestApp;
+describeApi('event log', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, (t, kind) => {
   let shop: Awaited<ReturnType<typeof newShop>>;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   const orders: string[] = [];
@@ -68,7 +68,6 @@ describe.each(DB_KINDS)('event log on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
     receiver = await startReceiver();
     shop = await newShop(t, 'Журнал событий');
     const settings = await t.app.inject({
@@ -103,7 +102,6 @@ describe.each(DB_KINDS)('event log on %s', (kind) => {
     await t.worker.drain();
   });
   afterAll(async () => {
-    await t.close();
     await receiver.close();
   });
 

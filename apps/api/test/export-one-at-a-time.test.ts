@@ -1,18 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/database';
-import {
-  createOrder,
-  DB_KINDS,
-  demoAuth,
-  errorOf,
-  newShop,
-  startTestApp,
-  type TestApp,
-} from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, demoAuth, errorOf, newShop } from './support/test-app';
 
 /**
  * The database as an API process sees it, with a gate the test closes: while closed, the export's
@@ -55,12 +48,10 @@ function gatedDatabase(db: Database) {
 }
 
 /** DESIGN §11 export, at most one running per shop: five parallel exports used to hold 250 MB. */
-describe.each(DB_KINDS)('one CSV export per shop at a time on %s', (kind) => {
-  let t: TestApp;
+describeApi('one CSV export per shop at a time', (t) => {
   let gated: ReturnType<typeof gatedDatabase>;
   let app: FastifyInstance;
   beforeAll(async () => {
-    t = await startTestApp(kind);
     gated = gatedDatabase(t.db);
     // A second API process on the same database: the two share nothing but it.
     app = await buildApp({ config: t.config, db: gated.db, clock: t.clock }, { logger: false });
@@ -70,7 +61,6 @@ describe.each(DB_KINDS)('one CSV export per shop at a time on %s', (kind) => {
   afterAll(async () => {
     gated.open();
     await app.close();
-    await t.close();
   });
 
   const exportCsv = (on: FastifyInstance, headers: Record<string, string> = demoAuth) =>

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rotateKey } from '../src/modules/shops/shops.service';
+import { rotateKey } from '../src/modules/shops';
 import { sha256Hex } from '../src/shared/crypto';
 import {
   createOrder,

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sha256Hex } from '../src/shared/crypto';
-import { DB_KINDS, demoAuth, errorOf, sampleProducts, startTestApp, type TestApp } from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { demoAuth, errorOf, sampleProducts } from './support/test-app';
 
-describe.each(DB_KINDS)('Idempotency-Key on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-  });
-  afterAll(() => t.close());
-
+describeApi('Idempotency-Key', (t) => {
   const post = (key: string, payload: object = { products: sampleProducts }) =>
     t.app.inject({
       method: 'POST',

@@ -1,17 +1,10 @@
 import { MESSAGES } from '@b2bpay/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { patchClient, STEP1 } from './support/buyer';
-import {
-  createOrder,
-  DB_KINDS,
-  demoAuth,
-  errorOf,
-  sampleProducts,
-  startTestApp,
-  type TestApp,
-} from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, demoAuth, errorOf, sampleProducts } from './support/test-app';
 
-/** Zero-width space, word joiner, soft hyphen, byte-order mark and the bidi controls (issue 16 §6). */
+/** Zero-width space, word joiner, soft hyphen, byte-order mark and the bidi controls. */
 const INVISIBLE_ONLY = ' \u200B\u2060\u00AD\uFEFF\u202E\u2066\u200F ';
 
 /**
@@ -31,13 +24,7 @@ const NO_LETTER = [
   ['U+FFF9', '\uFFF9'],
 ] as const;
 
-describe.each(DB_KINDS)('required text of invisible characters (issue 16) on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-  });
-  afterAll(() => t.close());
-
+describeApi('required text of invisible characters', (t) => {
   it('refuses a product name of invisible characters with the name’s own message, and creates nothing', async () => {
     const before = await t.db.query('SELECT id FROM orders');
     const res = await t.app.inject({

@@ -6,7 +6,7 @@ import { patchClient, STEP1 } from './support/buyer';
 import { DB_KINDS, demoAuth, startTestApp, type TestApp } from './support/test-app';
 
 /**
- * Issue 3's "done when": through the public endpoints alone, with real SMTP, an SMS HTTP receiver and
+ * Through the public endpoints alone, with real SMTP, an SMS HTTP receiver and
  * a webhook receiver, an order goes client_expected → bank_info_expected → app_approved → payment_sent.
  */
 describe.each(DB_KINDS)('the whole journey on %s', (kind) => {

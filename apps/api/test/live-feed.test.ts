@@ -1,7 +1,7 @@
 import { DEMO_SHOP, type LiveEvent } from '@b2bpay/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventFeed, FEED_POLL_MS, type FeedTimers } from '../src/modules/live/event-feed';
-import { DB_KINDS, startTestApp, type TestApp } from './support/test-app';
+import { expect, it } from 'vitest';
+import { EventFeed, FEED_POLL_MS, type FeedTimers } from '../src/modules/live';
+import { describeApi } from './support/describe-api';
 
 /** The feed's timer run by hand: each tick is started by the test, never waited for. */
 class HandTimers implements FeedTimers {
@@ -25,13 +25,7 @@ class HandTimers implements FeedTimers {
   }
 }
 
-describe.each(DB_KINDS)('the live feed after an idle period (issue 16) on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-  });
-  afterAll(() => t.close());
-
+describeApi('the live feed after an idle period', (t) => {
   /** Writes `count` events of the demo shop straight into the outbox, marked by `type`. */
   async function writeEvents(count: number, type: string) {
     await t.db.query(

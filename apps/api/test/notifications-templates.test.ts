@@ -1,6 +1,5 @@
 import { formatRubles } from '@b2bpay/domain';
 import { describe, expect, it } from 'vitest';
-import { scrubCodes } from '../src/modules/notifications/send-notification';
 import {
   amountText,
   approvedEmail,
@@ -12,7 +11,8 @@ import {
   rejectedEmail,
   reminderEmail,
   reminderSms,
-} from '../src/modules/notifications/templates';
+  scrubCodes,
+} from '../src/modules/notifications';
 
 const decision = {
   orderNumber: '42',
@@ -93,7 +93,7 @@ describe('notification templates', () => {
     expect(() => approvedEmail({ ...decision, link: 'javascript:alert(1)' })).toThrow();
     expect(() => reminderSms({ ...reminder, link: 'b2bpay.example/pay' })).toThrow();
   });
-  // Issue 20: the buyer hears of a cancelled order and of each return, amounts in the ru-RU way.
+  // The buyer hears of a cancelled order and of each return, amounts in the ru-RU way.
   it('tells the buyer of a cancelled order, with the reason only when the shop gave one', () => {
     const mail = cancelledEmail({ ...decision, reason: 'Товара нет & не будет <скоро>' });
     expect(mail.subject).toBe('Заказ №42 отменён');

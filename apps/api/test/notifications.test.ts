@@ -3,11 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enqueue } from '../src/modules/jobs/jobs.repository';
-import type { NotificationRow } from '../src/modules/notifications/notifications.repository';
-import { queueEmail, queueSms } from '../src/modules/notifications/notifications.service';
-import { NOTIFICATION_RETRY_SCHEDULE_MS } from '../src/modules/notifications/send-notification';
-import { amountText, approvedEmail, codeEmail, codeSms } from '../src/modules/notifications/templates';
+import { enqueue } from '../src/modules/jobs';
+import type { NotificationRow } from '../src/modules/notifications';
+import {
+  amountText,
+  approvedEmail,
+  codeEmail,
+  codeSms,
+  NOTIFICATION_RETRY_SCHEDULE_MS,
+  queueEmail,
+  queueSms,
+  sendNotificationJob,
+} from '../src/modules/notifications';
+import { describeApi } from './support/describe-api';
 import { createOrder, DB_KINDS, startTestApp, type TestApp } from './support/test-app';
 
 // ---------------------------------------------------------------------------------------------------
@@ -267,7 +275,7 @@ describe.each(DB_KINDS)('notifications through real transports (SMTP, SMS HTTP) 
       queueSms(tx, { kind: 'approved', to: PHONE, orderId: null, text: 'B2BPay: одобрено' }, t.clock.now()),
     );
     await t.worker.drain();
-    await t.db.transaction((tx) => enqueue(tx, 'notification.send', { notification_id: id }, t.clock.now()));
+    await t.db.transaction((tx) => enqueue(tx, sendNotificationJob, { notification_id: id }, t.clock.now()));
     await t.worker.drain();
     expect(sms.requests.length - before).toBe(1);
     expect(await notification(t, id)).toMatchObject({ status: 'sent', attempts: 1 });
@@ -553,16 +561,13 @@ describe.each(DB_KINDS)('SMS through SMS.RU’s HTTP API on %s', (kind) => {
   });
 });
 
-describe.each(DB_KINDS)('the development outbox on %s', (kind) => {
-  let t: TestApp;
+describeApi('the development outbox', { env: { LOG_LEVEL: 'info' } }, (t) => {
   let logs: ReturnType<typeof captureLogs>;
   beforeAll(async () => {
-    t = await startTestApp(kind, { LOG_LEVEL: 'info' });
     logs = captureLogs();
   });
   afterAll(async () => {
     logs.restore();
-    await t.close();
   });
 
   it('without SMTP_URL and with SMS_PROVIDER=console the stored row is the delivery, codes kept', async () => {
@@ -645,13 +650,7 @@ describe.each(DB_KINDS)('the development outbox on %s', (kind) => {
   });
 });
 
-describe.each(DB_KINDS)('the development outbox in production on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind, { NODE_ENV: 'production' });
-  });
-  afterAll(() => t.close());
-
+describeApi('the development outbox in production', { env: { NODE_ENV: 'production' } }, (t) => {
   it('does not exist: 404 for the page and the JSON', async () => {
     await t.db.transaction((tx) =>
       queueSms(tx, { kind: 'code', to: PHONE, orderId: null, text: codeSms('111222') }, t.clock.now()),

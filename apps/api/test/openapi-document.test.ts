@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../src/openapi-document';
 
 /**
- * Issue 21 §1: the OpenAPI document is a product an integrator's tools accept as it is — Redocly's
+ * The OpenAPI document is a product an integrator's tools accept as it is — Redocly's
  * recommended rules find no error, openapi-typescript generates types, and every operation says
  * who may call it, what it answers and how its body looks.
  */
@@ -124,7 +124,7 @@ describe('the OpenAPI document', () => {
     expect(doc.info.description).toContain('pending');
     expect(doc.info.description).toContain('SANDBOX_DECISION_DELAY_MS');
   });
-  // Issue 20 (DESIGN §11): cancel, returns, payouts, the shop's own reference and the export.
+  // Life after the decision (DESIGN §11): cancel, returns, payouts, the shop's own reference and the export.
   it('describes cancel, returns, the payout, external_id/metadata and the CSV export', () => {
     const schemas = doc.components.schemas;
     const ops = Object.fromEntries(operations.map(({ op }) => [op.operationId, op]));

@@ -2,14 +2,15 @@ import { Agent, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startHttpReceiver } from '@b2bpay/test-sinks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../src/app';
-import * as jobs from '../src/modules/jobs/jobs.repository';
+import { enqueue, jobType } from '../src/modules/jobs';
 import { Lifecycle } from '../src/shared/lifecycle';
 import { drainAndClose } from '../src/shared/shutdown';
 import { patchClient, STEP1 } from './support/buyer';
 import { createOrder, DB_KINDS, demoAuth, startTestApp, type TestApp } from './support/test-app';
 
-/** Probes, metrics and the SIGTERM drain of an API process (issue 22; docs/deploy.md). */
+/** Probes, metrics and the SIGTERM drain of an API process (docs/deploy.md). */
 describe.each(DB_KINDS)('operations (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -113,11 +114,10 @@ describe.each(DB_KINDS)('operations (%s)', (kind) => {
         url: '/api/order/orders/00000000-0000-4000-8000-000000000000',
         headers: demoAuth,
       });
-      // A job of its own kind, due 30 s ago and not yet claimed.
+      // A job of its own kind on the messages lane, due 30 s ago and not yet claimed.
       const now = t.clock.now();
-      await t.db.transaction((tx) =>
-        jobs.enqueue(tx, 'notification.metrics-probe', {}, new Date(now.getTime() - 30_000)),
-      );
+      const probe = jobType({ kind: 'notification.metrics-probe', lane: 'messages', payload: z.object({}) });
+      await t.db.transaction((tx) => enqueue(tx, probe, {}, new Date(now.getTime() - 30_000)));
 
       const res = await t.app.inject({ method: 'GET', url: '/metrics' });
       expect(res.statusCode).toBe(200);

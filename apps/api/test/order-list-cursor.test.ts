@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, DB_KINDS, errorOf, newShop, startTestApp, type TestApp } from './support/test-app';
+import { beforeAll, expect, it } from 'vitest';
+import { describeApi } from './support/describe-api';
+import { createOrder, errorOf, newShop } from './support/test-app';
 
 /**
- * Issue 21 §3: the order list's `limit`, the `starting_after` cursor that does not shift when orders
+ * The order list's `limit`, the `starting_after` cursor that does not shift when orders
  * arrive (offset pages do: an order arriving between two pages showed one order twice), `has_more`,
  * and `updated_since`; `page` keeps working.
  */
-describe.each(DB_KINDS)('order list cursor on %s', (kind) => {
-  let t: TestApp;
+describeApi('order list cursor', (t) => {
   let shop: Awaited<ReturnType<typeof newShop>>;
   const ids: string[] = [];
   beforeAll(async () => {
-    t = await startTestApp(kind);
     shop = await newShop(t, 'Курсор');
     for (let i = 0; i < 25; i++) {
       t.clock.set(new Date(Date.UTC(2026, 9, 1, 10, i)));
@@ -21,7 +20,6 @@ describe.each(DB_KINDS)('order list cursor on %s', (kind) => {
       );
     }
   });
-  afterAll(() => t.close());
 
   type List = {
     items: { id: string; order_number: string; status: string }[];

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOrder,
-  DB_KINDS,
-  demoAuth,
-  errorOf,
-  newShop,
-  startTestApp,
-  type TestApp,
-} from './support/test-app';
+import { beforeAll, expect, it } from 'vitest';
+import { describeApi } from './support/describe-api';
+import { createOrder, demoAuth, errorOf, newShop } from './support/test-app';
 
-describe.each(DB_KINDS)('order list on %s', (kind) => {
-  let t: TestApp;
+describeApi('order list', (t) => {
   let shop: Awaited<ReturnType<typeof newShop>>;
   const ids: string[] = [];
   beforeAll(async () => {
-    t = await startTestApp(kind);
     shop = await newShop(t, 'Список');
     // 45 orders, one a day from 2026-10-01 10:00 UTC (13:00 Moscow)
     for (let i = 0; i < 45; i++) {
@@ -33,7 +24,6 @@ describe.each(DB_KINDS)('order list on %s', (kind) => {
       ids.slice(3, 5),
     ]);
   });
-  afterAll(() => t.close());
 
   const list = async (query: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/order/orders${query}`, headers: shop.auth });

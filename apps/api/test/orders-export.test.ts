@@ -1,29 +1,24 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_BATCH } from '../src/modules/orders/export.service';
+import { beforeAll, expect, it } from 'vitest';
+import { EXPORT_BATCH } from '../src/modules/orders';
 import { patchClient, STEP1 } from './support/buyer';
+import { describeApi } from './support/describe-api';
 import {
   createOrder,
-  DB_KINDS,
   demoAuth,
   demoPublishableAuth,
   errorOf,
   newShop,
   sampleProducts,
-  startTestApp,
-  type TestApp,
 } from './support/test-app';
 
 const HEADER =
   '"номер";"external_id";"дата";"статус";"сумма";"возвращено";"организация";"ИНН";"банк";"выплачено";"номер платёжного поручения"';
 
-describe.each(DB_KINDS)('accounting export (CSV) on %s', (kind) => {
-  let t: TestApp;
+describeApi('accounting export (CSV)', (t) => {
   beforeAll(async () => {
-    t = await startTestApp(kind);
     t.clock.set(new Date('2026-03-10T09:30:00Z'));
   });
-  afterAll(() => t.close());
 
   const exportCsv = (query = '', headers: Record<string, string> = demoAuth) =>
     t.app.inject({ method: 'GET', url: `/api/order/orders/export.csv${query}`, headers });

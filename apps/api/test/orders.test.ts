@@ -1,24 +1,17 @@
 import { DEMO_SHOP } from '@b2bpay/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { describeApi } from './support/describe-api';
 import {
   createOrder,
-  DB_KINDS,
   demoAuth,
   demoPublishableAuth,
   errorOf,
   newShop,
   sampleProducts,
   startTestApp,
-  type TestApp,
 } from './support/test-app';
 
-describe.each(DB_KINDS)('orders API on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-  });
-  afterAll(() => t.close());
-
+describeApi('orders API', (t) => {
   it('creates an order with an exact server-side amount, sequential number and link', async () => {
     const first = await createOrder(t);
     expect(first.amount).toBe(1050.6);

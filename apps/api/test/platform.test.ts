@@ -77,7 +77,7 @@ describe.each(DB_KINDS)('shops, enquiries, suggestions, health and errors on %s'
     const bad = await t.app.inject({ method: 'POST', url: '/api/shop/enquire', payload: { name: 'Анна' } });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).field).toBe('phone');
-    // Issue 16: the server re-checks that the phone is a phone, with the spec's text.
+    // The server re-checks that the phone is a phone, with the spec's text.
     for (const phone of ['abc', '12345', '+7 999 123']) {
       const notPhone = await t.app.inject({
         method: 'POST',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WindowStore } from '../src/plugins/window-store';
 import { DB_KINDS, errorOf, newShop, startTestApp, type TestApp } from './support/test-app';
 
-/** Issue 16 §3: rate limits that cannot be sidestepped with made-up tokens or reset by a flood. */
+/** Rate limits that cannot be sidestepped with made-up tokens or reset by a flood. */
 const redisUrl = process.env.REDIS_TEST_URL;
 const stores: { name: string; kind: (typeof DB_KINDS)[number]; env: Record<string, string> }[] = [
   ...DB_KINDS.map((kind) => ({ name: `in-memory, ${kind}`, kind, env: {} })),

@@ -1,7 +1,7 @@
 import { startHttpReceiver } from '@b2bpay/test-sinks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeFinishedJobs } from '../src/modules/jobs/jobs.service';
-import { runRetention } from '../src/modules/retention/retention.sweep';
+import { purgeFinishedJobs } from '../src/modules/jobs';
+import { runRetention } from '../src/modules/retention';
 import { patchClient, STEP1 } from './support/buyer';
 import {
   createOrder,

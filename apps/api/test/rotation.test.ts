@@ -1,18 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_CACHE_TTL_MS } from '../src/modules/auth/authenticate';
-import { DB_KINDS, errorOf, newShop, startTestApp, type TestApp } from './support/test-app';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { KEY_CACHE_TTL_MS } from '../src/modules/auth';
+import { describeApi } from './support/describe-api';
+import { errorOf, newShop } from './support/test-app';
 
-/** Issue 16 §5: keys and secrets rotate without an outage; a revoked key dies everywhere within 1 s. */
-describe.each(DB_KINDS)('rotation on %s', (kind) => {
-  let t: TestApp;
+/** Keys and secrets rotate without an outage; a revoked key dies everywhere within 1 s. */
+describeApi('rotation', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, (t) => {
   let server: http.Server;
   let url = '';
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
   beforeAll(async () => {
-    t = await startTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
     server = http.createServer((req, res) => {
       let body = '';
       req.setEncoding('utf8');
@@ -30,7 +29,6 @@ describe.each(DB_KINDS)('rotation on %s', (kind) => {
   afterAll(async () => {
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
-    await t.close();
   });
 
   const list = (auth: Record<string, string>) =>

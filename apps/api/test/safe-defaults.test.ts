@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import {
-  HTTPS_REQUIRED_MESSAGE,
-  isBlockedAddress,
-  PRIVATE_ADDRESS_MESSAGE,
-} from '../src/modules/webhooks/ssrf-guard';
+import { HTTPS_REQUIRED_MESSAGE, isBlockedAddress, PRIVATE_ADDRESS_MESSAGE } from '../src/modules/webhooks';
 import { DB_KINDS, demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
 
-/** Issue 16 §4: safe by default. */
+/** Safe by default. */
 describe('configuration defaults', () => {
   it('listens on 127.0.0.1 in development unless HOST says otherwise', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');

@@ -1,13 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { describeApi } from './support/describe-api';
 import { createOrder, DB_KINDS, errorOf, newShop, startTestApp, type TestApp } from './support/test-app';
 
-describe.each(DB_KINDS)('shop area API: statistics, history, keys on %s', (kind) => {
-  let t: TestApp;
+describeApi('shop area API: statistics, history, keys', (t) => {
   let shop: Awaited<ReturnType<typeof newShop>>;
   beforeAll(async () => {
-    t = await startTestApp(kind);
     shop = await newShop(t, 'Статистика');
     // Fixtures: 6 orders on three Moscow days of November 2026.
     const at = (iso: string) => t.clock.set(iso);
@@ -35,7 +34,6 @@ describe.each(DB_KINDS)('shop area API: statistics, history, keys on %s', (kind)
     await t.app.inject({ method: 'GET', url: `/api/order/orders/${o5.id}` });
     t.clock.set('2026-11-22T10:00:00Z');
   });
-  afterAll(() => t.close());
 
   const stats = async (query: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/stats${query}`, headers: shop.auth });
@@ -299,7 +297,7 @@ describe.each(DB_KINDS)('live event stream on %s', (kind) => {
       const own = await newShop(t, 'Смена ключа');
       const res = await fetch(`${base}/api/events`, { headers: { ...own.auth, 'x-request-id': 'stream-1' } });
       expect(res.status).toBe(200);
-      // Written by hand (hijacked), the stream's head still names its request (issue 21).
+      // Written by hand (hijacked), the stream's head still names its request.
       expect(res.headers.get('x-request-id')).toBe('stream-1');
       const reader = res.body?.getReader();
       if (!reader) throw new Error('no body');

@@ -1,17 +1,9 @@
 import { PHONE_NOT_MOBILE_MESSAGE } from '@b2bpay/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { patchClient, STEP1 } from './support/buyer';
-import {
-  createOrder,
-  DB_KINDS,
-  demoAuth,
-  errorOf,
-  newShop,
-  sampleProducts,
-  startTestApp,
-  type TestApp,
-} from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, demoAuth, errorOf, newShop, sampleProducts, type TestApp } from './support/test-app';
 
 /** Well-formed +7 numbers that are not Russian mobiles: SMS to them cost the shop or go abroad. */
 const NOT_MOBILE = [
@@ -26,13 +18,10 @@ const NOT_MOBILE = [
 const HOUR_MS = 3_600_000;
 const CAP_MESSAGE = /^Слишком много запросов кодов в этом магазине\. Повторите через \d+ с\.$/;
 
-describe.each(DB_KINDS)('SMS pumping on %s', (kind) => {
-  let t: TestApp;
+describeApi('SMS pumping', { env: { CODES_PER_SHOP_PER_HOUR: '3', CODES_PER_SHOP_PER_DAY: '5' } }, (t) => {
   beforeAll(async () => {
-    t = await startTestApp(kind, { CODES_PER_SHOP_PER_HOUR: '3', CODES_PER_SHOP_PER_DAY: '5' });
     t.clock.set(new Date('2026-03-10T09:00:00Z'));
   });
-  afterAll(() => t.close());
 
   const codeRows = async (orderId: string) =>
     t.db.query('SELECT id FROM verification_codes WHERE order_id = $1', [orderId]);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { lastCodeFromOutbox, patchClient, prepareSubmission, STEP1 } from './support/buyer';
-import { createOrder, DB_KINDS, demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, demoAuth, errorOf } from './support/test-app';
 
-describe.each(DB_KINDS)('one-time codes and step 2 on %s', (kind) => {
-  let t: TestApp;
+describeApi('one-time codes and step 2', (t) => {
   let phoneSeq = 1000;
   // Every test gets its own phone and e-mail so the per-destination limits of one test do not leak.
   const contacts = () => {
@@ -13,10 +13,6 @@ describe.each(DB_KINDS)('one-time codes and step 2 on %s', (kind) => {
       email: `buyer${phoneSeq}@firm.ru`,
     };
   };
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-  });
-  afterAll(() => t.close());
 
   it('sends a phone code to the normalised number and keeps only its hash', async () => {
     const order = await createOrder(t);

@@ -95,7 +95,7 @@ describe('web app pages', () => {
 });
 
 /**
- * Issue 18: the buyer's addresses /client/… get the buyer's own document (buyer.html) with the order's
+ * The buyer's addresses /client/… get the buyer's own document (buyer.html) with the order's
  * public view and its shop embedded as JSON, exactly as the buyer API answers them.
  */
 const PRELOADS = {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type HttpReceiver, startHttpReceiver } from '@b2bpay/test-sinks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describeApi } from './support/describe-api';
 import {
   createOrder,
   DB_KINDS,
@@ -256,13 +257,7 @@ describe.each(DB_KINDS)('webhook failures you can see and act on, on %s', (kind)
   });
 });
 
-describe.each(DB_KINDS)('re-sends check the address given, on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-  }, 180_000);
-  afterAll(() => t.close());
-
+describeApi('re-sends check the address given,', { startTimeout: 180_000 }, (t) => {
   it('refuses a private address in a bulk or single re-send (SSRF guard), changing nothing', async () => {
     const shop = await newShop(t, 'Магазин с опасным адресом');
     const bulk = await t.app.inject({

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERRUPTED_ATTEMPT } from '../src/modules/webhooks/webhooks.repository';
+import { INTERRUPTED_ATTEMPT } from '../src/modules/webhooks';
 import { createOrder, sampleProducts, startTestApp, type TestApp } from './support/test-app';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

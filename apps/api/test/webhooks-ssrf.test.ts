@@ -3,7 +3,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendWebhook } from '../src/modules/webhooks/sender';
 import {
   assertWebhookUrlAllowed,
   guardedLookup,
@@ -11,17 +10,11 @@ import {
   PRIVATE_ADDRESS_MESSAGE,
   parseLooseIPv4,
   type Resolver,
-} from '../src/modules/webhooks/ssrf-guard';
+  sendWebhook,
+} from '../src/modules/webhooks';
 import { AppError } from '../src/shared/errors';
-import {
-  createOrder,
-  DB_KINDS,
-  demoAuth,
-  errorOf,
-  sampleProducts,
-  startTestApp,
-  type TestApp,
-} from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, demoAuth, errorOf, sampleProducts } from './support/test-app';
 
 const REFUSED_URLS = [
   'http://127.0.0.1/hook',
@@ -222,13 +215,7 @@ describe('SSRF guard: the checks themselves', () => {
   });
 });
 
-describe.each(DB_KINDS)('SSRF guard in the API on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-  });
-  afterAll(() => t.close());
-
+describeApi('SSRF guard in the API', (t) => {
   it.each(REFUSED_URLS)(
     'refuses %s as an order webhook_url, the default webhook URL and a test-event URL',
     async (url) => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWorker } from '../src/modules/jobs/registry';
+import { createWorker } from '../src/jobs/registry';
 import {
   createOrder,
   DB_KINDS,
@@ -180,7 +180,7 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
       shop_id: DEMO_SHOP.id,
       client: expect.objectContaining({ surname: 'Петров', name: 'Пётр', inn: '7707083893' }),
       timestamp: t.clock.now().toISOString(),
-      // The shop's own reference and what was returned travel in every webhook (issue 20).
+      // The shop's own reference and what was returned travel in every webhook.
       external_id: null,
       metadata: {},
       refunded_amount: 0,
@@ -509,7 +509,7 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
       webhook_url: null,
       webhook_secret_hint: `whsec_…${shop.webhook_secret.slice(-4)}`,
       secret_key_hint: `sk_live_…${shop.secret_key.slice(-4)}`,
-      // The publishable key is public by nature: shown in full (issue 19).
+      // The publishable key is public by nature: shown in full.
       publishable_key_hint: shop.publishable_key,
       widget_origins: [],
       previous_webhook_secret_expires_at: null,

@@ -7,7 +7,7 @@ const INTERNAL = 'Внутренняя ошибка сервера. Повтор
 
 /**
  * The one error body `{detail, error: {code, message, field?, order_id?, request_id}, errors?}`
- * (spec §3 and issue 21): `errors` lists every invalid field of a VALIDATION_ERROR, the first being
+ * (spec §3): `errors` lists every invalid field of a VALIDATION_ERROR, the first being
  * `error`; `request_id` is the answer's X-Request-Id.
  */
 export function errorBody(

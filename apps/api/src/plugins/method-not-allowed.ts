@@ -6,7 +6,7 @@ interface KnownPath {
 }
 
 /**
- * 405 for a known address asked with a method it does not take (issue 21): the API's routes are
+ * 405 for a known address asked with a method it does not take: the API's routes are
  * remembered as they are registered, and the not-found handler asks which methods the path has.
  * Fastify's router answers "no route" for both cases; telling them apart needs the route table.
  */

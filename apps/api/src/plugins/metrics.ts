@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/database';
-import { queueStats } from '../modules/jobs/queue-stats';
+import { queueStats } from '../modules/jobs';
 import { isLoopbackAddress } from '../shared/client-address';
 import type { Clock } from '../shared/clock';
 import { forbidden } from '../shared/errors';

@@ -6,7 +6,7 @@ import {
 } from '@b2bpay/domain';
 
 /**
- * What the generated document lacks and a client generator needs (issue 21): described responses
+ * What the generated document lacks and a client generator needs: described responses
  * instead of "Default Response", error bodies as JSON whatever a route produces, examples on request
  * bodies, the `webhooks` section, and no unused schemas.
  */

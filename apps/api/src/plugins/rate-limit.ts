@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Authenticator } from '../modules/auth/authenticate';
+import type { Authenticator } from '../modules/auth';
 import { AppError } from '../shared/errors';
 import { RateLimitStore } from './rate-limit-store';
 import { connectSharedCounters } from './redis-counters';
@@ -27,7 +27,7 @@ const limitedError = (max: number, ttlMs: number) =>
   );
 
 /**
- * Limits per minute (DESIGN §7, issue 16):
+ * Limits per minute (DESIGN §7):
  * - a secret key: `max` per key — but only once the key is verified;
  * - a publishable key (public in the shop's HTML): `max` per key and client address, so one address
  *   cannot exhaust a shop's widget for everyone, and `publishableKeyMax` per key over all addresses,

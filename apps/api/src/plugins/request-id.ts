@@ -8,7 +8,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const WELL_FORMED = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 /**
- * The request's id (issue 21): the client's `X-Request-Id` when well-formed (so a shop can follow its
+ * The request's id: the client's `X-Request-Id` when well-formed (so a shop can follow its
  * own id through our answer and logs), else a new UUID. Anything else a client sends is not echoed
  * into headers or logs.
  */

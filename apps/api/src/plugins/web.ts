@@ -44,30 +44,7 @@ export async function registerWeb(
   const head = buyerShell && headEnd > 0 ? buyerShell.slice(0, headEnd) : '';
   const afterHead = buyerShell && headEnd > 0 ? buyerShell.slice(headEnd) : (buyerShell ?? '');
   const gzipHead = compressHead(head);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: options.webDist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // The web build writes .br and .gz beside its text files.
-      preCompressed: true,
-      setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/static/') ? IMMUTABLE : 'no-cache');
-      },
-    });
-  }
-  if (existsSync(options.widgetDist)) {
-    await app.register(fastifyStatic, {
-      root: options.widgetDist,
-      prefix: '/widget/',
-      decorateReply: !hasWeb,
-      setHeaders: (res) => {
-        res.header('cache-control', 'public, max-age=300');
-        res.header('access-control-allow-origin', '*');
-      },
-    });
-  }
+  await registerStaticFiles(app, { ...options, hasWeb });
   async function embeddedData(path: string, query: string): Promise<string> {
     const orderId = path.split('/')[2];
     if (!options.buyerData || !orderId) return '';
@@ -122,6 +99,41 @@ export async function registerWeb(
       return true;
     },
   };
+}
+
+/**
+ * The built files: the web app's (its .br and .gz beside them; hashed ones under /static/ cached for
+ * good) and the widget's under /widget/, open to every origin.
+ */
+async function registerStaticFiles(
+  app: FastifyInstance,
+  options: { webDist: string; widgetDist: string; hasWeb: boolean },
+) {
+  const { hasWeb } = options;
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The web build writes .br and .gz beside its text files.
+      preCompressed: true,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/static/') ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+  if (existsSync(options.widgetDist)) {
+    await app.register(fastifyStatic, {
+      root: options.widgetDist,
+      prefix: '/widget/',
+      decorateReply: !hasWeb,
+      setHeaders: (res) => {
+        res.header('cache-control', 'public, max-age=300');
+        res.header('access-control-allow-origin', '*');
+      },
+    });
+  }
 }
 
 /** Page module → the scripts to preload; empty (no preloads) for a build without the file. */

@@ -1,7 +1,7 @@
 /**
  * The in-memory rate-limit store (used without REDIS_URL). @fastify/rate-limit's own LocalStore is an
  * LRU of 5,000 entries: 5,100 requests under throw-away identities evicted a shop's exhausted counter
- * and so reset its limit (issue 16). Here a counter is kept until its window ends, whatever else
+ * and so reset its limit. Here a counter is kept until its window ends, whatever else
  * arrives. Memory is bounded by MAX_COUNTERS: when that many windows are open at once (a flood from
  * that many addresses within a minute), identities not seen yet share one overflow counter — they
  * are limited together, and no open counter is ever dropped early.

@@ -18,7 +18,7 @@ export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64'
 
 /**
  * What the shop area may show of a key: its kind prefix and last four characters. A publishable key is
- * public by nature (it sits in the shop's own pages), so its hint is the whole key (issue 19): the
+ * public by nature (it sits in the shop's own pages), so its hint is the whole key: the
  * settings page shows it in full and the button-demo page of the shop uses it.
  */
 export const keyHint = (key: string) =>

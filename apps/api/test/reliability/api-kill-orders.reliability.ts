@@ -5,7 +5,7 @@ import { sleep } from './support/helpers';
 import { type ApiProc, startApi } from './support/processes';
 
 /**
- * Issue 10 §3: 1,000 order creations over HTTP while the API process is SIGKILLed mid-load and
+ * 1,000 order creations over HTTP while the API process is SIGKILLed mid-load and
  * started again. Every 2xx answer's order must exist with its products, amount and status history;
  * no order may exist twice for one Idempotency-Key; the numbers have no gaps (a number is taken in
  * the order's own transaction). A request whose answer was lost is retried with its key.

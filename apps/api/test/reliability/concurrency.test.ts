@@ -11,7 +11,7 @@ import {
 } from '../support/test-app';
 
 /**
- * Issue 10 §4, what the other suites do not already race: 10 identical creates with one
+ * What the other suites do not already race: 10 identical creates with one
  * Idempotency-Key (idempotency.test.ts), 20 step-2 submissions (verification.test.ts), parallel code
  * requests for one order (verification.test.ts) and two workers draining (webhooks.test.ts) are
  * there. On PostgreSQL these run truly in parallel (a pool of connections); PGlite serialises them.
@@ -74,7 +74,7 @@ describe.each(DB_KINDS)('concurrency on %s', (kind) => {
       patchClient(t, order.id, body),
     ]);
     // Exactly one wins: the submission (then the change is 409) or the change (then the submission,
-    // made for the version the buyer saw, is 409 ORDER_CHANGED — issue 16).
+    // made for the version the buyer saw, is 409 ORDER_CHANGED).
     expect([put.statusCode, submit.statusCode].sort()).toEqual([200, 409]);
     if (submit.statusCode === 409) expect(submit.json().error.code).toBe('ORDER_CHANGED');
     const [row] = await t.db.query<{ amount_kopecks: unknown; status: string }>(

@@ -15,7 +15,7 @@ import { startDedupReceiver, waitFor } from './support/helpers';
 import { ROOT, startApi } from './support/processes';
 
 /**
- * Issue 10 §6. Personal data, codes and secrets never reach the logs: the pino output of a real API
+ * Personal data, codes and secrets never reach the logs: the pino output of a real API
  * process (LOG_LEVEL=info, its inline worker sending the notifications and webhooks) over a whole
  * buyer journey is searched for them. Backups: the commands of docs/reliability.md, run once.
  */

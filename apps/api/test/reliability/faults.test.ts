@@ -6,7 +6,7 @@ import { createOrder, DB_KINDS, demoAuth, startTestApp, type TestApp } from '../
 import { freePort, startDedupReceiver } from './support/helpers';
 
 /**
- * Issue 10 §3, the faults that need no process to die (the clock is the test's, so a whole retry
+ * The faults that need no process to die (the clock is the test's, so a whole retry
  * schedule passes in milliseconds): the webhook receiver down for the whole schedule and then back,
  * and the SMTP server down while buyers request codes. Kills and a PostgreSQL restart are in the
  * `npm run test:reliability` suites.

@@ -13,7 +13,7 @@ import {
 } from './support/openapi';
 
 /**
- * Issue 10 §1: requests generated from /api/openapi.json — valid, boundary and hostile — against
+ * Requests generated from /api/openapi.json — valid, boundary and hostile — against
  * every documented operation through `inject` on PGlite. Every answer must be below 500, documented
  * for its operation, match the documented schema, carry the one error body when it is an error (no
  * stack, no SQL) and the security headers.

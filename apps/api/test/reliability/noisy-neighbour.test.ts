@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type HttpReceiver, startHttpReceiver } from '@b2bpay/test-sinks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorker } from '../../src/modules/jobs/registry';
-import type { Worker } from '../../src/modules/jobs/worker';
+import { createWorker } from '../../src/jobs/registry';
+import type { Worker } from '../../src/modules/jobs';
 import { patchClient, STEP1 } from '../support/buyer';
 import {
   createOrder,
@@ -15,7 +15,7 @@ import {
 } from '../support/test-app';
 
 /**
- * Issue 17, isolation with small numbers: shop C floods the webhook lane (test sends and order
+ * Isolation with small numbers: shop C floods the webhook lane (test sends and order
  * events to an address that never answers) while shop A's buyer asks for a code and shop A's
  * webhook goes out. With one first-in-first-out queue (before lanes) shop A waited until shop C's
  * POSTs timed out; now the code has its own lane and shop C holds at most its share of the webhook

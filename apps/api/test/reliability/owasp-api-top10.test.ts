@@ -6,7 +6,7 @@ import { DEMO_SHOP, ORDER_STATUSES } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/database';
-import { isBlockedAddress, PRIVATE_ADDRESS_MESSAGE } from '../../src/modules/webhooks/ssrf-guard';
+import { isBlockedAddress, PRIVATE_ADDRESS_MESSAGE } from '../../src/modules/webhooks';
 import { ManualClock } from '../../src/shared/clock';
 import { patchClient, prepareSubmission, STEP1 } from '../support/buyer';
 import {
@@ -24,7 +24,7 @@ import {
 import { routesOf } from './support/helpers';
 
 /**
- * Issue 10 §2: one group per OWASP API Security Top 10 (2023) item as it applies to B2BPay. Where
+ * One group per OWASP API Security Top 10 (2023) item as it applies to B2BPay. Where
  * another suite already proves a point, the group names it instead of repeating it.
  */
 
@@ -100,7 +100,7 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
         );
         expect(res.statusCode, `${a.method} ${a.url}`).toBe(404);
         // Same answer as for an id that does not exist: no existence oracle.
-        // The same body but for the request id (issue 21).
+        // The same body but for the request id.
         expect(comparableBody(res.body)).toEqual(comparableBody(unknown.body));
       }
       const list = await t.app.inject({
@@ -181,7 +181,7 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
       const dump = JSON.stringify(await t.db.query('SELECT * FROM api_keys'));
       expect(dump).not.toContain(shop.secret_key);
       // The publishable key is public by nature (it sits in the shop's pages) and is kept whole as its
-      // hint so the shop area can show it (issue 19); it is still looked up by its hash only.
+      // hint so the shop area can show it; it is still looked up by its hash only.
       const rows = await t.db.query<{ key_hash: string; key_hint: string }>(
         "SELECT key_hash, key_hint FROM api_keys WHERE kind = 'publishable'",
       );

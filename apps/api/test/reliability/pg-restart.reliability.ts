@@ -8,7 +8,7 @@ import { sleep, startDedupReceiver, waitFor } from './support/helpers';
 import { type ApiProc, startApi } from './support/processes';
 
 /**
- * Issue 10 §3: PostgreSQL stopped and started again under load, the API process (with its inline
+ * PostgreSQL stopped and started again under load, the API process (with its inline
  * worker) left running. While the database is away /api/health answers 503 and writes fail fast
  * with the generic 500; once it is back the same process answers 200 again, creates orders and its
  * worker delivers webhooks — no restart. Stops the local cluster: only in `npm run test:reliability`.

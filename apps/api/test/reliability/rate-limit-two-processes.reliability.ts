@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShop } from '../../src/modules/shops/shops.service';
+import { createShop } from '../../src/modules/shops';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { type ApiProc, startApi } from './support/processes';
 
 /**
- * Issue 10 §5: two real API processes on loopback share one PostgreSQL and one Redis; 150 requests
+ * Two real API processes on loopback share one PostgreSQL and one Redis; 150 requests
  * with one key, spread over both in parallel bursts, get exactly 100 answers and 50 × 429. Each run
  * uses fresh keys, so counters left in Redis by an earlier run do not matter.
  */

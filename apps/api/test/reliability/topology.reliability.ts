@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShop } from '../../src/modules/shops/shops.service';
+import { createShop } from '../../src/modules/shops';
 import { STEP1 } from '../support/buyer';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { sleep, startDedupReceiver, waitFor } from './support/helpers';
@@ -10,7 +10,7 @@ import { NGINX, OPENSSL, SITE_NAME, startNginx } from './support/nginx';
 import { type ApiProc, type Proc, startApi, startWorker } from './support/processes';
 
 /**
- * Issue 22 §4: the deployment of docs/deploy.md, proven with processes. Debian's nginx runs the
+ * The deployment of docs/deploy.md, proven with processes. Debian's nginx runs the
  * shipped site (deploy/nginx/b2bpay.conf: HTTPS with a certificate made here, HTTP redirected, service
  * paths closed from outside, no query strings in its log) in front of two API processes (WORKER=off)
  * and one worker, on PostgreSQL and Redis. Buyer journeys and order creations (with Idempotency-Key) go
@@ -282,7 +282,7 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX || !OPENSSL)(
           email_code_input: await lastCode(email),
           personal_data_consent: true,
           bank_transfer_consent: true,
-          // Sent when the order view carries it (the amount the buyer saw, issue 16).
+          // Sent when the order view carries it (the amount the buyer saw).
           order_version: view.status === 200 ? view.json<{ version?: number }>().version : undefined,
         };
         const done = await call(base, 'PATCH', path, { body, from });

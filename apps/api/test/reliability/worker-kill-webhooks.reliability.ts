@@ -1,13 +1,13 @@
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERRUPTED_ATTEMPT } from '../../src/modules/webhooks/webhooks.repository';
+import { INTERRUPTED_ATTEMPT } from '../../src/modules/webhooks';
 import { STEP1 } from '../support/buyer';
 import { createOrder, startTestApp, type TestApp } from '../support/test-app';
 import { sleep, startDedupReceiver, waitFor } from './support/helpers';
 import { type Proc, startWorker } from './support/processes';
 
 /**
- * Issue 10 §3: worker processes killed with SIGKILL, again and again, while they deliver 1,000
+ * Worker processes killed with SIGKILL, again and again, while they deliver 1,000
  * webhooks to a receiver that answers slowly (so kills land mid-request). Every event must end
  * delivered, the receiver must apply each webhook-id exactly once, nothing stays claimed.
  * RELIABILITY_EVENTS (default 1000) and RELIABILITY_KILLS (default 6) size it.

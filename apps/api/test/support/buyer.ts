@@ -41,7 +41,7 @@ export async function prepareSubmission(
   if (phone.statusCode !== 200) throw new Error(`phone code: ${phone.body}`);
   const email = await patchClient(t, orderId, { client_id: clientId, email: contacts.email });
   if (email.statusCode !== 200) throw new Error(`email code: ${email.body}`);
-  // The version of the order as the buyer's page shows it (issue 16: the submission names it).
+  // The version of the order as the buyer's page shows it (the submission names it).
   const order = await t.app.inject({ method: 'GET', url: `/api/order/orders/${orderId}` });
   if (order.statusCode !== 200) throw new Error(`order: ${order.body}`);
   return {

@@ -6,9 +6,9 @@ import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/database';
 import { openDatabase } from '../../src/db/open-database';
-import { createWorker } from '../../src/modules/jobs/registry';
-import type { Worker } from '../../src/modules/jobs/worker';
-import { createShop, syncDemoShop } from '../../src/modules/shops/shops.service';
+import { createWorker } from '../../src/jobs/registry';
+import type { Worker } from '../../src/modules/jobs';
+import { createShop, syncDemoShop } from '../../src/modules/shops';
 import { ManualClock } from '../../src/shared/clock';
 import { createTestDatabase, dropTestDatabase, readPgliteDump } from './test-databases';
 
@@ -117,7 +117,7 @@ export async function createOrder(
 
 /**
  * Asserts the one error body shape and returns its `error` without `request_id`, which it checks
- * against the answer's X-Request-Id (issue 21: every error body names its request).
+ * against the answer's X-Request-Id (every error body names its request).
  */
 export function errorOf(res: { statusCode: number; json(): unknown; headers?: Record<string, unknown> }) {
   const body = res.json() as {

@@ -1,4 +1,4 @@
--- The order list on large shops (issue 9): an exact count that does not count a million rows, and an
+-- The order list on large shops: an exact count that does not count a million rows, and an
 -- order-number substring search that does not read them.
 
 -- Substring search on the order number (`order_number::text LIKE '%…%'`): a trigram index on exactly

@@ -1,4 +1,4 @@
--- The order list on large shops, continued (issue 9): two reads that went to the heap row by row.
+-- The order list on large shops, continued: two reads that went to the heap row by row.
 
 -- The per-day counters of one shop (two years × six statuses ≈ 4,400 rows) lie scattered among every
 -- other shop's counters, one heap page each: summing them read ~900 pages. With the count in the index,

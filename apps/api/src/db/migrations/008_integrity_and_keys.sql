@@ -1,4 +1,4 @@
--- Issue 16: amount integrity, key rotation with overlap, widget origins.
+-- Amount integrity, key rotation with overlap, widget origins.
 
 -- The order's version: 1 at creation, +1 on every change of its products. The buyer's submission
 -- names the version it saw (order_version); another one is refused with ORDER_CHANGED.

@@ -1,4 +1,4 @@
--- Issue 17: lanes for background work, fair webhook deliveries, endpoint health, retention.
+-- Lanes for background work, fair webhook deliveries, endpoint health, retention.
 
 -- Each job runs in a lane with its own slots (messages, bank, webhooks, default); a job's group (the
 -- shop, for webhook deliveries) caps how many of the lane's slots one shop holds at once.

@@ -1,4 +1,4 @@
--- Life after the decision (issue 20, DESIGN §11): cancel, refunds, payouts, the shop's own reference.
+-- Life after the decision (DESIGN §11): cancel, refunds, payouts, the shop's own reference.
 
 -- The shop's own order reference (unique per shop, when given) and free-form string pairs.
 ALTER TABLE orders ADD COLUMN external_id text;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../shared/clock';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError, forbidden, unauthorized } from '../../shared/errors';
-import { type AuthenticatedKey, findShopByKeyHash, type KeyKind } from '../shops/shop-keys.service';
+import type { AuthenticatedKey, FindKey, KeyKind } from './authenticated-key';
 
 export const INVALID_TOKEN = 'Неверный или отозванный токен';
 export const PUBLISHABLE_FORBIDDEN =
@@ -32,7 +32,7 @@ declare module 'fastify' {
 /**
  * How long a resolved key is trusted without asking the database again. Rotation in this process
  * clears the cache at once (invalidateKeyCache); another process (a second API instance, the CLI)
- * revoking a key is seen here within this time at most — issue 16 asks for 1 s. A key with an end
+ * revoking a key is seen here within this time at most (1 s). A key with an end
  * (rotation with an overlap) is never trusted past that end.
  */
 export const KEY_CACHE_TTL_MS = 1_000;
@@ -116,7 +116,7 @@ function assertAllowedOnRoute(request: FastifyRequest, key: RequestKey): Request
   return key;
 }
 
-export function createAuthenticator(db: Database, clock: Clock): Authenticator {
+export function createAuthenticator(db: Database, clock: Clock, findKey: FindKey): Authenticator {
   // One cache per app (per database): tests run several apps on different databases in one process.
   const cache = new KeyCache();
   const lookup = async (token: string) => {
@@ -125,7 +125,7 @@ export function createAuthenticator(db: Database, clock: Clock): Authenticator {
     const cached = cache.get(hash, now.getTime());
     if (cached) return { ...cached, hash };
     const generation = keyGeneration;
-    const found = await findShopByKeyHash(db, hash, now);
+    const found = await findKey(db, hash, now);
     if (!found) return null;
     cache.set(hash, found, now.getTime(), generation);
     return { ...found, hash };

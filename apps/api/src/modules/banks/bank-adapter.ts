@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import type { JobType } from '../jobs';
 
 /** What a partner bank receives about an application. */
 export interface BankApplication {
@@ -38,6 +39,6 @@ export interface BankRefund {
 export interface BankContext {
   tx: Queryable;
   now: Date;
-  /** Queues `bank.decide` / `bank.pay` for this bank at a moment. */
-  schedule(kind: 'bank.decide' | 'bank.pay', payload: Record<string, unknown>, at: Date): Promise<void>;
+  /** Queues a job of the banks module (`bank.decide`, `bank.pay`) for this bank at a moment. */
+  schedule<Payload>(job: JobType<Payload>, payload: Payload, at: Date): Promise<void>;
 }

@@ -12,7 +12,7 @@ export async function insertApplications(tx: Queryable, orderId: string, now: Da
 }
 
 /**
- * The amount the buyer agreed to in the step-2 consent (issue 16), or null for an order submitted
+ * The amount the buyer agreed to in the step-2 consent, or null for an order submitted
  * before consents recorded it. The bank application is made for this amount.
  */
 export async function agreedAmount(tx: Queryable, orderId: string): Promise<number | null> {
@@ -74,23 +74,4 @@ export async function withdrawApplications(tx: Queryable, orderId: string, now: 
     [orderId, now],
   );
   return rows.map((r) => r.bank);
-}
-
-/** The payout of a paid order: which bank paid, how much, the fee and the payment order's number. */
-export async function recordPayout(
-  tx: Queryable,
-  p: {
-    orderId: string;
-    bank: string;
-    amountKopecks: number;
-    feeKopecks: number;
-    reference: string;
-    now: Date;
-  },
-) {
-  await tx.query(
-    `UPDATE orders SET payout_bank = $2, payout_kopecks = $3, payout_fee_kopecks = $4, payout_reference = $5, paid_at = $6
-      WHERE id = $1`,
-    [p.orderId, p.bank, p.amountKopecks, p.feeKopecks, p.reference, p.now],
-  );
 }

@@ -1,14 +1,13 @@
 import { formatRubles, kopecksToRubles } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
-import { findClient } from '../clients/clients.service';
-import type { JobOutcome } from '../jobs/jobs.service';
-import { enqueue, type Job } from '../jobs/jobs.service';
-import { approvedEmail, queueEmail, rejectedEmail } from '../notifications/notifications.service';
-import { findOrder, type OrderRow, orderLink } from '../orders/order-records.service';
-import { transition } from '../orders/order-status.service';
-import { findShopName } from '../shops/shops.service';
+import { findClient } from '../clients';
+import { defineJob, enqueue, type Job, type JobOutcome } from '../jobs';
+import { approvedEmail, queueEmail, rejectedEmail } from '../notifications';
+import { findOrder, type OrderRow, orderLink, recordPayout, transition } from '../orders';
+import { findShopName } from '../shops';
 import type { BankContext, PartnerBankAdapter } from './bank-adapter';
+import { bankDecisionJob, bankPaymentJob, submitToBanksJob } from './bank-jobs';
 import * as repo from './banks.repository';
 import { createSandboxBanks, sandboxReference } from './sandbox-banks';
 
@@ -22,22 +21,22 @@ function banksFor(deps: AppDeps): PartnerBankAdapter[] {
 const context = (tx: Queryable, now: Date): BankContext => ({
   tx,
   now,
-  schedule: async (kind, payload, at) => {
-    await enqueue(tx, kind, payload, at);
+  schedule: async (job, payload, at) => {
+    await enqueue(tx, job, payload, at);
   },
 });
 
 /** Called in the step-2 transaction: the application exists for every bank, sending happens in a job. */
 export async function queueBankApplications(tx: Queryable, orderId: string, now: Date) {
   await repo.insertApplications(tx, orderId, now);
-  await enqueue(tx, 'bank.submit', { order_id: orderId }, now);
+  await enqueue(tx, submitToBanksJob, { order_id: orderId }, now);
 }
 
-const payloadString = (job: Job, key: string) => String(job.payload[key] ?? '');
+type SubmitPayload = { order_id: string };
 
 /** Job 'bank.submit': hands the application to each partner bank. */
-export async function submitToBanks(job: Job, deps: AppDeps): Promise<JobOutcome> {
-  const orderId = payloadString(job, 'order_id');
+async function submitToBanks(job: Job<SubmitPayload>, deps: AppDeps): Promise<JobOutcome> {
+  const orderId = job.payload.order_id;
   await deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId);
     if (!order || order.client_id === null) return;
@@ -140,7 +139,7 @@ export async function recordBankPayment(deps: AppDeps, orderId: string, bankId: 
       feeKopecks: SHOP_FEE_KOPECKS,
       reference,
     };
-    await repo.recordPayout(tx, { orderId, ...payout, now });
+    await recordPayout(tx, { orderId, ...payout, now });
     const order = {
       ...found,
       payout_bank: payout.bank,
@@ -159,22 +158,21 @@ export async function recordBankPayment(deps: AppDeps, orderId: string, bankId: 
   });
 }
 
-export const bankJobHandlers = {
-  'bank.submit': submitToBanks,
-  'bank.decide': async (job: Job, deps: AppDeps): Promise<JobOutcome> => {
-    const decision = payloadString(job, 'decision') === 'approved' ? 'approved' : 'rejected';
-    await recordBankDecision(deps, payloadString(job, 'order_id'), payloadString(job, 'bank'), decision);
+/** The banks module's jobs, for the worker's registry. */
+export const bankJobs = [
+  defineJob(submitToBanksJob, submitToBanks),
+  defineJob(bankDecisionJob, async ({ payload }, deps) => {
+    const decision = payload.decision === 'approved' ? 'approved' : 'rejected';
+    await recordBankDecision(deps, payload.order_id, payload.bank, decision);
     return undefined;
-  },
-  'bank.pay': async (job: Job, deps: AppDeps): Promise<JobOutcome> => {
-    const orderId = payloadString(job, 'order_id');
-    const bank = payloadString(job, 'bank');
+  }),
+  defineJob(bankPaymentJob, async ({ payload }, deps) => {
     // Jobs queued before payment references existed carry none: the sandbox's own is derived again.
-    const reference = payloadString(job, 'reference') || sandboxReference(bank, orderId);
-    await recordBankPayment(deps, orderId, bank, reference);
+    const reference = payload.reference || sandboxReference(payload.bank, payload.order_id);
+    await recordBankPayment(deps, payload.order_id, payload.bank, reference);
     return undefined;
-  },
-};
+  }),
+];
 
 /** The shop cancelled the order: each bank still holding the application is told to withdraw it. */
 export async function withdrawApplications(tx: Queryable, deps: AppDeps, orderId: string, now: Date) {

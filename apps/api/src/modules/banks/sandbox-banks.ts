@@ -6,6 +6,7 @@ import type {
   BankRefund,
   PartnerBankAdapter,
 } from './bank-adapter';
+import { bankDecisionJob, bankPaymentJob } from './bank-jobs';
 
 /**
  * A payment order's number as a sandbox bank writes it: the bank's code and six digits taken from
@@ -44,14 +45,14 @@ export function createSandboxBanks(delays: { decisionMs: number; paymentMs: numb
       if (!scenario) return;
       const at = new Date(ctx.now.getTime() + delays.decisionMs * scenario.delayFactor);
       await ctx.schedule(
-        'bank.decide',
+        bankDecisionJob,
         { order_id: application.orderId, bank: bank.id, decision: scenario.decision },
         at,
       );
     },
     async requestPayment(orderId: string, ctx: BankContext) {
       await ctx.schedule(
-        'bank.pay',
+        bankPaymentJob,
         { order_id: orderId, bank: bank.id, reference: sandboxReference(bank.id, orderId) },
         new Date(ctx.now.getTime() + delays.paymentMs),
       );

@@ -15,11 +15,10 @@ import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
-import { queueBankApplications } from '../banks/banks.service';
-import { codeEmail, codeSms, queueEmail, queueSms } from '../notifications/notifications.service';
-import * as orders from '../orders/order-records.service';
-import { toClientView } from '../orders/order-records.service';
-import { transition } from '../orders/order-status.service';
+import { queueBankApplications } from '../banks';
+import { codeEmail, codeSms, queueEmail, queueSms } from '../notifications';
+import * as orders from '../orders';
+import { toClientView, transition } from '../orders';
 import {
   checkCode,
   issueCode,
@@ -27,8 +26,7 @@ import {
   noteShopCodeCap,
   ShopCodeCapReached,
   type ShopCodeCaps,
-} from '../verification/verification.service';
-import { recordEvent } from '../webhooks/events.service';
+} from '../verification';
 import * as repo from './clients.repository';
 import { assertPatchable, checkStep1 } from './clients.service';
 
@@ -71,7 +69,7 @@ async function clientOf(tx: Queryable, order: orders.OrderRow, now: Date) {
     if (existing) return existing;
   }
   const id = await repo.insertClient(tx, {}, now);
-  await repo.attachClient(tx, order.id, id, now);
+  await orders.attachClient(tx, order.id, id, now);
   order.client_id = id;
   const created = await repo.findClient(tx, id);
   if (!created) throw new Error('client vanished after insert');
@@ -184,7 +182,7 @@ function checkStep2(body: ClientPatch) {
     throw validationError('personal_data_consent', MESSAGES.consentRequired);
   if (body.bank_transfer_consent !== true)
     throw validationError('bank_transfer_consent', BANK_TRANSFER_CONSENT_REQUIRED);
-  // The version of the order the buyer saw and agreed to (issue 16): the amount cannot move under them.
+  // The version of the order the buyer saw and agreed to: the amount cannot move under them.
   if (body.order_version === undefined) throw validationError('order_version', ORDER_VERSION_REQUIRED);
   return {
     ...step1,
@@ -258,7 +256,13 @@ export async function submitApplication(
         now,
       });
     }
-    await recordEvent(tx, { type: 'order.client.updated', order, client, previousStatus: order.status, now });
+    await orders.recordOrderEvent(tx, {
+      type: 'order.client.updated',
+      order,
+      client,
+      previousStatus: order.status,
+      now,
+    });
     await transition(tx, {
       order,
       to: 'bank_info_expected',

@@ -57,10 +57,6 @@ export async function updateClient(
   return mapClient(row);
 }
 
-export async function attachClient(tx: Queryable, orderId: string, clientId: number, now: Date) {
-  await tx.query('UPDATE orders SET client_id = $2, updated_at = $3 WHERE id = $1', [orderId, clientId, now]);
-}
-
 /**
  * One consent (152-FZ: time, IP, user agent, document version) with what the buyer agreed to: the
  * order's amount and version at that moment. The bank application is made for exactly this amount.

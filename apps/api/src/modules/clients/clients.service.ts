@@ -12,9 +12,8 @@ import {
 import type { AppDeps } from '../../deps';
 import { conflict, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
-import * as orders from '../orders/order-records.service';
-import { toClientView } from '../orders/order-records.service';
-import { recordEvent } from '../webhooks/events.service';
+import * as orders from '../orders';
+import { toClientView } from '../orders';
 import * as repo from './clients.repository';
 
 /** The buyer's data of an order, for other modules (read in the caller's transaction). */
@@ -70,7 +69,7 @@ export async function saveStep1(deps: AppDeps, orderId: string, body: ClientPatc
     let client: orders.ClientRow;
     if (order.client_id === null) {
       const id = await repo.insertClient(tx, fields, now);
-      await repo.attachClient(tx, order.id, id, now);
+      await orders.attachClient(tx, order.id, id, now);
       order.client_id = id;
       const created = await repo.findClient(tx, id);
       if (!created) throw new Error(`client ${id} vanished after insert`);
@@ -78,7 +77,13 @@ export async function saveStep1(deps: AppDeps, orderId: string, body: ClientPatc
     } else {
       client = await repo.updateClient(tx, order.client_id, fields, now);
     }
-    await recordEvent(tx, { type: 'order.client.updated', order, client, previousStatus: order.status, now });
+    await orders.recordOrderEvent(tx, {
+      type: 'order.client.updated',
+      order,
+      client,
+      previousStatus: order.status,
+      now,
+    });
     return toClientView(client);
   });
 }

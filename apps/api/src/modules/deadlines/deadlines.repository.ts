@@ -34,7 +34,3 @@ export async function lockRemindersDue(tx: Queryable, now: Date, limit: number):
     [now],
   );
 }
-
-export async function markReminderSent(tx: Queryable, orderId: string, now: Date) {
-  await tx.query('UPDATE orders SET reminder_sent_at = $2 WHERE id = $1', [orderId, now]);
-}

@@ -1,14 +1,7 @@
 import type { AppDeps } from '../../deps';
-import {
-  deadlineText,
-  queueEmail,
-  queueSms,
-  reminderEmail,
-  reminderSms,
-} from '../notifications/notifications.service';
-import { findOrder, orderLink } from '../orders/order-records.service';
-import { transition } from '../orders/order-status.service';
-import { lockOverdueOrderIds, lockRemindersDue, markReminderSent } from './deadlines.repository';
+import { deadlineText, queueEmail, queueSms, reminderEmail, reminderSms } from '../notifications';
+import { findOrder, markReminderSent, orderLink, transition } from '../orders';
+import { lockOverdueOrderIds, lockRemindersDue } from './deadlines.repository';
 
 const BATCH = 100;
 

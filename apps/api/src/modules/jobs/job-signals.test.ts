@@ -1,25 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../../../test/support/test-app';
+import { beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describeApi } from '../../../test/support/describe-api';
 import type { Database } from '../../db/database';
+import { jobType } from './define-job';
 import { listenForJobs } from './job-listener';
 import { onJobsCommitted, withJobSignals } from './job-signals';
 import * as jobs from './jobs.repository';
 
-describe.each(DB_KINDS)('job signals on %s', (kind) => {
-  let t: TestApp;
+const signalJob = jobType({ kind: 'test.signal', lane: 'default', payload: z.object({}) });
+
+describeApi('job signals', (t, kind) => {
   let db: Database;
   beforeAll(async () => {
-    t = await startTestApp(kind);
     db = withJobSignals(t.db);
   });
-  afterAll(() => t.close());
 
   const countJobs = async () =>
     Number(
       (await t.db.query<{ n: unknown }>("SELECT count(*) AS n FROM jobs WHERE kind = 'test.signal'"))[0]?.n,
     );
-  const enqueueIn = (q: Parameters<typeof jobs.enqueue>[0]) =>
-    jobs.enqueue(q, 'test.signal', {}, t.clock.now());
+  const enqueueIn = (q: Parameters<typeof jobs.enqueue>[0]) => jobs.enqueue(q, signalJob, {}, t.clock.now());
 
   it('announces a transaction that enqueued only after its commit, and once', async () => {
     const seen: number[] = [];

@@ -1,44 +1,46 @@
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
+import type { JobType } from './define-job';
 import type { Job, JobOutcome } from './job';
 import { noteEnqueued } from './job-signals';
-import { type Lane, laneOf } from './lanes';
+import type { Lane } from './lanes';
 
 export type { Job } from './job';
 
 /**
  * Adds a job in the caller's transaction, so it exists exactly when the change that needs it commits;
- * the commit then wakes the workers (`job-signals.ts`). Its lane follows from its kind (`lanes.ts`);
- * `group` (the shop, for webhook deliveries) is what the lane's fairness counts.
+ * the commit then wakes the workers (`job-signals.ts`). Its kind and lane come from its type, and the
+ * payload is checked against the type's at compile time; `group` (the shop, for webhook deliveries)
+ * is what the lane's fairness counts.
  */
-export async function enqueue(
+export async function enqueue<Payload>(
   tx: Queryable,
-  kind: string,
-  payload: object,
+  type: JobType<Payload>,
+  payload: Payload,
   runAt: Date,
   group: string | null = null,
 ): Promise<number> {
   const rows = await tx.query<{ id: unknown }>(
     `INSERT INTO jobs (kind, payload, run_at, created_at, updated_at, lane, group_key)
      VALUES ($1, $2, $3, $3, $3, $4, $5) RETURNING id`,
-    [kind, JSON.stringify(payload), runAt, laneOf(kind), group],
+    [type.kind, JSON.stringify(payload), runAt, type.lane, group],
   );
   noteEnqueued(tx);
   return toNumber(rows[0]?.id);
 }
 
-/** Several jobs of one kind in one statement (a bulk re-send), like `enqueue`. */
-export async function enqueueMany(
+/** Several jobs of one type in one statement (a bulk re-send), like `enqueue`. */
+export async function enqueueMany<Payload>(
   tx: Queryable,
-  kind: string,
-  jobs: readonly { payload: object; group: string | null }[],
+  type: JobType<Payload>,
+  jobs: readonly { payload: Payload; group: string | null }[],
   runAt: Date,
 ): Promise<void> {
   if (jobs.length === 0) return;
   await tx.query(
     `INSERT INTO jobs (kind, payload, run_at, created_at, updated_at, lane, group_key)
      SELECT $1, p::jsonb, $3, $3, $3, $4, g FROM unnest($2::text[], $5::text[]) AS j(p, g)`,
-    [kind, jobs.map((j) => JSON.stringify(j.payload)), runAt, laneOf(kind), jobs.map((j) => j.group)],
+    [type.kind, jobs.map((j) => JSON.stringify(j.payload)), runAt, type.lane, jobs.map((j) => j.group)],
   );
   noteEnqueued(tx);
 }
@@ -118,9 +120,7 @@ const toJob = (r: Job): Job => ({ ...r, id: toNumber(r.id), attempts: toNumber(r
  * The claim's attempt number fences the outcome: a worker that outlived its lease (the job was
  * claimed again meanwhile) cannot overwrite what the newer claim decided.
  */
-const ownClaim = (id: string, attempts: string) =>
-  `id = ${id} AND state = 'running' AND attempts = ${attempts}`;
-const OWN_CLAIM = ownClaim('$1', '$2');
+const OWN_CLAIM = `id = $1 AND state = 'running' AND attempts = $2`;
 
 type Claim = Pick<Job, 'id' | 'attempts'>;
 
@@ -130,16 +130,6 @@ export async function complete(db: Queryable, job: Claim, now: Date) {
     job.attempts,
     now,
   ]);
-}
-
-/**
- * `complete` as a CTE named `job_done`, for a handler that ends its job in one statement together
- * with its own writes (one round trip, one commit); the arguments are the statement's parameter
- * references for the job's id, its claim's attempts and the time.
- */
-export function completedCte(id: string, attempts: string, now: string): string {
-  return `job_done AS (
-    UPDATE jobs SET state = 'done', locked_until = NULL, updated_at = ${now} WHERE ${ownClaim(id, attempts)})`;
 }
 
 export async function retryLater(db: Queryable, job: Claim, runAt: Date, error: string, now: Date) {

@@ -18,14 +18,6 @@ export interface LaneSettings {
   perGroup?: number;
 }
 
-/** The lane of a job kind, fixed when the job is enqueued (`jobs.lane`). */
-export function laneOf(kind: string): Lane {
-  if (kind.startsWith('notification.')) return 'messages';
-  if (kind.startsWith('bank.')) return 'bank';
-  if (kind.startsWith('webhook.')) return 'webhooks';
-  return 'default';
-}
-
 type LaneConfig = Pick<
   Config,
   'WORKER_CONCURRENCY' | 'WORKER_MESSAGE_CONCURRENCY' | 'WORKER_BANK_CONCURRENCY' | 'WEBHOOK_SLOTS_PER_SHOP'

@@ -1,35 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
-import type { JobOutcome } from './job';
+import {
+  type AnyJobDefinition,
+  type JobDefinition,
+  type PlainJobHandler,
+  parseJob,
+  type StagedJobHandler,
+} from './define-job';
+import type { Job, JobFinish, JobOutcome } from './job';
 import { listenForJobs } from './job-listener';
 import { onJobsCommitted } from './job-signals';
 import * as jobs from './jobs.repository';
 import { LANES, type Lane, type LaneSettings, laneSettings } from './lanes';
 import { releaseClaims } from './lease.repository';
 
-export type { JobOutcome } from './job';
-export type JobHandler = (job: jobs.Job, deps: AppDeps) => Promise<JobOutcome | undefined>;
-/**
- * How a staged job ends: its last writes and the job's own outcome (`jobs.recordOutcome`, or
- * `jobs.completedCte` inside one statement), committed together. Should it throw, the worker
- * retries the job on its error backoff.
- */
-export type JobFinish = (db: Database, job: jobs.Job) => Promise<void>;
-
-/**
- * A job whose start must be on record before its work leaves the process (a webhook attempt is
- * numbered and logged before the POST). `begin` runs inside the claim's transaction, so claim and
- * start are one commit; a job it leaves out of its answer has nothing left to do and is done.
- * `run` does the work and returns how the job ends (its writes and its outcome, in one commit).
- */
-export interface StagedJobHandler<Started = unknown> {
-  begin(tx: Queryable, claimed: readonly jobs.Job[], deps: AppDeps): Promise<Map<number, Started>>;
-  // Method syntax on purpose: a handler of one Started type is then a StagedJobHandler<unknown>.
-  run(job: jobs.Job, started: Started, deps: AppDeps): Promise<JobFinish>;
-}
-
-export type AnyJobHandler = JobHandler | StagedJobHandler;
+export type { JobFinish, JobOutcome } from './job';
 
 /** Periodic scans (deadlines, reminders); they run on their own timer, and before each drain round. */
 export type Sweep = (deps: AppDeps) => Promise<void>;
@@ -73,11 +59,20 @@ export interface WorkerOptions {
 
 /** A claimed job, ready to run: its start (if staged) is already committed with the claim. */
 interface Claimed {
-  job: jobs.Job;
+  job: Job;
   run(): Promise<{ outcome: JobOutcome } | { finish: JobFinish }>;
 }
 
-const isStaged = (h: AnyJobHandler | undefined): h is StagedJobHandler => typeof h === 'object';
+/** A claimed job that cannot run: it is failed with the reason, not retried. */
+const failing = (job: Job, reason: string): Claimed => ({
+  job,
+  run: async () => ({ outcome: { failed: reason } }),
+});
+
+type AnyHandler = AnyJobDefinition['handler'];
+// biome-ignore lint/suspicious/noExplicitAny: the registry's handlers, each of its own payload type.
+type AnyStaged = StagedJobHandler<any, any>;
+const isStaged = (h: AnyHandler): h is AnyStaged => typeof h === 'object';
 
 /**
  * Runs background jobs from the `jobs` table. Several workers (threads of one process, or separate
@@ -91,7 +86,7 @@ const isStaged = (h: AnyJobHandler | undefined): h is StagedJobHandler => typeof
  */
 export class Worker {
   /** Running jobs, each by its promise: a stop that runs out of grace hands their claims back. */
-  readonly #inFlight = new Map<Promise<void>, jobs.Job>();
+  readonly #inFlight = new Map<Promise<void>, Job>();
   /** Jobs running now, per lane. */
   readonly #laneJobs = new Map<Lane, Set<Promise<void>>>(LANES.map((lane) => [lane, new Set()]));
   readonly #lanes: Record<Lane, LaneSettings>;
@@ -105,13 +100,16 @@ export class Worker {
   #unsubscribe: (() => Promise<void> | void)[] = [];
   #released = false;
 
+  readonly #definitions: ReadonlyMap<string, AnyJobDefinition>;
+
   constructor(
     private readonly deps: AppDeps,
-    private readonly handlers: Record<string, AnyJobHandler>,
+    definitions: readonly AnyJobDefinition[],
     private readonly sweeps: readonly Sweep[],
     private readonly options: WorkerOptions,
   ) {
     this.#lanes = { ...laneSettings(deps.config, options.concurrency), ...options.lanes };
+    this.#definitions = new Map(definitions.map((d) => [d.kind, d]));
   }
 
   get #schedule() {
@@ -326,13 +324,15 @@ export class Worker {
     }
   }
 
-  async #prepare(tx: Queryable, due: jobs.Job[], now: Date): Promise<Claimed[]> {
+  async #prepare(tx: Queryable, due: Job[], now: Date): Promise<Claimed[]> {
     const claimed: Claimed[] = [];
-    const staged = new Map<StagedJobHandler, jobs.Job[]>();
+    const staged = new Map<AnyStaged, Job[]>();
     for (const job of due) {
-      const handler = this.handlers[job.kind];
-      if (isStaged(handler)) staged.set(handler, [...(staged.get(handler) ?? []), job]);
-      else claimed.push(this.#plain(job, handler));
+      const ready = this.#parse(job);
+      if ('failed' in ready) claimed.push(failing(job, ready.failed));
+      else if (isStaged(ready.handler))
+        staged.set(ready.handler, [...(staged.get(ready.handler) ?? []), ready.job]);
+      else claimed.push(this.#plain(ready.job, ready.handler));
     }
     for (const [handler, list] of staged) {
       const started = await handler.begin(tx, list, this.deps);
@@ -348,17 +348,26 @@ export class Worker {
     return claimed;
   }
 
-  #plain(job: jobs.Job, handler: JobHandler | undefined): Claimed {
-    return {
-      job,
-      run: async () => ({
-        outcome: handler ? await handler(job, this.deps) : { failed: `no handler for ${job.kind}` },
-      }),
-    };
+  /**
+   * The claimed job with its payload parsed by its definition, and the handler that runs it; or the
+   * reason it cannot run (no definition of its kind, a payload that does not match).
+   */
+  #parse(job: Job): { job: Job; handler: AnyHandler } | { failed: string } {
+    const definition: JobDefinition<unknown> | undefined = this.#definitions.get(job.kind);
+    if (!definition) return { failed: `no handler for ${job.kind}` };
+    const parsed = parseJob(definition, job);
+    if ('invalid' in parsed) return { failed: parsed.invalid };
+    return { job: parsed.job, handler: definition.handler };
   }
 
-  #oneByOne(job: jobs.Job): Claimed {
-    const handler = this.handlers[job.kind];
+  #plain(job: Job, handler: PlainJobHandler<unknown>): Claimed {
+    return { job, run: async () => ({ outcome: await handler(job, this.deps) }) };
+  }
+
+  #oneByOne(claimedJob: Job): Claimed {
+    const ready = this.#parse(claimedJob);
+    if ('failed' in ready) return failing(claimedJob, ready.failed);
+    const { job, handler } = ready;
     if (!isStaged(handler)) return this.#plain(job, handler);
     return {
       job,

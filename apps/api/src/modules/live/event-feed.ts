@@ -50,7 +50,7 @@ function toLive(row: EventRow): LiveEvent {
  * are taken before commit, so a lower number can appear after a higher one: gaps are re-read for a
  * while instead of being skipped.
  *
- * Nothing is read while no stream is open. The first stream after such a pause (issue 16: 2,000 old
+ * Nothing is read while no stream is open. The first stream after such a pause (2,000 old
  * events were delivered as live, and after 10,000 events written meanwhile the next new one took
  * 9.9 s, 20 ticks of 500 rows) therefore starts the feed again at the newest event: a stream without
  * Last-Event-ID gets only what is written after it opened, and one with Last-Event-ID reads its

@@ -5,11 +5,40 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../shared/errors';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import { isUuid } from '../../shared/uuid';
-import type { Authenticator } from '../auth/auth.service';
+import type { Authenticator } from '../auth';
 import { EventFeed, FEED_POLL_MS } from './event-feed';
 
 /** The reconnect delay a draining process asks of its streams' browsers (another process is up). */
 export const RECONNECT_AFTER_DRAIN_MS = 250;
+
+/** The stream's description in the OpenAPI document. */
+const STREAM_SCHEMA = {
+  operationId: 'streamEvents',
+  tags: ['shop area'],
+  summary: 'Живые события заказов (text/event-stream)',
+  description:
+    'Каждое событие: id (для Last-Event-ID) — id события, тот же event_id, что у вебхуков и в журнале событий; ' +
+    'event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp). Last-Event-ID, ' +
+    'не называющий событие магазина, ничего не повторяет: поток начинается с новых событий.',
+  security: SHOP_AUTH,
+  headers: z
+    .object({
+      // A UUID; a number is what pages opened before ids were UUIDs still send (it resumes nothing).
+      'last-event-id': z
+        .string()
+        .regex(/^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{1,18})$/i)
+        .optional(),
+    })
+    .loose(),
+  produces: ['text/event-stream'],
+  response: {
+    200: z.string().meta({
+      description:
+        'Поток text/event-stream: у каждого события id (для Last-Event-ID), event (тип) и data (JSON).',
+    }),
+    ...errorResponses(400, 401, 403, 429),
+  },
+};
 
 /**
  * `GET /api/events`: the shop's live stream of order events (server-sent events). Reconnecting with
@@ -39,33 +68,7 @@ export async function liveRoutes(
     '/api/events',
     {
       config: { allowsKeyInGracePeriod: true },
-      schema: {
-        operationId: 'streamEvents',
-        tags: ['shop area'],
-        summary: 'Живые события заказов (text/event-stream)',
-        description:
-          'Каждое событие: id (для Last-Event-ID) — id события, тот же event_id, что у вебхуков и в журнале событий; ' +
-          'event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp). Last-Event-ID, ' +
-          'не называющий событие магазина, ничего не повторяет: поток начинается с новых событий.',
-        security: SHOP_AUTH,
-        headers: z
-          .object({
-            // A UUID; a number is what pages opened before ids were UUIDs still send (it resumes nothing).
-            'last-event-id': z
-              .string()
-              .regex(/^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{1,18})$/i)
-              .optional(),
-          })
-          .loose(),
-        produces: ['text/event-stream'],
-        response: {
-          200: z.string().meta({
-            description:
-              'Поток text/event-stream: у каждого события id (для Last-Event-ID), event (тип) и data (JSON).',
-          }),
-          ...errorResponses(400, 401, 403, 429),
-        },
-      },
+      schema: STREAM_SCHEMA,
     },
     async (request, reply) => {
       const auth = await deps.auth.require(request);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { normalizePhone } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
-import { enqueue } from '../jobs/jobs.service';
+import { enqueue } from '../jobs';
+import { sendNotificationJob } from './notification-jobs';
 import { deleteFinishedNotifications, insertNotification } from './notifications.repository';
 import {
   type CodeCapParams,
@@ -11,6 +12,7 @@ import {
   webhookFailingEmail,
 } from './templates';
 
+export { sendNotificationJob } from './notification-jobs';
 export { sendNotification } from './send-notification';
 export {
   amountText,
@@ -34,9 +36,6 @@ export type NotificationKind =
   | 'code_cap'
   | 'cancelled'
   | 'refund';
-
-/** The job kind that delivers one stored notification (handled by `sendNotification`). */
-export const SEND_NOTIFICATION_JOB = 'notification.send';
 
 export interface QueuedEmail {
   kind: NotificationKind;
@@ -76,7 +75,7 @@ export async function queueEmail(tx: Queryable, m: QueuedEmail, now: Date): Prom
     },
     now,
   );
-  await enqueue(tx, SEND_NOTIFICATION_JOB, { notification_id: id }, now);
+  await enqueue(tx, sendNotificationJob, { notification_id: id }, now);
   return id;
 }
 
@@ -97,7 +96,7 @@ export async function queueSms(tx: Queryable, m: QueuedSms, now: Date): Promise<
     },
     now,
   );
-  await enqueue(tx, SEND_NOTIFICATION_JOB, { notification_id: id }, now);
+  await enqueue(tx, sendNotificationJob, { notification_id: id }, now);
   return id;
 }
 

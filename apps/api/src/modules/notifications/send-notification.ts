@@ -1,8 +1,9 @@
 import { isMobilePhone, isValidEmail, maskEmail, maskPhone, normalizePhone } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { observeCodeSent } from '../../shared/metrics';
-import type { JobHandler, JobOutcome } from '../jobs/jobs.service';
+import { defineJob, type JobOutcome } from '../jobs';
 import { logLine } from './log';
+import { sendNotificationJob } from './notification-jobs';
 import {
   findNotification,
   markAttemptFailed,
@@ -14,7 +15,6 @@ import { describeError, emailTransport, sendHttpSms, sendSmsRu, sendSmtp, smsTra
 /** Waits before the 2nd…7th attempt; after the 7th failure the notification is failed (kept, visible). */
 export const NOTIFICATION_RETRY_SCHEDULE_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A one-time code in a stored text: six digits standing alone (not part of a colour like #111827). */
 const CODE_IN_TEXT = /(?<![\w#])\d{6}(?!\w)/g;
 export const SCRUBBED_CODE = '••••••';
@@ -64,11 +64,9 @@ async function deliver(n: NotificationRow, transport: 'smtp' | 'smsru' | 'http',
  * After a real delivery a one-time code is scrubbed from the stored texts (codes live hashed elsewhere);
  * in the development outbox the row is the delivery, so it keeps the code.
  */
-export const sendNotification: JobHandler = async (job, deps): Promise<JobOutcome> => {
+export const sendNotification = defineJob(sendNotificationJob, async (job, deps): Promise<JobOutcome> => {
   const { config, db, clock } = deps;
-  const id = job.payload.notification_id;
-  if (typeof id !== 'string' || !UUID.test(id)) return { failed: 'notification.send: нет notification_id' };
-  const n = await findNotification(db, id);
+  const n = await findNotification(db, job.payload.notification_id);
   // Gone with its order, or already sent/failed (a job run twice after a crash): nothing to do.
   if (n?.status !== 'pending') return undefined;
 
@@ -121,4 +119,4 @@ export const sendNotification: JobHandler = async (job, deps): Promise<JobOutcom
   noteCodeSent();
   logLine(config, 'info', { ...fields, attempt: n.attempts + 1 }, 'notification sent');
   return undefined;
-};
+});

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestApp, type TestApp } from '../../../test/support/test-app';
+import { beforeAll, expect, it } from 'vitest';
+import { describeApi } from '../../../test/support/describe-api';
+import type { TestApp } from '../../../test/support/test-app';
 import { runIdempotent } from './idempotency';
 
 /**
@@ -7,14 +8,11 @@ import { runIdempotent } from './idempotency';
  * guarantees that must survive that: a request that fails mid-work leaves neither its writes nor its
  * claim; a twin arriving while the first still runs is answered 409 at once, never a second run.
  */
-describe.each(DB_KINDS)('runIdempotent on %s', (kind) => {
-  let t: TestApp;
+describeApi('runIdempotent', (t, kind) => {
   let shopId: string;
   beforeAll(async () => {
-    t = await startTestApp(kind);
     shopId = (await t.db.query<{ id: string }>('SELECT id FROM shops WHERE is_demo'))[0]?.id as string;
   });
-  afterAll(() => t.close());
 
   const scope = (key: string, request: unknown = { n: 1 }) => ({ shopId, key, request, now: t.clock.now() });
   const claims = async (key: string) =>

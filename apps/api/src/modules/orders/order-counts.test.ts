@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, DB_KINDS, newShop, startTestApp, type TestApp } from '../../../test/support/test-app';
+import { beforeAll, expect, it } from 'vitest';
+import { describeApi } from '../../../test/support/describe-api';
+import { createOrder, newShop } from '../../../test/support/test-app';
 import { type ListFilter, listOrders } from './orders.repository';
 
 /**
@@ -7,8 +8,7 @@ import { type ListFilter, listOrders } from './orders.repository';
  * partial days at the ends of a range: it must equal a plain count(*) for any filter, after inserts,
  * status changes by any path, and deletes.
  */
-describe.each(DB_KINDS)('order counts on %s', (kind) => {
-  let t: TestApp;
+describeApi('order counts', (t) => {
   let shopId: string;
   const ids: string[] = [];
   // Around Moscow midnights (21:00 UTC) on purpose: the counters' days must match the filter's.
@@ -27,7 +27,6 @@ describe.each(DB_KINDS)('order counts on %s', (kind) => {
   ];
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
     const shop = await newShop(t, 'Счётчики');
     shopId = shop.shop.id;
     const other = await newShop(t, 'Другой');
@@ -48,7 +47,6 @@ describe.each(DB_KINDS)('order counts on %s', (kind) => {
     await t.db.query("UPDATE orders SET created_at = '2026-03-10T10:00:00Z' WHERE id = $1", [ids[6]]);
     await t.db.query('DELETE FROM orders WHERE id = $1', [ids[7]]);
   });
-  afterAll(() => t.close());
 
   const truth = async (f: ListFilter) => {
     const where = ['shop_id = $1'];

@@ -13,7 +13,7 @@ export interface OrderRow {
   order_number: number;
   status: string;
   amount_kopecks: number;
-  /** 1 at creation, +1 on every change of the products (issue 16). */
+  /** 1 at creation, +1 on every change of the products. */
   version: number;
   webhook_url: string | null;
   client_id: number | null;
@@ -587,4 +587,51 @@ export async function insertStatusHistory(
      VALUES ($1, $2, $3, $4, $5, $6)`,
     [h.orderId, h.from, h.to, h.actor, h.reason, h.now],
   );
+}
+
+/** The order's next event number (its events count from 1, one after another). */
+export async function nextEventSequence(tx: Queryable, orderId: string): Promise<number> {
+  const rows = await tx.query<{ seq: unknown }>(
+    'UPDATE orders SET event_sequence = event_sequence + 1 WHERE id = $1 RETURNING event_sequence AS seq',
+    [orderId],
+  );
+  return toNumber(rows[0]?.seq);
+}
+
+/** Where the order's events are delivered: its own webhook_url, else its shop's; null: nowhere. */
+export async function orderWebhookUrl(tx: Queryable, orderId: string): Promise<string | null> {
+  const rows = await tx.query<{ url: string | null }>(
+    'SELECT COALESCE(o.webhook_url, s.webhook_url) AS url FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1',
+    [orderId],
+  );
+  return rows[0]?.url ?? null;
+}
+
+/** The payout of a paid order: which bank paid, how much, the fee and the payment order's number. */
+export async function recordPayout(
+  tx: Queryable,
+  p: {
+    orderId: string;
+    bank: string;
+    amountKopecks: number;
+    feeKopecks: number;
+    reference: string;
+    now: Date;
+  },
+) {
+  await tx.query(
+    `UPDATE orders SET payout_bank = $2, payout_kopecks = $3, payout_fee_kopecks = $4, payout_reference = $5, paid_at = $6
+      WHERE id = $1`,
+    [p.orderId, p.bank, p.amountKopecks, p.feeKopecks, p.reference, p.now],
+  );
+}
+
+/** The order's buyer, once step 1 has created or found them. */
+export async function attachClient(tx: Queryable, orderId: string, clientId: number, now: Date) {
+  await tx.query('UPDATE orders SET client_id = $2, updated_at = $3 WHERE id = $1', [orderId, clientId, now]);
+}
+
+/** The deadline reminder went out: it is not sent twice. */
+export async function markReminderSent(tx: Queryable, orderId: string, now: Date) {
+  await tx.query('UPDATE orders SET reminder_sent_at = $2 WHERE id = $1', [orderId, now]);
 }

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
-import type { Authenticator } from '../auth/auth.service';
+import type { Authenticator } from '../auth';
 import { cancelOrder } from './cancel.service';
 import { exportOrdersCsv } from './export.service';
 import { validateIdempotencyKey } from './idempotency';
@@ -44,6 +44,16 @@ export const WIDGET_EXPOSED_HEADERS = [
 ].join(', ');
 
 export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+  // In this order: it is the order of the paths in the OpenAPI document.
+  widgetCreateRoutes(app, deps);
+  orderReadRoutes(app, deps);
+  orderChangeRoutes(app, deps);
+  orderRefundRoutes(app, deps);
+  orderRecordRoutes(app, deps);
+}
+
+/** The widget-open create call: its CORS preflight and the create. */
+function widgetCreateRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.options('/api/order/orders', { schema: { hide: true } }, async (_request, reply) => {
@@ -86,6 +96,11 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
       return reply.code(200).send(result.body);
     },
   );
+}
+
+/** Reading orders: one order, the list, its status history. */
+function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/order/orders/:order_id',
@@ -152,6 +167,11 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
       return service.orderHistory(deps, auth.shop.id, request.params.order_id);
     },
   );
+}
+
+/** Changing an order: its products, a cancel. */
+function orderChangeRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.put(
     '/api/order/orders/:order_id/products',
@@ -203,6 +223,11 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
       return cancelOrder(deps, auth, request.params.order_id, request.body.reason);
     },
   );
+}
+
+/** A return of a paid order. */
+function orderRefundRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/order/orders/:order_id/refunds',
@@ -234,6 +259,11 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth:
       return reply.code(200).send(result.body);
     },
   );
+}
+
+/** An order's returns and the accounting export. */
+function orderRecordRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/order/orders/:order_id/refunds',

@@ -30,11 +30,11 @@ import {
   validationError,
 } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
-import { findClient, insertClient } from '../clients/clients.service';
-import type { AuthenticatedKey } from '../shops/shop-keys.service';
-import { recordEvent } from '../webhooks/events.service';
-import { assertWebhookUrlAllowed } from '../webhooks/webhooks.service';
+import type { AuthenticatedKey } from '../auth';
+import { findClient, insertClient } from '../clients';
+import { assertWebhookUrlAllowed } from '../webhooks';
 import { runIdempotent, type StoredResponse } from './idempotency';
+import { recordOrderEvent } from './order-events';
 import { toOrderView } from './order-view';
 import * as repo from './orders.repository';
 
@@ -44,7 +44,7 @@ export const WIDGET_ORIGIN_FORBIDDEN = 'Этот сайт не указан в �
 
 /**
  * A shop that lists its sites (widget_origins) accepts its publishable key only from them: a pk_
- * request with another Origin, or none, is refused (issue 16). An empty list allows any origin.
+ * request with another Origin, or none, is refused. An empty list allows any origin.
  */
 export function assertWidgetOrigin(auth: AuthenticatedKey, origin: string | undefined) {
   if (auth.kind !== 'publishable') return;
@@ -77,7 +77,7 @@ function amountOf(products: readonly repo.NewProduct[]) {
   if (total === null || total > MAX_ORDER_AMOUNT_KOPECKS) {
     throw validationError('products', `Сумма заказа не может быть больше ${MAX_PRICE_RUBLES} ₽`);
   }
-  // A 0 ₽ order would send the buyer through the banks for nothing (issue 16).
+  // A 0 ₽ order would send the buyer through the banks for nothing.
   if (total <= 0) throw validationError('products', ORDER_AMOUNT_POSITIVE_MESSAGE);
   return total;
 }
@@ -158,28 +158,14 @@ async function insertOrder(
       if (input.external_id !== undefined) await assertExternalIdFree(tx, auth.shop.id, input.external_id);
       const client = input.client ? await insertPrefill(tx, input.client, now) : null;
       const id = randomUUID();
-      const order: repo.OrderRow = {
+      const order = newOrderRow(deps, {
         id,
-        shop_id: auth.shop.id,
-        order_number: 0,
-        status: 'client_expected',
-        amount_kopecks: amountKopecks,
-        version: 1,
-        webhook_url: input.webhook_url ?? null,
-        client_id: client?.id ?? null,
-        deadline_at: new Date(now.getTime() + deps.config.CLIENT_INFO_TTL),
-        link_opened_at: null,
-        created_at: now,
-        updated_at: now,
-        external_id: input.external_id ?? null,
-        metadata: input.metadata ?? null,
-        refunded_kopecks: 0,
-        payout_bank: null,
-        payout_kopecks: null,
-        payout_fee_kopecks: null,
-        payout_reference: null,
-        paid_at: null,
-      };
+        shopId: auth.shop.id,
+        input,
+        amountKopecks,
+        clientId: client?.id ?? null,
+        now,
+      });
       const created = await repo.insertNewOrder(tx, {
         id,
         shopId: order.shop_id,
@@ -215,6 +201,42 @@ async function insertOrder(
       );
     },
   );
+}
+
+/** A new order's row as it is inserted: awaiting the buyer, version 1, the deadline from CLIENT_INFO_TTL. */
+function newOrderRow(
+  deps: AppDeps,
+  o: {
+    id: string;
+    shopId: string;
+    input: OrderCreate;
+    amountKopecks: number;
+    clientId: number | null;
+    now: Date;
+  },
+): repo.OrderRow {
+  return {
+    id: o.id,
+    shop_id: o.shopId,
+    order_number: 0,
+    status: 'client_expected',
+    amount_kopecks: o.amountKopecks,
+    version: 1,
+    webhook_url: o.input.webhook_url ?? null,
+    client_id: o.clientId,
+    deadline_at: new Date(o.now.getTime() + deps.config.CLIENT_INFO_TTL),
+    link_opened_at: null,
+    created_at: o.now,
+    updated_at: o.now,
+    external_id: o.input.external_id ?? null,
+    metadata: o.input.metadata ?? null,
+    refunded_kopecks: 0,
+    payout_bank: null,
+    payout_kopecks: null,
+    payout_fee_kopecks: null,
+    payout_reference: null,
+    paid_at: null,
+  };
 }
 
 /** The buyer's details a shop may send with the order; the row as inserted (defaults included). */
@@ -398,7 +420,7 @@ export async function replaceProducts(
     });
     const changed = { ...order, amount_kopecks: amountKopecks, version, updated_at: now };
     const client = order.client_id === null ? null : await findClient(tx, order.client_id);
-    await recordEvent(tx, {
+    await recordOrderEvent(tx, {
       type: 'order.products.updated',
       order: changed,
       client,

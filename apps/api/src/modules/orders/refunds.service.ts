@@ -11,12 +11,12 @@ import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
-import { refundAtBank } from '../banks/banks.service';
-import { findClient } from '../clients/clients.service';
-import { amountText, queueEmail, refundEmail } from '../notifications/notifications.service';
-import type { AuthenticatedKey } from '../shops/shop-keys.service';
-import { recordEvent } from '../webhooks/events.service';
+import type { AuthenticatedKey } from '../auth';
+import { refundAtBank } from '../banks';
+import { findClient } from '../clients';
+import { amountText, queueEmail, refundEmail } from '../notifications';
 import { runIdempotent, type StoredResponse } from './idempotency';
+import { recordOrderEvent } from './order-events';
 import { orderLink } from './order-view';
 import * as orders from './orders.repository';
 import * as repo from './refunds.repository';
@@ -92,7 +92,7 @@ export async function createRefund(
       const view = toRefundView({ ...refund, bank_reference: null, created_at: now });
       let next: orders.OrderRow = { ...order, refunded_kopecks: refunded, updated_at: now };
       const client = order.client_id === null ? null : await findClient(tx, order.client_id);
-      await recordEvent(tx, {
+      await recordOrderEvent(tx, {
         type: 'order.refund.created',
         order: next,
         client,
@@ -110,20 +110,38 @@ export async function createRefund(
         });
       }
       if (client?.email) {
-        const mail = refundEmail({
-          orderNumber: String(order.order_number),
-          shopName: auth.shop.name,
-          amountText: amountText(order.amount_kopecks),
-          refundText: amountText(amountKopecks),
-          refundedTotalText: amountText(refunded),
-          reason: input.reason,
-          link: orderLink(deps.config.PUBLIC_URL, order.id),
-        });
-        await queueEmail(tx, { kind: 'refund', to: client.email, orderId: order.id, ...mail }, now);
+        const refundText = { amountKopecks, refunded, reason: input.reason, shopName: auth.shop.name };
+        await queueRefundEmail(tx, deps, { order, to: client.email, ...refundText }, now);
       }
       return view;
     },
   );
+}
+
+/** The buyer's e-mail about a return: what was returned, the total so far, the shop's reason. */
+async function queueRefundEmail(
+  tx: Queryable,
+  deps: AppDeps,
+  r: {
+    order: orders.OrderRow;
+    to: string;
+    shopName: string;
+    amountKopecks: number;
+    refunded: number;
+    reason: string;
+  },
+  now: Date,
+) {
+  const mail = refundEmail({
+    orderNumber: String(r.order.order_number),
+    shopName: r.shopName,
+    amountText: amountText(r.order.amount_kopecks),
+    refundText: amountText(r.amountKopecks),
+    refundedTotalText: amountText(r.refunded),
+    reason: r.reason,
+    link: orderLink(deps.config.PUBLIC_URL, r.order.id),
+  });
+  await queueEmail(tx, { kind: 'refund', to: r.to, orderId: r.order.id, ...mail }, now);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { canTransition, type OrderStatus } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import { conflict } from '../../shared/errors';
-import { findClient } from '../clients/clients.service';
-import { recordEvent } from '../webhooks/events.service';
+import { findClient } from '../clients';
+import { recordOrderEvent } from './order-events';
 import { insertStatusHistory, type OrderRow, setStatusIfStill } from './orders.repository';
 
 export interface TransitionInput {
@@ -34,9 +34,15 @@ export async function transition(tx: Queryable, input: TransitionInput): Promise
   });
   const next: OrderRow = { ...order, status: to, updated_at: now };
   const client = next.client_id === null ? null : await findClient(tx, next.client_id);
-  await recordEvent(tx, { type: 'order.status.changed', order: next, client, previousStatus: from, now });
+  await recordOrderEvent(tx, {
+    type: 'order.status.changed',
+    order: next,
+    client,
+    previousStatus: from,
+    now,
+  });
   if (to === 'payment_sent') {
-    await recordEvent(tx, {
+    await recordOrderEvent(tx, {
       type: 'order.payment.completed',
       order: next,
       client,

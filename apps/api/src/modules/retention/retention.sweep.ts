@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../deps';
-import { purgeFinishedJobs } from '../jobs/jobs.service';
-import { purgeFinishedNotifications } from '../notifications/notifications.service';
-import { purgeOldIdempotencyKeys } from '../orders/orders.service';
-import { purgeExpiredCodes } from '../verification/verification.service';
-import { purgeFinishedEvents, purgeOldAttempts } from '../webhooks/webhooks.service';
+import { purgeFinishedJobs } from '../jobs';
+import { purgeFinishedNotifications } from '../notifications';
+import { purgeOldIdempotencyKeys } from '../orders';
+import { purgeExpiredCodes } from '../verification';
+import { purgeFinishedEvents, purgeOldAttempts } from '../webhooks';
 
 /** One batch of one table's expired rows; resolves to how many went. */
 type Purge = (deps: AppDeps, batch: number) => Promise<number>;

@@ -1,23 +1,10 @@
 import type { Queryable } from '../../db/database';
+import type { AuthenticatedKey, KeyKind, KeyShop } from '../auth';
 
-export interface ShopRow {
-  id: string;
-  name: string;
-  email: string;
-  webhook_url: string | null;
-  webhook_secret: string;
-  /** Origins a publishable key may be used from (issue 16); empty: any. */
-  widget_origins: string[];
-}
+export type { KeyKind };
 
-export type KeyKind = 'secret' | 'publishable';
-
-export interface AuthenticatedKey {
-  shop: ShopRow;
-  kind: KeyKind;
-  /** When a rotated-out key stops working (rotation with an overlap); null: no end. */
-  expires_at: Date | null;
-}
+/** A shop's row: what a request's key carries of it (auth's KeyShop). */
+export type ShopRow = KeyShop;
 
 const SHOP_COLUMNS = 's.id, s.name, s.email, s.webhook_url, s.webhook_secret, s.widget_origins';
 

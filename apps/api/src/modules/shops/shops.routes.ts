@@ -8,7 +8,7 @@ import { sha256Hex } from '../../shared/crypto';
 import { notFound, unauthorized } from '../../shared/errors';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import { isUuid } from '../../shared/uuid';
-import { type Authenticator, readBearer } from '../auth/auth.service';
+import { type Authenticator, readBearer } from '../auth';
 import { getPublicShop, registerShop, rotateKey, SHOP_NOT_FOUND } from './shops.service';
 
 export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {

@@ -4,8 +4,8 @@ import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { keyHint, newPublishableKey, newSecretKey, newWebhookSecret, sha256Hex } from '../../shared/crypto';
 import { notFound, unauthorized } from '../../shared/errors';
-import { INVALID_TOKEN, invalidateKeyCache, keyInGracePeriodForbidden } from '../auth/auth.service';
-import { assertWebhookUrlAllowed } from '../webhooks/webhooks.service';
+import { INVALID_TOKEN, invalidateKeyCache, keyInGracePeriodForbidden } from '../auth';
+import { assertWebhookUrlAllowed } from '../webhooks';
 import * as repo from './shops.repository';
 
 export const SHOP_NOT_FOUND = 'Магазин не найден';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
-import type { Authenticator } from '../auth/auth.service';
+import type { Authenticator } from '../auth';
 import { shopStats } from './stats.service';
 
 export async function statsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {

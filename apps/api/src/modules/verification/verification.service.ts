@@ -5,15 +5,15 @@ import type { AppDeps } from '../../deps';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError } from '../../shared/errors';
 import { observeShopCodeCap } from '../../shared/metrics';
-import { queueCodeCapEmail } from '../notifications/notifications.service';
-import { findShopContact } from '../shops/shops.service';
+import { queueCodeCapEmail } from '../notifications';
+import { findShopContact } from '../shops';
 import type { Channel } from './verification.repository';
 import * as repo from './verification.repository';
 
 export type { Channel } from './verification.repository';
 
 /**
- * One-time code rules (DESIGN §5, OWASP ASVS 5 §6.6; issue 16 §6, ARCHITECTURE.md "One-time codes").
+ * One-time code rules (DESIGN §5, OWASP ASVS 5 §6.6; ARCHITECTURE.md "One-time codes").
  * Every limit is scoped so that whoever spends it can only block themselves: the order's own limits
  * can be spent only through the order link (the buyer's capability), and the limits that guard a
  * phone or an e-mail against floods across orders are counted per client address. A stranger who

@@ -2,24 +2,16 @@ import { WEBHOOK_TEST_EVENT } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { observeWebhookAttempt } from '../../shared/metrics';
-import {
-  type Job,
-  type JobFinish,
-  type JobOutcome,
-  recordOutcome,
-  type StagedJobHandler,
-} from '../jobs/jobs.service';
-import { queueWebhookFailingEmail } from '../notifications/notifications.service';
+import { defineJob, type Job, type JobFinish, type JobOutcome, recordOutcome } from '../jobs';
+import { queueWebhookFailingEmail } from '../notifications';
 import { type SendResult, sendWebhook } from './sender';
 import { webhookHeaders } from './signing';
+import { deliverWebhookJob } from './webhook-jobs';
 import * as repo from './webhooks.repository';
 
-export const DELIVER_JOB = 'webhook.deliver';
 export const TEST_EVENT = WEBHOOK_TEST_EVENT;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Start = repo.AttemptStart | { invalid: string };
+type Start = repo.AttemptStart;
 
 /**
  * The `webhook.deliver` job (DESIGN §6): one signed POST of the event's stored payload. 2xx delivers;
@@ -27,27 +19,17 @@ type Start = repo.AttemptStart | { invalid: string };
  * attempt, and once the schedule is spent the delivery is failed. At least once: the attempt is
  * numbered and logged in the claim's own transaction, before the request goes out, so a worker
  * killed mid-request leaves its attempt in the log and the job is claimed again after its lease.
- * The result is written together with the job's outcome: a 2xx in one statement, a failure in one
- * transaction.
+ * The result is written together with the job's outcome, in one transaction.
  */
-export const deliverWebhook: StagedJobHandler<Start> = {
+export const deliverWebhook = defineJob<{ delivery_id: string }, Start>(deliverWebhookJob, {
   async begin(tx, claimed, deps) {
-    const started = new Map<number, Start>();
-    const wanted: { jobId: number; deliveryId: string }[] = [];
-    for (const job of claimed) {
-      const deliveryId = job.payload.delivery_id;
-      // Checked here: one malformed id would fail the whole claim's statement.
-      if (typeof deliveryId === 'string' && UUID.test(deliveryId)) wanted.push({ jobId: job.id, deliveryId });
-      else started.set(job.id, { invalid: 'payload без delivery_id' });
-    }
-    for (const [jobId, start] of await repo.beginAttempts(tx, wanted, deps.clock.now()))
-      started.set(jobId, start);
-    return started;
+    // Every delivery_id is a UUID (the payload's schema, checked on claim): one malformed id would
+    // fail the whole claim's statement.
+    const wanted = claimed.map((job) => ({ jobId: job.id, deliveryId: job.payload.delivery_id }));
+    return repo.beginAttempts(tx, wanted, deps.clock.now());
   },
 
   async run(_job: Job, start: Start, deps: AppDeps): Promise<JobFinish> {
-    if ('invalid' in start)
-      return (db, job) => recordOutcome(db, job, { failed: start.invalid }, deps.clock.now());
     const { clock, config } = deps;
     const startedAt = clock.now();
     const body = JSON.stringify(start.payload);
@@ -73,15 +55,17 @@ export const deliverWebhook: StagedJobHandler<Start> = {
     return async (db, job) => {
       const now = deps.clock.now();
       if (result.ok) {
-        await repo.recordDelivered(db, {
-          deliveryId: start.delivery.id,
-          attempt: start.attempt,
-          durationMs: result.durationMs,
-          statusCode: result.statusCode,
-          now,
-          job,
-          shopId: start.delivery.shop_id,
-          url: start.delivery.url,
+        await db.transaction(async (tx) => {
+          await repo.recordDelivered(tx, {
+            deliveryId: start.delivery.id,
+            attempt: start.attempt,
+            durationMs: result.durationMs,
+            statusCode: result.statusCode,
+            now,
+            shopId: start.delivery.shop_id,
+            url: start.delivery.url,
+          });
+          await recordOutcome(tx, job, undefined, now);
         });
         observeWebhookAttempt(
           'delivered',
@@ -98,7 +82,7 @@ export const deliverWebhook: StagedJobHandler<Start> = {
       observeWebhookAttempt(outcome && 'failed' in outcome ? 'failed' : 'retry', result.durationMs);
     };
   },
-};
+});
 
 /** A failed attempt: logged, and the next one planned (or the delivery failed) — its job's outcome. */
 async function recordFailure(

@@ -7,7 +7,7 @@ export const UNKNOWN_EVENT_CURSOR =
   'Нет такого события магазина: after — event_id из журнала или вебхука (старые события удаляются через RETENTION_EVENTS)';
 
 /**
- * The event log (issue 21): the shop's order events in the order they became visible, with the very
+ * The event log: the shop's order events in the order they became visible, with the very
  * bodies the webhooks carry, for a shop catching up after downtime. One row more than asked tells
  * whether more follow.
  */
@@ -26,7 +26,7 @@ export async function listEvents(deps: AppDeps, shopId: string, query: EventLogQ
 
 /**
  * Events written before a field joined every body (external_id, metadata and refunded_amount came
- * with issue 20) get that field's empty value, so every item is a whole WebhookEvent.
+ * later) get that field's empty value, so every item is a whole WebhookEvent.
  */
 function withLaterFields(event: WebhookEvent): WebhookEvent {
   const stored: Partial<WebhookEvent> = event;

@@ -1,80 +1,46 @@
 import { randomUUID } from 'node:crypto';
-import { kopecksToRubles, ORDER_EVENT_TYPES, type WebhookEvent } from '@b2bpay/domain';
+import { ORDER_EVENT_TYPES, type WebhookEvent } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
-import { toNumber } from '../../db/database';
-import { enqueue } from '../jobs/jobs.service';
-import type { ClientRow, OrderRow } from '../orders/order-records.service';
-import { toClientView, toPayoutView } from '../orders/order-records.service';
-import { DELIVER_JOB } from './delivery.job';
+import { enqueue } from '../jobs';
+import { deliverWebhookJob } from './webhook-jobs';
 
 export const EVENT_TYPES = ORDER_EVENT_TYPES;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
- * Writes an event into the outbox inside the caller's transaction (DESIGN §2): it is announced only
- * if the change commits, and never lost once it has. `sequence` counts per order, so a receiver can
- * put late or repeated deliveries in order.
+ * Stores an event its caller built (id, per-order sequence, public body) in the outbox, inside the
+ * caller's transaction (DESIGN §2): it is announced only if the change commits, and never lost once
+ * it has. With a `url` its delivery is queued too; an event with no endpoint is still kept (the shop
+ * area and the event stream read it).
  */
 export async function recordEvent(
   tx: Queryable,
   e: {
+    id: string;
     type: EventType;
-    order: OrderRow;
-    client: ClientRow | null;
-    previousStatus: string | null;
+    shopId: string;
+    orderId: string;
+    sequence: number;
+    payload: object;
+    /** Where the event is delivered (the order's webhook_url, else the shop's); null: nowhere. */
+    url: string | null;
     now: Date;
-    /** Fields only this event type carries (e.g. the previous amount of order.products.updated). */
-    extra?: Record<string, unknown>;
   },
-): Promise<string> {
-  const seqRows = await tx.query<{ seq: unknown }>(
-    'UPDATE orders SET event_sequence = event_sequence + 1 WHERE id = $1 RETURNING event_sequence AS seq',
-    [e.order.id],
-  );
-  const sequence = toNumber(seqRows[0]?.seq);
-  const id = randomUUID();
-  const payload = {
-    event: e.type,
-    event_id: id,
-    sequence,
-    order_id: e.order.id,
-    order_number: String(e.order.order_number),
-    status: e.order.status,
-    previous_status: e.previousStatus,
-    amount: kopecksToRubles(e.order.amount_kopecks),
-    ...e.extra,
-    shop_id: e.order.shop_id,
-    client: e.client ? toClientView(e.client) : null,
-    timestamp: e.now.toISOString(),
-    // DESIGN §11: the shop's own reference travels in every webhook; what was paid out and returned too.
-    external_id: e.order.external_id ?? null,
-    metadata: e.order.metadata ?? {},
-    refunded_amount: kopecksToRubles(e.order.refunded_kopecks ?? 0),
-    ...(e.type === 'order.payment.completed' ? { payout: toPayoutView(e.order) } : {}),
-  };
+): Promise<void> {
   await tx.query(
     'INSERT INTO events (id, shop_id, order_id, type, sequence, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [id, e.order.shop_id, e.order.id, e.type, sequence, JSON.stringify(payload), e.now],
+    [e.id, e.shopId, e.orderId, e.type, e.sequence, JSON.stringify(e.payload), e.now],
   );
-  await fanOut(tx, { eventId: id, type: e.type, shopId: e.order.shop_id, orderId: e.order.id, now: e.now });
-  return id;
-}
-
-/**
- * Queues the event's delivery to the order's webhook_url, else the shop's default URL (DESIGN §6);
- * an event with no endpoint is still kept (the shop area and the event stream read it).
- */
-async function fanOut(
-  tx: Queryable,
-  e: { eventId: string; type: string; shopId: string; orderId: string; now: Date },
-) {
-  const rows = await tx.query<{ url: string | null }>(
-    'SELECT COALESCE(o.webhook_url, s.webhook_url) AS url FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1',
-    [e.orderId],
-  );
-  const url = rows[0]?.url;
-  if (!url) return;
-  await queueDelivery(tx, { ...e, url });
+  if (e.url) {
+    await queueDelivery(tx, {
+      eventId: e.id,
+      type: e.type,
+      shopId: e.shopId,
+      orderId: e.orderId,
+      url: e.url,
+      now: e.now,
+    });
+  }
 }
 
 /** One delivery row and its job; also used for the shop's test event and manual re-sends. */
@@ -88,7 +54,7 @@ export async function queueDelivery(
      VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $7)`,
     [id, d.eventId, d.shopId, d.orderId, d.type, d.url, d.now],
   );
-  await enqueue(tx, DELIVER_JOB, { delivery_id: id }, d.now, d.shopId);
+  await enqueue(tx, deliverWebhookJob, { delivery_id: id }, d.now, d.shopId);
   return id;
 }
 

@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { completedCte, type Job } from '../jobs/jobs.service';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -47,7 +46,7 @@ export interface AttemptStart {
   attempt: number;
   payload: unknown;
   secret: string;
-  /** The secret before a rotation with an overlap, while it still signs (issue 16); else null. */
+  /** The secret before a rotation with an overlap, while it still signs; else null. */
   previousSecret: string | null;
   /** The address is paused after timing out again and again (`webhook_endpoints`): no POST until then. */
   pausedUntil: Date | null;
@@ -126,8 +125,8 @@ export async function beginAttempts(
 
 /**
  * A 2xx: the attempt's result, the delivery's new state (any attempt's 2xx delivers a still-pending
- * delivery), the address healthy again (its failing episode over) and the job's completion, in one
- * statement — one round trip, one commit.
+ * delivery) and the address healthy again (its failing episode over), in one statement; the caller
+ * commits it with the job's completion.
  */
 export async function recordDelivered(
   db: Queryable,
@@ -137,7 +136,6 @@ export async function recordDelivered(
     durationMs: number;
     statusCode: number | null;
     now: Date;
-    job: Pick<Job, 'id' | 'attempts'>;
     shopId: string;
     url: string;
   },
@@ -154,11 +152,11 @@ export async function recordDelivered(
      ), healthy AS (
        UPDATE webhook_endpoints
           SET consecutive_timeouts = 0, paused_until = NULL, failing_since = NULL, alerted_at = NULL, updated_at = $5
-        WHERE shop_id = $8 AND url = $9
+        WHERE shop_id = $6 AND url = $7
           AND (consecutive_timeouts > 0 OR paused_until IS NOT NULL OR failing_since IS NOT NULL)
-     ), ${completedCte('$6', '$7', '$5')}
+     )
      SELECT 1`,
-    [d.deliveryId, d.attempt, d.durationMs, d.statusCode, d.now, d.job.id, d.job.attempts, d.shopId, d.url],
+    [d.deliveryId, d.attempt, d.durationMs, d.statusCode, d.now, d.shopId, d.url],
   );
 }
 

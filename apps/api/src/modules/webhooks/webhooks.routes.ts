@@ -17,12 +17,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
-import type { Authenticator } from '../auth/auth.service';
+import type { Authenticator } from '../auth';
 import { listEvents } from './event-log.service';
 import * as service from './webhooks.service';
 
 /** The shop's webhook log, re-sends, test event and settings (secret key only). */
 export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+  // In this order: it is the order of the paths in the OpenAPI document.
+  deliveryLogRoutes(app, deps);
+  deliveryRepairRoutes(app, deps);
+  webhookSettingsRoutes(app, deps);
+}
+
+/** The event log, the delivery log and the re-send of one delivery. */
+function deliveryLogRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -96,6 +104,11 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { aut
       return service.retryDelivery(deps, auth.shop.id, request.params.id, request.body ?? {});
     },
   );
+}
+
+/** The bulk re-send, the address health and the test event. */
+function deliveryRepairRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/webhooks/deliveries/resend',
@@ -161,6 +174,11 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { aut
       return service.sendTestEvent(deps, auth.shop.id, request.body ?? {});
     },
   );
+}
+
+/** The shop settings (webhook address and secret, widget origins). */
+function webhookSettingsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/shop/settings',

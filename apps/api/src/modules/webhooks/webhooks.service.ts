@@ -17,13 +17,13 @@ import { newWebhookSecret } from '../../shared/crypto';
 import { AppError, conflict, notFound, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
 
-import { invalidateKeyCache } from '../auth/auth.service';
-import { enqueue, enqueueMany } from '../jobs/jobs.service';
-import { DELIVER_JOB, TEST_EVENT } from './delivery.job';
-
+import { invalidateKeyCache } from '../auth';
+import { enqueue, enqueueMany } from '../jobs';
+import { TEST_EVENT } from './delivery.job';
 import { queueDelivery } from './events.repository';
 import { webhookSecretHint } from './signing';
 import { assertWebhookUrlAllowed } from './ssrf-guard';
+import { deliverWebhookJob } from './webhook-jobs';
 import * as repo from './webhooks.repository';
 
 export { deliverWebhook } from './delivery.job';
@@ -107,7 +107,7 @@ export async function retryDelivery(
     if (delivery.status === 'pending') throw conflict(DELIVERY_PENDING);
     if (!(await repo.resetForResend(tx, id, body.url ?? null, now)))
       throw validationError('url', NO_WEBHOOK_URL);
-    await enqueue(tx, DELIVER_JOB, { delivery_id: id }, now, shopId);
+    await enqueue(tx, deliverWebhookJob, { delivery_id: id }, now, shopId);
   });
   return viewOf(deps, id);
 }
@@ -135,7 +135,7 @@ export async function resendFailed(
     });
     await enqueueMany(
       tx,
-      DELIVER_JOB,
+      deliverWebhookJob,
       reset.map((deliveryId) => ({ payload: { delivery_id: deliveryId }, group: shopId })),
       now,
     );

@@ -1,2 +1,2 @@
-/** The deadline sweeps, run by the job worker on its schedule. */
+/** The deadlines module as the rest of the API uses it. */
 export { sweepOverdueOrders, sweepReminders } from './deadlines.sweep';

@@ -1,25 +1,29 @@
-import { openPostgres } from '../../db/postgres';
-import type { AppDeps } from '../../deps';
-import { bankJobHandlers } from '../banks/banks.service';
-import { sweepOverdueOrders, sweepReminders } from '../deadlines/deadlines.service';
-import { sendNotification } from '../notifications/notifications.service';
-import { sweepRetention } from '../retention/retention.service';
-import { deliverWebhook } from '../webhooks/webhooks.service';
-import { withJobSignals } from './job-signals';
-import { type AnyJobHandler, type Sweep, Worker, type WorkerOptions } from './worker';
+import { openPostgres } from '../db/postgres';
+import type { AppDeps } from '../deps';
+import { bankJobs } from '../modules/banks';
+import { sweepOverdueOrders, sweepReminders } from '../modules/deadlines';
+import {
+  type AnyJobDefinition,
+  type Sweep,
+  Worker,
+  type WorkerOptions,
+  withJobSignals,
+} from '../modules/jobs';
+import { sendNotification } from '../modules/notifications';
+import { sweepRetention } from '../modules/retention';
+import { deliverWebhook } from '../modules/webhooks';
 
-/** Every background job kind and the module that handles it. */
-export const JOB_HANDLERS: Record<string, AnyJobHandler> = {
-  'webhook.deliver': deliverWebhook,
-  ...bankJobHandlers,
-  'notification.send': sendNotification,
-};
+/**
+ * Every background job the worker runs, as the modules define them. The composition root owns this
+ * list (the jobs module knows none of them), so no module depends on another's jobs through it.
+ */
+export const JOBS: readonly AnyJobDefinition[] = [deliverWebhook, ...bankJobs, sendNotification];
 
 /** Scans that run on the worker's sweep timer (and before each round of `drain`). */
-export const SWEEPS: Sweep[] = [sweepOverdueOrders, sweepReminders, sweepRetention];
+export const SWEEPS: readonly Sweep[] = [sweepOverdueOrders, sweepReminders, sweepRetention];
 
 export function createWorker(deps: AppDeps, options: WorkerOptions) {
-  return new Worker(deps, JOB_HANDLERS, SWEEPS, options);
+  return new Worker(deps, JOBS, SWEEPS, options);
 }
 
 /** Connections of the inline worker's own on PostgreSQL (claims, attempt starts and outcomes). */
@@ -35,7 +39,7 @@ export async function createInlineWorker(deps: AppDeps, options: WorkerOptions):
   const url = deps.config.DATABASE_URL;
   if (deps.db.kind !== 'postgres' || !url) return createWorker(deps, options);
   const own = withJobSignals(await openPostgres(url, INLINE_WORKER_CONNECTIONS));
-  return new Worker({ ...deps, db: own }, JOB_HANDLERS, SWEEPS, {
+  return new Worker({ ...deps, db: own }, JOBS, SWEEPS, {
     ...options,
     wakeOn: deps.db,
     onStopped: () => own.close(),

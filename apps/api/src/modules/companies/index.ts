@@ -1,0 +1,2 @@
+/** The companies module as the rest of the API uses it. */
+export { companiesRoutes } from './companies.routes';

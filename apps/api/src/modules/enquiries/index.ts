@@ -1,0 +1,2 @@
+/** The enquiries module as the rest of the API uses it. */
+export { enquiriesRoutes } from './enquiries.routes';

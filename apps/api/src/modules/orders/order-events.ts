@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { kopecksToRubles } from '@b2bpay/domain';
+import type { Queryable } from '../../db/database';
+import { type EventType, recordEvent } from '../webhooks';
+import { toClientView, toPayoutView } from './order-view';
+import { type ClientRow, nextEventSequence, type OrderRow, orderWebhookUrl } from './orders.repository';
+
+/**
+ * Records an event of the order in the caller's transaction (DESIGN §2): the orders module numbers it
+ * (`sequence` counts per order, so a receiver can put late or repeated deliveries in order) and
+ * builds its public body; the outbox stores that body and queues its delivery to the order's
+ * webhook_url, else the shop's default one.
+ */
+export async function recordOrderEvent(
+  tx: Queryable,
+  e: {
+    type: EventType;
+    order: OrderRow;
+    client: ClientRow | null;
+    previousStatus: string | null;
+    now: Date;
+    /** Fields only this event type carries (e.g. the previous amount of order.products.updated). */
+    extra?: Record<string, unknown>;
+  },
+): Promise<string> {
+  const sequence = await nextEventSequence(tx, e.order.id);
+  const id = randomUUID();
+  const payload = {
+    event: e.type,
+    event_id: id,
+    sequence,
+    order_id: e.order.id,
+    order_number: String(e.order.order_number),
+    status: e.order.status,
+    previous_status: e.previousStatus,
+    amount: kopecksToRubles(e.order.amount_kopecks),
+    ...e.extra,
+    shop_id: e.order.shop_id,
+    client: e.client ? toClientView(e.client) : null,
+    timestamp: e.now.toISOString(),
+    // DESIGN §11: the shop's own reference travels in every webhook; what was paid out and returned too.
+    external_id: e.order.external_id ?? null,
+    metadata: e.order.metadata ?? {},
+    refunded_amount: kopecksToRubles(e.order.refunded_kopecks ?? 0),
+    ...(e.type === 'order.payment.completed' ? { payout: toPayoutView(e.order) } : {}),
+  };
+  const url = await orderWebhookUrl(tx, e.order.id);
+  await recordEvent(tx, {
+    id,
+    type: e.type,
+    shopId: e.order.shop_id,
+    orderId: e.order.id,
+    sequence,
+    payload,
+    url,
+    now: e.now,
+  });
+  return id;
+}

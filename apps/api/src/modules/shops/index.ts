@@ -1,0 +1,13 @@
+/** The shops module as the rest of the API uses it. */
+export { findShopByKeyHash } from './shops.repository';
+export { shopsRoutes } from './shops.routes';
+export {
+  createShop,
+  findShopContact,
+  findShopName,
+  getPublicShop,
+  registerShop,
+  rotateKey,
+  rotateKeys,
+  syncDemoShop,
+} from './shops.service';

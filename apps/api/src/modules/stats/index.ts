@@ -1,0 +1,2 @@
+/** The stats module as the rest of the API uses it. */
+export { statsRoutes } from './stats.routes';
