@@ -121,13 +121,27 @@ describe('live event stream', () => {
     expect(requests.map((h) => h['last-event-id'])).toEqual(['9', '9']);
   });
 
-  it('stops when the key is refused', async () => {
-    const states: LiveState[] = [];
-    const fetchImpl = vi.fn(async () => new Response('{}', { status: 401 }));
-    openLiveStream({ token: 'old', onEvent: () => {}, onState: (s) => states.push(s), fetchImpl });
-    await until(() => states.includes('unauthorized'), 'unauthorized');
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  it('stops when the key is refused, and does not try again however long it waits', async () => {
+    vi.useFakeTimers();
+    try {
+      const states: LiveState[] = [];
+      const fetchImpl = vi.fn(async () => new Response('{}', { status: 401 }));
+      const close = openLiveStream({
+        token: 'old',
+        onEvent: () => {},
+        onState: (s) => states.push(s),
+        fetchImpl,
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(states).toEqual(['connecting', 'unauthorized']);
+      // Longer than the longest wait between attempts: a stream that kept trying would have asked again.
+      await vi.advanceTimersByTimeAsync(MAX_RETRY_MS * 3);
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+      expect(states).toEqual(['connecting', 'unauthorized']);
+      close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('waits longer after repeated failures, up to a limit', () => {
