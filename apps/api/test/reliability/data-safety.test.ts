@@ -297,7 +297,9 @@ describe('logs of a real API process over a whole journey, and the embedded data
     } finally {
       await restored.close();
     }
-  });
+    // Four PGlite starts, two of them in processes of their own: 11 s on a quiet machine, over the
+    // default 30 s when the suite's other files load both cores.
+  }, 120_000);
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL backup with pg_dump and pg_restore', () => {
