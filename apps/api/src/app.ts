@@ -5,7 +5,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { AppDeps } from './deps';
 import { createAuthenticator } from './modules/auth';
-import { clientsRoutes } from './modules/clients';
 import { companiesRoutes } from './modules/companies';
 import { enquiriesRoutes } from './modules/enquiries';
 import { liveRoutes } from './modules/live';
@@ -26,6 +25,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from './plugins/request-id';
 import { applySecurityHeaders, registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { clientsRoutes } from './routes/clients.routes';
 import { Lifecycle } from './shared/lifecycle';
 import { documentFrameworkErrors } from './shared/route-schemas';
 

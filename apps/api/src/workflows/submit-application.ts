@@ -11,14 +11,14 @@ import {
   ORDER_CHANGED_MESSAGE,
   PHONE_NOT_MOBILE_MESSAGE,
 } from '@b2bpay/domain';
-import type { Queryable } from '../../db/database';
-import type { AppDeps } from '../../deps';
-import { AppError, notFound, ORDER_NOT_FOUND, validationError } from '../../shared/errors';
-import { isUuid } from '../../shared/uuid';
-import { queueBankApplications } from '../banks';
-import { codeEmail, codeSms, queueEmail, queueSms } from '../notifications';
-import * as orders from '../orders';
-import { toClientView, transition } from '../orders';
+import type { Queryable } from '../db/database';
+import type { AppDeps } from '../deps';
+import { queueBankApplications } from '../modules/banks';
+import * as repo from '../modules/clients';
+import { checkStep1 } from '../modules/clients';
+import { codeEmail, codeSms, queueEmail, queueSms } from '../modules/notifications';
+import * as orders from '../modules/orders';
+import { toClientView, transition } from '../modules/orders';
 import {
   checkCode,
   issueCode,
@@ -26,9 +26,10 @@ import {
   noteShopCodeCap,
   ShopCodeCapReached,
   type ShopCodeCaps,
-} from '../verification';
-import * as repo from './clients.repository';
-import { assertPatchable, checkStep1 } from './clients.service';
+} from '../modules/verification';
+import { AppError, notFound, ORDER_NOT_FOUND, validationError } from '../shared/errors';
+import { isUuid } from '../shared/uuid';
+import { assertPatchable } from './save-buyer-details';
 
 export interface RequestMeta {
   ip: string | null;

@@ -1,10 +1,15 @@
 import { Client, ClientPatch, OrderIdParams } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
-import { errorResponses } from '../../shared/route-schemas';
-import { classifyPatch, requestEmailCode, requestPhoneCode, submitApplication } from './application.service';
-import * as service from './clients.service';
+import type { AppDeps } from '../deps';
+import { errorResponses } from '../shared/route-schemas';
+import { saveBuyerDetails } from '../workflows/save-buyer-details';
+import {
+  classifyPatch,
+  requestEmailCode,
+  requestPhoneCode,
+  submitApplication,
+} from '../workflows/submit-application';
 
 export async function clientsRoutes(app: FastifyInstance, deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().patch(
@@ -37,7 +42,7 @@ export async function clientsRoutes(app: FastifyInstance, deps: AppDeps) {
         case 'submit':
           return submitApplication(deps, orderId, request.body, meta);
         default:
-          return service.saveStep1(deps, orderId, request.body);
+          return saveBuyerDetails(deps, orderId, request.body);
       }
     },
   );
