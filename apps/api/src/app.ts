@@ -28,6 +28,8 @@ import { registerWeb } from './plugins/web';
 import { clientsRoutes } from './routes/clients.routes';
 import { Lifecycle } from './shared/lifecycle';
 import { documentFrameworkErrors } from './shared/route-schemas';
+import { cancelOrder } from './workflows/cancel-order';
+import { createRefund } from './workflows/create-refund';
 
 // Generic validation messages (wrong type, too long…) in plain Russian, like every text the API
 // returns (zod's own Russian locale says «ожидалось int, получено число»).
@@ -154,7 +156,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const moduleDeps = { ...deps, auth };
   await app.register(async (scope) => {
-    await ordersRoutes(scope, moduleDeps);
+    await ordersRoutes(scope, moduleDeps, { cancelOrder, createRefund });
     await clientsRoutes(scope, moduleDeps);
     await companiesRoutes(scope, moduleDeps);
     await enquiriesRoutes(scope, moduleDeps);
