@@ -5,7 +5,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { AppDeps } from './deps';
 import { createAuthenticator } from './modules/auth';
-import { clientsRoutes } from './modules/clients';
 import { companiesRoutes } from './modules/companies';
 import { enquiriesRoutes } from './modules/enquiries';
 import { liveRoutes } from './modules/live';
@@ -26,8 +25,11 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from './plugins/request-id';
 import { applySecurityHeaders, registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { clientsRoutes } from './routes/clients.routes';
 import { Lifecycle } from './shared/lifecycle';
 import { documentFrameworkErrors } from './shared/route-schemas';
+import { cancelOrder } from './workflows/cancel-order';
+import { createRefund } from './workflows/create-refund';
 
 // Generic validation messages (wrong type, too long…) in plain Russian, like every text the API
 // returns (zod's own Russian locale says «ожидалось int, получено число»).
@@ -154,7 +156,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const moduleDeps = { ...deps, auth };
   await app.register(async (scope) => {
-    await ordersRoutes(scope, moduleDeps);
+    await ordersRoutes(scope, moduleDeps, { cancelOrder, createRefund });
     await clientsRoutes(scope, moduleDeps);
     await companiesRoutes(scope, moduleDeps);
     await enquiriesRoutes(scope, moduleDeps);

@@ -21,7 +21,7 @@ async function main() {
     import('@b2bpay/domain'),
     import('./app'),
     import('./jobs/registry'),
-    import('./modules/shops/shops.service'),
+    import('./modules/shops'),
   ]);
   const deps = { config, db, clock: systemClock };
   const lifecycle = new Lifecycle();

@@ -1,6 +1,5 @@
 import { openPostgres } from '../db/postgres';
 import type { AppDeps } from '../deps';
-import { bankJobs } from '../modules/banks';
 import { sweepOverdueOrders, sweepReminders } from '../modules/deadlines';
 import {
   type AnyJobDefinition,
@@ -12,6 +11,7 @@ import {
 import { sendNotification } from '../modules/notifications';
 import { sweepRetention } from '../modules/retention';
 import { deliverWebhook } from '../modules/webhooks';
+import { bankJobs } from '../workflows/bank-jobs';
 
 /**
  * Every background job the worker runs, as the modules define them. The composition root owns this

@@ -16,7 +16,7 @@ export type BankDecisionStatus = 'approved' | 'rejected';
 
 /**
  * One partner bank. A real bank's submit is an HTTP call; its decision and payment arrive later and
- * are handed to banks.service (recordDecision / recordPayment). `schedule` lets an adapter ask the
+ * are handed to the workflows record-bank-decision / record-bank-payment. `schedule` lets an adapter ask the
  * job queue to call it back (the sandbox uses it to decide and pay after its delays).
  */
 export interface PartnerBankAdapter {

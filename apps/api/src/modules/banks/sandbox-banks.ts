@@ -57,7 +57,7 @@ export function createSandboxBanks(delays: { decisionMs: number; paymentMs: numb
         new Date(ctx.now.getTime() + delays.paymentMs),
       );
     },
-    // The sandbox's decisions and payment are jobs it queued; banks.service drops their outcome for a
+    // The sandbox's decisions and payment are jobs it queued; their outcome is dropped for a
     // withdrawn application (see recordDecision in banks.repository.ts), so nothing is left to undo.
     async withdraw() {},
     async refund(refund: BankRefund) {

@@ -1,3 +1,2 @@
 /** The clients module as the rest of the API uses it. */
-export { clientsRoutes } from './clients.routes';
-export { findClient, insertClient } from './clients.service';
+export { checkStep1, findClient, insertClient, insertConsent, updateClient } from './clients.service';

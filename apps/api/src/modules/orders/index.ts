@@ -1,5 +1,6 @@
 /** The orders module as the rest of the API uses it. */
 export { EXPORT_BATCH } from './export.service';
+export { runIdempotent, type StoredResponse } from './idempotency';
 export { recordOrderEvent } from './order-events';
 export { orderLink, toClientView, toPayoutView } from './order-view';
 export {
@@ -10,6 +11,8 @@ export {
   type OrderRow,
   recordPayout,
 } from './orders.repository';
-export { ordersRoutes } from './orders.routes';
-export { getOrder, purgeOldIdempotencyKeys } from './orders.service';
+export { type OrderUseCases, ordersRoutes } from './orders.routes';
+export { getOrder, loadView, purgeOldIdempotencyKeys } from './orders.service';
+export { addRefunded, insertRefund, setBankReference } from './refunds.repository';
+export { checkRefundProducts, toRefundView } from './refunds.service';
 export { transition } from './transitions';

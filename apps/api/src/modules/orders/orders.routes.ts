@@ -18,12 +18,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
-import type { Authenticator } from '../auth';
-import { cancelOrder } from './cancel.service';
+import type { AuthenticatedKey, Authenticator } from '../auth';
 import { exportOrdersCsv } from './export.service';
-import { validateIdempotencyKey } from './idempotency';
+import { type StoredResponse, validateIdempotencyKey } from './idempotency';
 import * as service from './orders.service';
-import { createRefund, listRefunds } from './refunds.service';
+import { listRefunds } from './refunds.service';
 
 /** The widget creates orders from shops' own sites, so only this call is open to other origins. */
 const WIDGET_CORS = {
@@ -43,12 +42,36 @@ export const WIDGET_EXPOSED_HEADERS = [
   'X-RateLimit-Reset',
 ].join(', ');
 
-export async function ordersRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+/**
+ * The use cases behind the cancel and the refund: they span orders, banks and clients, so they live in
+ * workflows/ above the modules, and the composition root hands them to these routes.
+ */
+export interface OrderUseCases {
+  cancelOrder(
+    deps: AppDeps,
+    auth: AuthenticatedKey,
+    orderId: string,
+    reason: string | undefined,
+  ): Promise<Order>;
+  createRefund(
+    deps: AppDeps,
+    auth: AuthenticatedKey,
+    orderId: string,
+    input: RefundCreate,
+    idempotencyKey: string | null,
+  ): Promise<StoredResponse<Refund>>;
+}
+
+export async function ordersRoutes(
+  app: FastifyInstance,
+  deps: AppDeps & { auth: Authenticator },
+  useCases: OrderUseCases,
+) {
   // In this order: it is the order of the paths in the OpenAPI document.
   widgetCreateRoutes(app, deps);
   orderReadRoutes(app, deps);
-  orderChangeRoutes(app, deps);
-  orderRefundRoutes(app, deps);
+  orderChangeRoutes(app, deps, useCases);
+  orderRefundRoutes(app, deps, useCases);
   orderRecordRoutes(app, deps);
 }
 
@@ -170,7 +193,11 @@ function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authentic
 }
 
 /** Changing an order: its products, a cancel. */
-function orderChangeRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+function orderChangeRoutes(
+  app: FastifyInstance,
+  deps: AppDeps & { auth: Authenticator },
+  { cancelOrder }: OrderUseCases,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.put(
@@ -226,7 +253,11 @@ function orderChangeRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
 }
 
 /** A return of a paid order. */
-function orderRefundRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
+function orderRefundRoutes(
+  app: FastifyInstance,
+  deps: AppDeps & { auth: Authenticator },
+  { createRefund }: OrderUseCases,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

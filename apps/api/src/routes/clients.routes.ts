@@ -1,10 +1,31 @@
 import { Client, ClientPatch, OrderIdParams } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
-import { errorResponses } from '../../shared/route-schemas';
-import { classifyPatch, requestEmailCode, requestPhoneCode, submitApplication } from './application.service';
-import * as service from './clients.service';
+import type { AppDeps } from '../deps';
+import { errorResponses } from '../shared/route-schemas';
+import { requestEmailCode, requestPhoneCode } from '../workflows/request-buyer-code';
+import { saveBuyerDetails } from '../workflows/save-buyer-details';
+import { submitApplication } from '../workflows/submit-application';
+
+type Use = 'step1' | 'phone_code' | 'email_code' | 'submit';
+
+/** The four uses of the client patch (DESIGN §5), told apart by the fields a body carries. */
+export function classifyPatch(body: ClientPatch): Use {
+  const keys = Object.keys(body).filter(
+    (k) => k !== 'client_id' && body[k as keyof ClientPatch] !== undefined,
+  );
+  const submitKeys = [
+    'sms_code_input',
+    'email_code_input',
+    'personal_data_consent',
+    'bank_transfer_consent',
+    'order_version',
+  ];
+  if (keys.some((k) => submitKeys.includes(k))) return 'submit';
+  if (keys.length === 1 && keys[0] === 'phone_number') return 'phone_code';
+  if (keys.length === 1 && keys[0] === 'email') return 'email_code';
+  return 'step1';
+}
 
 export async function clientsRoutes(app: FastifyInstance, deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().patch(
@@ -37,7 +58,7 @@ export async function clientsRoutes(app: FastifyInstance, deps: AppDeps) {
         case 'submit':
           return submitApplication(deps, orderId, request.body, meta);
         default:
-          return service.saveStep1(deps, orderId, request.body);
+          return saveBuyerDetails(deps, orderId, request.body);
       }
     },
   );

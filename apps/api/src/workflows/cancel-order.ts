@@ -1,16 +1,13 @@
 import { CANCELLABLE_STATUSES, getStatusInfo, type Order } from '@b2bpay/domain';
-import type { Queryable } from '../../db/database';
-import type { AppDeps } from '../../deps';
-import { conflict, notFound, ORDER_NOT_FOUND } from '../../shared/errors';
-import { isUuid } from '../../shared/uuid';
-import type { AuthenticatedKey } from '../auth';
-import { withdrawApplications } from '../banks';
-import { findClient } from '../clients';
-import { amountText, cancelledEmail, queueEmail } from '../notifications';
-import { orderLink } from './order-view';
-import * as repo from './orders.repository';
-import { loadView } from './orders.service';
-import { transition } from './transitions';
+import type { Queryable } from '../db/database';
+import type { AppDeps } from '../deps';
+import type { AuthenticatedKey } from '../modules/auth';
+import { withdrawApplications } from '../modules/banks';
+import { findClient } from '../modules/clients';
+import { amountText, cancelledEmail, queueEmail } from '../modules/notifications';
+import { findOrder, loadView, type OrderRow, orderLink, transition } from '../modules/orders';
+import { conflict, notFound, ORDER_NOT_FOUND } from '../shared/errors';
+import { isUuid } from '../shared/uuid';
 
 export const CANCELLED_BY_SHOP = 'Заказ отменён магазином';
 
@@ -31,7 +28,7 @@ export async function cancelOrder(
 ): Promise<Order> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
   return deps.db.transaction(async (tx) => {
-    const order = await repo.findOrder(tx, id, { forUpdate: true });
+    const order = await findOrder(tx, id, { forUpdate: true });
     if (!order || order.shop_id !== auth.shop.id) throw notFound(ORDER_NOT_FOUND);
     if (order.status === 'cancelled') return loadView(tx, deps, id, true);
     if (!(CANCELLABLE_STATUSES as readonly string[]).includes(order.status)) {
@@ -57,7 +54,7 @@ export async function cancelOrder(
 async function tellBuyer(
   tx: Queryable,
   deps: AppDeps,
-  p: { order: repo.OrderRow; shopName: string; reason: string | null; now: Date },
+  p: { order: OrderRow; shopName: string; reason: string | null; now: Date },
 ) {
   if (p.order.client_id === null) return;
   const client = await findClient(tx, p.order.client_id);
