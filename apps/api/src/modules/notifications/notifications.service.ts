@@ -12,21 +12,6 @@ import {
   webhookFailingEmail,
 } from './templates';
 
-export { sendNotificationJob } from './notification-jobs';
-export { sendNotification } from './send-notification';
-export {
-  amountText,
-  approvedEmail,
-  cancelledEmail,
-  codeEmail,
-  codeSms,
-  deadlineText,
-  refundEmail,
-  rejectedEmail,
-  reminderEmail,
-  reminderSms,
-} from './templates';
-
 export type NotificationKind =
   | 'code'
   | 'approved'
