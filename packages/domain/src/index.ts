@@ -3,6 +3,7 @@ export * from './buyer-page';
 export * from './buyer-step1-rules';
 export * from './buyer-step2-rules';
 export * from './buyer-steps.schema';
+export * from './cabinet-roles';
 export * from './contract';
 export * from './dates';
 export * from './demo';
