@@ -52,9 +52,11 @@ const EnvSchema = z.object({
   SMSRU_URL: z.url().default('https://sms.ru/sms/send'),
   DADATA_API_KEY: z.string().optional(),
   DADATA_URL: z.url().default('https://suggestions.dadata.ru/suggestions/api/4_1/rs'),
+  // The spec's 1, 5 and 15 minutes, then longer gaps up to 3 days, as Stripe does: a receiver down
+  // for an evening or a weekend night still gets every event.
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
-    .default('1m,5m,15m')
+    .default('1m,5m,15m,1h,3h,6h,12h,24h,24h')
     .transform((v, ctx) => {
       const schedule = parseSchedule(v);
       if (!schedule)

@@ -518,7 +518,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.status.changed
-         * @description Статус заказа изменился (status, previous_status). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (1 мин, 5 мин, 15 мин). То же тело — в журнале событий GET /api/order/events.
+         * @description Статус заказа изменился (status, previous_status). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_status_changed"];
         delete?: never;
@@ -538,7 +538,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.client.updated
-         * @description Покупатель сохранил данные анкеты (client). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (1 мин, 5 мин, 15 мин). То же тело — в журнале событий GET /api/order/events.
+         * @description Покупатель сохранил данные анкеты (client). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_client_updated"];
         delete?: never;
@@ -558,7 +558,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.payment.completed
-         * @description Банк оплатил заказ магазину (status payment_sent, payout). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (1 мин, 5 мин, 15 мин). То же тело — в журнале событий GET /api/order/events.
+         * @description Банк оплатил заказ магазину (status payment_sent, payout). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_payment_completed"];
         delete?: never;
@@ -578,7 +578,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.products.updated
-         * @description Магазин заменил товары заказа (amount, previous_amount, version, previous_version). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (1 мин, 5 мин, 15 мин). То же тело — в журнале событий GET /api/order/events.
+         * @description Магазин заменил товары заказа (amount, previous_amount, version, previous_version). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_products_updated"];
         delete?: never;
@@ -598,7 +598,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.refund.created
-         * @description Оформлен возврат (refund, refunded_amount). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (1 мин, 5 мин, 15 мин). То же тело — в журнале событий GET /api/order/events.
+         * @description Оформлен возврат (refund, refunded_amount). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_refund_created"];
         delete?: never;

@@ -144,8 +144,8 @@ function webhooks() {
           summary: type,
           description:
             `${ORDER_EVENT_DESCRIPTIONS[type]} POST на webhook_url заказа или магазина, подписан по ` +
-            'Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (1 мин, 5 мин, ' +
-            '15 мин). То же тело — в журнале событий GET /api/order/events.',
+            'Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, ' +
+            '15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.',
           security: [],
           parameters: SIGNATURE_HEADERS.map(([name, description]) => ({
             in: 'header',

@@ -14,6 +14,7 @@ const KIND_TEXT: Record<string, string> = {
   rejected: 'отказ',
   reminder: 'напоминание',
   webhook_failing: 'вебхуки не доставляются',
+  webhook_given_up: 'доставка вебхуков прекращена',
   code_cap: 'лимит кодов',
 };
 const STATUS_TEXT: Record<NotificationRow['status'], string> = {

@@ -8,6 +8,7 @@ export {
   queueEmail,
   queueSms,
   queueWebhookFailingEmail,
+  queueWebhookGivenUpEmail,
 } from './notifications.service';
 export { NOTIFICATION_RETRY_SCHEDULE_MS, scrubCodes, sendNotification } from './send-notification';
 export {

@@ -9,7 +9,9 @@ import {
   type CodeCapParams,
   codeCapEmail,
   type WebhookFailingParams,
+  type WebhookGivenUpParams,
   webhookFailingEmail,
+  webhookGivenUpEmail,
 } from './templates';
 
 export type NotificationKind =
@@ -18,6 +20,7 @@ export type NotificationKind =
   | 'rejected'
   | 'reminder'
   | 'webhook_failing'
+  | 'webhook_given_up'
   | 'code_cap'
   | 'cancelled'
   | 'refund';
@@ -92,6 +95,19 @@ export function queueWebhookFailingEmail(
   now: Date,
 ): Promise<string> {
   return queueEmail(tx, { kind: 'webhook_failing', to: m.to, orderId: null, ...webhookFailingEmail(m) }, now);
+}
+
+/** The shop's last alert of a failing episode: a delivery to the address has been given up. */
+export function queueWebhookGivenUpEmail(
+  tx: Queryable,
+  m: WebhookGivenUpParams & { to: string },
+  now: Date,
+): Promise<string> {
+  return queueEmail(
+    tx,
+    { kind: 'webhook_given_up', to: m.to, orderId: null, ...webhookGivenUpEmail(m) },
+    now,
+  );
 }
 
 /** The shop's alert that its buyers reached its one-time code cap (verification.service.ts). */

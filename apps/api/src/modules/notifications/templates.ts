@@ -212,7 +212,8 @@ export function reminderSms(p: ReminderParams): string {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// To the shop: a webhook delivery failed for good (one letter per failing episode of an address)
+// To the shop: webhooks to an address keep failing (a letter when the failing episode opens, and a
+// last one when a delivery is given up)
 
 export interface WebhookFailingParams {
   shopName: string;
@@ -220,31 +221,62 @@ export interface WebhookFailingParams {
   lastError: string;
   /** The shop area's settings page, where the address's state and the bulk re-send are. */
   settingsLink: string;
+  /** When the delivery's last retry is planned; null when it has been given up already. */
+  retryingUntil: Date | null;
 }
+
+const AFTER_RECOVERY =
+  'Следующее письмо — только если адрес снова начнёт отвечать, а потом опять перестанет. События не потеряны: их можно отправить повторно.';
 
 export function webhookFailingEmail(p: WebhookFailingParams): EmailContent {
   assertLink(p.settingsLink);
   const subject = `${BRAND}: вебхуки не доставляются на ${p.url}`;
-  const lead = `Магазин ${p.shopName}: доставка вебхука на адрес ${p.url} не удалась после всех повторов.`;
-  const error = `Последняя ошибка: ${p.lastError}`;
-  const once =
-    'Это письмо приходит один раз: следующее — только если адрес снова начнёт отвечать, а потом опять перестанет. События не потеряны: их можно отправить повторно.';
+  const state = p.retryingUntil
+    ? `не удаётся: несколько попыток подряд не прошли. Мы продолжим повторять до ${formatDateTime(p.retryingUntil, 'Europe/Moscow')} (МСК); если адрес так и не ответит, доставка прекратится, и мы напишем ещё раз.`
+    : 'не удалась после всех повторов.';
+  const once = p.retryingUntil
+    ? 'Если адрес снова начнёт отвечать, доставка продолжится сама. События не потеряны.'
+    : AFTER_RECOVERY;
   const text = [
     'Здравствуйте!',
-    lead,
-    error,
+    `Магазин ${p.shopName}: доставка вебхука на адрес ${p.url} ${state}`,
+    `Последняя ошибка: ${p.lastError}`,
     `Проверьте адрес и отправьте неудачные доставки повторно в настройках:\n${p.settingsLink}`,
     once,
     SIGNATURE,
   ].join('\n\n');
   const html = renderHtml(subject, [
     { p: 'Здравствуйте!' },
-    {
-      p: `Магазин ${e(p.shopName)}: доставка вебхука на адрес <b>${e(p.url)}</b> не удалась после всех повторов.`,
-    },
+    { p: `Магазин ${e(p.shopName)}: доставка вебхука на адрес <b>${e(p.url)}</b> ${e(state)}` },
     { p: `Последняя ошибка: ${e(p.lastError)}` },
     { button: { href: p.settingsLink, label: 'Открыть настройки' } },
     { small: e(once) },
+  ]);
+  return { subject, text, html };
+}
+
+export type WebhookGivenUpParams = Omit<WebhookFailingParams, 'retryingUntil'>;
+
+export function webhookGivenUpEmail(p: WebhookGivenUpParams): EmailContent {
+  assertLink(p.settingsLink);
+  const subject = `${BRAND}: доставка вебхуков на ${p.url} прекращена`;
+  const lead = `Магазин ${p.shopName}: адрес ${p.url} не принял вебхук ни с одной попытки, и после всех повторов его доставка прекращена.`;
+  const text = [
+    'Здравствуйте!',
+    lead,
+    `Последняя ошибка: ${p.lastError}`,
+    `Проверьте адрес и отправьте неудачные доставки повторно в настройках:\n${p.settingsLink}`,
+    AFTER_RECOVERY,
+    SIGNATURE,
+  ].join('\n\n');
+  const html = renderHtml(subject, [
+    { p: 'Здравствуйте!' },
+    {
+      p: `Магазин ${e(p.shopName)}: адрес <b>${e(p.url)}</b> не принял вебхук ни с одной попытки, и после всех повторов его доставка прекращена.`,
+    },
+    { p: `Последняя ошибка: ${e(p.lastError)}` },
+    { button: { href: p.settingsLink, label: 'Открыть настройки' } },
+    { small: e(AFTER_RECOVERY) },
   ]);
   return { subject, text, html };
 }

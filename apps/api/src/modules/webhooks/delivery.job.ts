@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { observeWebhookAttempt } from '../../shared/metrics';
 import { defineJob, type Job, type JobFinish, type JobOutcome, recordOutcome } from '../jobs';
-import { queueWebhookFailingEmail } from '../notifications';
+import { queueWebhookFailingEmail, queueWebhookGivenUpEmail } from '../notifications';
 import { type SendResult, sendWebhook } from './sender';
 import { webhookHeaders } from './signing';
 import { deliverWebhookJob } from './webhook-jobs';
@@ -16,7 +16,8 @@ type Start = repo.AttemptStart;
 /**
  * The `webhook.deliver` job (DESIGN §6): one signed POST of the event's stored payload. 2xx delivers;
  * anything else is logged and retried after WEBHOOK_RETRY_SCHEDULE[k-1] for the series' k-th
- * attempt, and once the schedule is spent the delivery is failed. At least once: the attempt is
+ * attempt (by default the spec's 1, 5 and 15 minutes, then hours, up to 3 days), and once the
+ * schedule is spent the delivery is failed. At least once: the attempt is
  * numbered and logged in the claim's own transaction, before the request goes out, so a worker
  * killed mid-request leaves its attempt in the log and the job is claimed again after its lease.
  * The result is written together with the job's outcome, in one transaction.
@@ -84,6 +85,14 @@ export const deliverWebhook = defineJob<{ delivery_id: string }, Start>(deliverW
   },
 });
 
+/**
+ * The specification's retries (1, 5 and 15 minutes): a delivery that has failed them all opens the
+ * address's failing episode and its first letter, while the longer schedule keeps retrying.
+ */
+const SPEC_RETRIES = 3;
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
 /** A failed attempt: logged, and the next one planned (or the delivery failed) — its job's outcome. */
 async function recordFailure(
   tx: Queryable,
@@ -108,8 +117,17 @@ async function recordFailure(
   });
   if (newest) {
     // A test send that fails is seen by the shop that sent it: it opens no failing episode.
-    const failedForGood = nextAttemptAt === null && start.delivery.event_type !== TEST_EVENT;
-    await noteOnEndpoint(tx, start, result, { error, failedForGood, config, now });
+    const counts = start.delivery.event_type !== TEST_EVENT;
+    const schedule = config.WEBHOOK_RETRY_SCHEDULE;
+    await noteOnEndpoint(tx, start, result, {
+      error,
+      opensEpisode: counts && seriesAttempt >= Math.min(SPEC_RETRIES, schedule.length) + 1,
+      givenUp: counts && nextAttemptAt === null,
+      // The last retry is planned at the sum of the schedule's remaining delays.
+      retryingUntil: nextAttemptAt && new Date(now.getTime() + sum(schedule.slice(seriesAttempt - 1))),
+      config,
+      now,
+    });
     return nextAttemptAt ? { retryAt: nextAttemptAt, error } : { failed: error };
   }
   // A newer attempt exists (this worker outlived its lease): leave the plan to it.
@@ -132,38 +150,46 @@ function skippedWhilePaused(until: Date): SendResult {
 
 /**
  * The failure counts against its address: timeouts in a row pause it (its deliveries are then
- * failed at once, without a POST, so they hold no slot), and a delivery failed for good opens the
- * address's failing episode, whose first such failure e-mails the shop.
+ * failed at once, without a POST, so they hold no slot); a delivery that has failed the spec's
+ * retries opens the address's failing episode, whose first such failure e-mails the shop, and the
+ * first delivery given up in the episode e-mails it a last time.
  */
 async function noteOnEndpoint(
   tx: Queryable,
   start: repo.AttemptStart,
   result: SendResult,
-  f: { error: string; failedForGood: boolean; config: AppDeps['config']; now: Date },
+  f: {
+    error: string;
+    opensEpisode: boolean;
+    givenUp: boolean;
+    retryingUntil: Date | null;
+    config: AppDeps['config'];
+    now: Date;
+  },
 ) {
   const { shop_id: shopId, url } = start.delivery;
-  const alert = await repo.noteEndpointFailure(tx, {
+  const alerts = await repo.noteEndpointFailure(tx, {
     shopId,
     url,
     kind: start.pausedUntil ? 'skipped' : result.timedOut ? 'timeout' : 'other',
     error: f.error,
-    failedForGood: f.failedForGood,
+    opensEpisode: f.opensEpisode,
+    givenUp: f.givenUp,
     now: f.now,
     pauseAfter: f.config.WEBHOOK_PAUSE_AFTER_TIMEOUTS,
     pauseMs: f.config.WEBHOOK_PAUSE,
   });
-  if (!alert) return;
+  if (!alerts.failing && !alerts.givenUp) return;
   const shop = await repo.findShopContact(tx, shopId);
   if (!shop) return;
-  await queueWebhookFailingEmail(
-    tx,
-    {
-      to: shop.email,
-      shopName: shop.name,
-      url,
-      lastError: f.error,
-      settingsLink: `${f.config.PUBLIC_URL}/shops/${shopId}/settings`,
-    },
-    f.now,
-  );
+  const letter = {
+    to: shop.email,
+    shopName: shop.name,
+    url,
+    lastError: f.error,
+    settingsLink: `${f.config.PUBLIC_URL}/shops/${shopId}/settings`,
+  };
+  if (alerts.failing)
+    await queueWebhookFailingEmail(tx, { ...letter, retryingUntil: f.retryingUntil }, f.now);
+  else await queueWebhookGivenUpEmail(tx, letter, f.now);
 }

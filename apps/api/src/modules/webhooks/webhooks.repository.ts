@@ -151,7 +151,8 @@ export async function recordDelivered(
         WHERE id = $1 AND status = 'pending'
      ), healthy AS (
        UPDATE webhook_endpoints
-          SET consecutive_timeouts = 0, paused_until = NULL, failing_since = NULL, alerted_at = NULL, updated_at = $5
+          SET consecutive_timeouts = 0, paused_until = NULL, failing_since = NULL, alerted_at = NULL,
+              given_up_alerted_at = NULL, updated_at = $5
         WHERE shop_id = $6 AND url = $7
           AND (consecutive_timeouts > 0 OR paused_until IS NOT NULL OR failing_since IS NOT NULL)
      )
@@ -366,12 +367,23 @@ export interface EndpointFailure {
   url: string;
   kind: FailureKind;
   error: string;
+  /** The delivery has failed as many attempts as open a failing episode (the spec's three retries). */
+  opensEpisode: boolean;
   /** The delivery has used up its retries. */
-  failedForGood: boolean;
+  givenUp: boolean;
   now: Date;
   /** Timeouts in a row after which the address is paused, and the first pause (doubling after). */
   pauseAfter: number;
   pauseMs: number;
+}
+
+/**
+ * The letters a failure sends: the episode's opening one, or its last one (a delivery given up);
+ * when a delivery is given up as the episode opens, the opening letter says so and is the only one.
+ */
+export interface EndpointAlerts {
+  failing: boolean;
+  givenUp: boolean;
 }
 
 /** The longest pause, in first pauses (1m → at most 16m by default). */
@@ -380,19 +392,23 @@ const MAX_PAUSE_FACTOR = 16;
 /**
  * Notes a failed attempt on its address, under the address row's lock: timeouts in a row (an answer
  * of any kind ends the run; a skipped attempt changes nothing), the pause they earn, the last error,
- * and, once a delivery has failed for good, the failing episode. True when this failure opens the
- * episode's alert — the one e-mail the shop gets until the address delivers again.
+ * and the failing episode, which opens once a delivery has failed the spec's retries. Says which of
+ * the episode's two letters this failure sends; each goes out once until the address delivers again.
  */
-export async function noteEndpointFailure(tx: Queryable, f: EndpointFailure): Promise<boolean> {
-  // The row exists, then is locked: failures of one address take turns, and the alert goes out once.
+export async function noteEndpointFailure(tx: Queryable, f: EndpointFailure): Promise<EndpointAlerts> {
+  // The row exists, then is locked: failures of one address take turns, and each alert goes out once.
   await tx.query(
     `INSERT INTO webhook_endpoints (shop_id, url, updated_at) VALUES ($1, $2, $3)
      ON CONFLICT (shop_id, url) DO NOTHING`,
     [f.shopId, f.url, f.now],
   );
   const before = (
-    await tx.query<{ consecutive_timeouts: unknown; failing_since: Date | null; alerted_at: Date | null }>(
-      `SELECT consecutive_timeouts, failing_since, alerted_at FROM webhook_endpoints
+    await tx.query<{
+      consecutive_timeouts: unknown;
+      alerted_at: Date | null;
+      given_up_alerted_at: Date | null;
+    }>(
+      `SELECT consecutive_timeouts, alerted_at, given_up_alerted_at FROM webhook_endpoints
         WHERE shop_id = $1 AND url = $2 FOR UPDATE`,
       [f.shopId, f.url],
     )
@@ -403,17 +419,29 @@ export async function noteEndpointFailure(tx: Queryable, f: EndpointFailure): Pr
     f.kind === 'timeout' && timeouts >= f.pauseAfter
       ? new Date(f.now.getTime() + f.pauseMs * Math.min(2 ** (timeouts - f.pauseAfter), MAX_PAUSE_FACTOR))
       : null;
-  const alert = f.failedForGood && !before?.alerted_at;
+  const failing = (f.opensEpisode || f.givenUp) && !before?.alerted_at;
+  const givenUp = f.givenUp && !failing && !before?.given_up_alerted_at;
   await tx.query(
     `UPDATE webhook_endpoints
         SET consecutive_timeouts = $3, paused_until = CASE WHEN $4::timestamptz IS NULL THEN paused_until ELSE $4 END,
             last_error = $5, last_failure_at = $6, updated_at = $6,
             failing_since = CASE WHEN $7 THEN coalesce(failing_since, $6) ELSE failing_since END,
-            alerted_at = CASE WHEN $8 THEN $6 ELSE alerted_at END
+            alerted_at = CASE WHEN $8 THEN $6 ELSE alerted_at END,
+            given_up_alerted_at = CASE WHEN $9 THEN coalesce(given_up_alerted_at, $6) ELSE given_up_alerted_at END
       WHERE shop_id = $1 AND url = $2`,
-    [f.shopId, f.url, timeouts, pause, f.error.slice(0, 1000), f.now, f.failedForGood, alert],
+    [
+      f.shopId,
+      f.url,
+      timeouts,
+      pause,
+      f.error.slice(0, 1000),
+      f.now,
+      f.opensEpisode || f.givenUp,
+      failing,
+      f.givenUp,
+    ],
   );
-  return alert;
+  return { failing, givenUp };
 }
 
 export interface EndpointHealthRow {
