@@ -97,6 +97,17 @@ describe.each(DB_KINDS)('after the decision (DESIGN §11) on %s', (kind) => {
   };
 
   describe('cancel', () => {
+    it('cancels without a body: the reason is optional', async () => {
+      const order = await createOrder(t);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/order/orders/${order.id}/cancel`,
+        headers: demoAuth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().status).toBe('cancelled');
+    });
+
     it('cancels a new order, says who and why, and answers the same order again', async () => {
       const order = await createOrder(t);
       const res = await cancel(order.id, { reason: 'Покупатель передумал' });

@@ -7,6 +7,7 @@ import {
   assertWebhookUrlAllowed,
   guardedLookup,
   isBlockedAddress,
+  PRIVATE_ADDRESS_DEV_MESSAGE,
   PRIVATE_ADDRESS_MESSAGE,
   parseLooseIPv4,
   type Resolver,
@@ -83,6 +84,19 @@ describe('SSRF guard: the checks themselves', () => {
       field: 'webhook_url',
       message: PRIVATE_ADDRESS_MESSAGE,
     });
+  });
+
+  it('names WEBHOOK_ALLOW_PRIVATE outside production, where a localhost receiver is what a developer has', async () => {
+    const localhost = 'http://localhost:4000/hook';
+    const inDevelopment = await refusal(
+      assertWebhookUrlAllowed(localhost, { ...noPrivate, NODE_ENV: 'development' }),
+    );
+    expect(inDevelopment).toMatchObject({ message: PRIVATE_ADDRESS_DEV_MESSAGE });
+    expect(PRIVATE_ADDRESS_DEV_MESSAGE).toContain('WEBHOOK_ALLOW_PRIVATE=true');
+    const inProduction = await refusal(
+      assertWebhookUrlAllowed(localhost, { ...noPrivate, NODE_ENV: 'production' }),
+    );
+    expect(inProduction).toMatchObject({ message: PRIVATE_ADDRESS_MESSAGE });
   });
 
   it.each(ALLOWED_URLS)('allows %s', async (url) => {
@@ -229,7 +243,7 @@ describeApi('SSRF guard in the API', (t) => {
       expect(errorOf(put)).toEqual({
         code: 'VALIDATION_ERROR',
         field: 'webhook_url',
-        message: PRIVATE_ADDRESS_MESSAGE,
+        message: PRIVATE_ADDRESS_DEV_MESSAGE,
       });
       const test = await t.app.inject({
         method: 'POST',
@@ -241,7 +255,7 @@ describeApi('SSRF guard in the API', (t) => {
       expect(errorOf(test)).toEqual({
         code: 'VALIDATION_ERROR',
         field: 'url',
-        message: PRIVATE_ADDRESS_MESSAGE,
+        message: PRIVATE_ADDRESS_DEV_MESSAGE,
       });
       const order = await t.app.inject({
         method: 'POST',
@@ -253,7 +267,7 @@ describeApi('SSRF guard in the API', (t) => {
       expect(errorOf(order)).toEqual({
         code: 'VALIDATION_ERROR',
         field: 'webhook_url',
-        message: PRIVATE_ADDRESS_MESSAGE,
+        message: PRIVATE_ADDRESS_DEV_MESSAGE,
       });
       const settings = await t.app.inject({ method: 'GET', url: '/api/shop/settings', headers: demoAuth });
       expect(settings.json().webhook_url).toBeNull();

@@ -238,7 +238,8 @@ function orderChangeRoutes(
           'Из payment_sent, refunded и app_rejected — 409.',
         security: SHOP_AUTH,
         params: OrderIdParams,
-        body: CancelBody,
+        // The reason is optional, and so is the body that carries it.
+        body: CancelBody.nullish(),
         response: {
           200: Order.meta({ description: 'Отменённый заказ (вид владельца)' }),
           ...errorResponses(400, 401, 403, 404, 409, 429, 500),
@@ -247,7 +248,7 @@ function orderChangeRoutes(
     },
     async (request) => {
       const auth = await deps.auth.require(request, ['secret']);
-      return cancelOrder(deps, auth, request.params.order_id, request.body.reason);
+      return cancelOrder(deps, auth, request.params.order_id, request.body?.reason);
     },
   );
 }

@@ -7,6 +7,7 @@ export {
   guardedLookup,
   HTTPS_REQUIRED_MESSAGE,
   isBlockedAddress,
+  PRIVATE_ADDRESS_DEV_MESSAGE,
   PRIVATE_ADDRESS_MESSAGE,
   parseLooseIPv4,
   type Resolver,

@@ -14,6 +14,8 @@ import { validationError } from '../../shared/errors';
  */
 
 export const PRIVATE_ADDRESS_MESSAGE = 'Адрес вебхука не должен указывать на внутреннюю сеть';
+/** Outside production a developer's own localhost receiver is refused too: say how to allow it. */
+export const PRIVATE_ADDRESS_DEV_MESSAGE = `${PRIVATE_ADDRESS_MESSAGE}. Для разработки на своём компьютере разрешите такие адреса настройкой WEBHOOK_ALLOW_PRIVATE=true`;
 export const INVALID_URL_MESSAGE = 'Ожидается адрес http(s)://…';
 export const HTTPS_REQUIRED_MESSAGE = 'Адрес вебхука должен начинаться с https://';
 
@@ -121,10 +123,17 @@ const REGISTRATION_DNS_TIMEOUT_MS = 3000;
  */
 export async function assertWebhookUrlAllowed(
   url: string,
-  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE'> & { WEBHOOK_ALLOW_HTTP?: boolean },
+  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE'> & {
+    WEBHOOK_ALLOW_HTTP?: boolean;
+    NODE_ENV?: Config['NODE_ENV'];
+  },
   options: { field?: string; resolve?: Resolver } = {},
 ): Promise<void> {
   const field = options.field ?? 'webhook_url';
+  const privateMessage =
+    config.NODE_ENV === undefined || config.NODE_ENV === 'production'
+      ? PRIVATE_ADDRESS_MESSAGE
+      : PRIVATE_ADDRESS_DEV_MESSAGE;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -139,7 +148,7 @@ export async function assertWebhookUrlAllowed(
     throw validationError(field, HTTPS_REQUIRED_MESSAGE);
   if (config.WEBHOOK_ALLOW_PRIVATE) return;
   const host = parsed.hostname;
-  if (isBlockedHost(host)) throw validationError(field, PRIVATE_ADDRESS_MESSAGE);
+  if (isBlockedHost(host)) throw validationError(field, privateMessage);
   if (net.isIP(host.replace(/^\[|\]$/g, ''))) return;
   const resolve = options.resolve ?? systemResolver;
   let timer: NodeJS.Timeout | undefined;
@@ -149,8 +158,7 @@ export async function assertWebhookUrlAllowed(
       timer = setTimeout(() => done([]), REGISTRATION_DNS_TIMEOUT_MS);
     }),
   ]).finally(() => clearTimeout(timer));
-  if (addresses.some((a) => isBlockedAddress(a.address)))
-    throw validationError(field, PRIVATE_ADDRESS_MESSAGE);
+  if (addresses.some((a) => isBlockedAddress(a.address))) throw validationError(field, privateMessage);
 }
 
 type LookupCallback = (
