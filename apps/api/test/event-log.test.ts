@@ -151,6 +151,26 @@ describeApi('event log', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, (t, kind) =
     expect(ofA.items.map((e) => e.sequence)).toEqual([1, 2]);
   });
 
+  it('starts at a time with since (a moment or a Moscow day), for a reader whose cursor is gone', async () => {
+    const times = await t.db.query<{ created_at: Date }>(
+      'SELECT created_at FROM events WHERE shop_id = $1 ORDER BY created_at',
+      [shop.shop.id],
+    );
+    const first = times[0]?.created_at as Date;
+    const last = times[times.length - 1]?.created_at as Date;
+    const at = (d: Date, shiftMs: number) =>
+      encodeURIComponent(new Date(d.getTime() + shiftMs).toISOString());
+    expect((await page(`?since=${at(first, 0)}`, 4)).items).toHaveLength(4);
+    expect((await page(`?since=${at(last, 1)}`)).items).toEqual([]);
+    const moscowDay = (d: Date, days: number) =>
+      new Date(d.getTime() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+    expect((await page(`?since=${moscowDay(first, 0)}`, 4)).items).toHaveLength(4);
+    expect((await page(`?since=${moscowDay(last, 1)}`)).items).toEqual([]);
+    const bad = await read('?since=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).field).toBe('since');
+  });
+
   it('takes only the secret key and refuses a bad cursor, limit or type with 400', async () => {
     expect((await read('', {})).statusCode).toBe(401);
     const pk = await read('', { authorization: `Bearer ${shop.publishable_key}` });

@@ -137,6 +137,10 @@ describeApi('order list cursor', (t) => {
     expect(changed.count).toBe(1);
     expect((await list('?updated_since=2026-10-02T15:00:01%2B03:00')).items).toEqual([]);
     expect((await list('?updated_since=2026-10-01T00:00:00Z')).count).toBe(26);
+    // A bare date, as date_from takes it: from the start of that day in Moscow.
+    expect((await list('?updated_since=2026-10-02')).items.map((o) => o.id)).toEqual([ids[2]]);
+    expect((await list('?updated_since=2026-10-03')).items).toEqual([]);
+    expect((await get('?updated_since=2026-02-30')).statusCode).toBe(400);
     const bad = await get('?updated_since=yesterday');
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).field).toBe('updated_since');

@@ -52,6 +52,22 @@ export function formatDate(value: DateInput, timeZone?: string): string {
  * Whether a 'YYYY-MM-DD' names a day that exists: JavaScript's date parser reads 2024-02-30 as
  * 1 March, so a filter on it would silently mean another day.
  */
+/** Bare dates are the shop's calendar days; Russian shops live on Moscow time (UTC+3, no DST). */
+export const BUSINESS_UTC_OFFSET = '+03:00';
+
+/** The first moment of a calendar day (YYYY-MM-DD) on Moscow time. */
+export function startOfBusinessDay(day: string): Date {
+  return new Date(`${day}T00:00:00${BUSINESS_UTC_OFFSET}`);
+}
+
+/**
+ * A bound a client passes as a bare date (from the start of that Moscow day) or as an ISO 8601
+ * moment: the moment it stands for.
+ */
+export function instantOfBound(value: string): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? startOfBusinessDay(value) : new Date(value);
+}
+
 export function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);

@@ -1180,7 +1180,7 @@ export interface operations {
                 limit?: number;
                 /** @description id последнего заказа предыдущей страницы: вернутся следующие за ним (страницы не сдвигаются, когда приходят новые заказы). Вместе с page > 1 нельзя. */
                 starting_after?: string;
-                /** @description Только заказы, изменённые (статус, товары, возврат) начиная с этого момента (ISO 8601). */
+                /** @description Только заказы, изменённые (статус, товары, возврат) начиная с этого момента: дата-время ISO 8601 или дата ГГГГ-ММ-ДД (с начала этих суток по Москве, как date_from). */
                 updated_since?: string;
                 status?: ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded") | ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded")[];
                 order_id?: string;
@@ -1799,7 +1799,7 @@ export interface operations {
                 /** @example {
                  *       "reason": "Покупатель передумал"
                  *     } */
-                "application/json": components["schemas"]["CancelOrderInput"];
+                "application/json": components["schemas"]["CancelOrderInput"] | null;
             };
         };
         responses: {
@@ -2191,7 +2191,7 @@ export interface operations {
     exportOrdersCsv: {
         parameters: {
             query?: {
-                /** @description Только заказы, изменённые (статус, товары, возврат) начиная с этого момента (ISO 8601). */
+                /** @description Только заказы, изменённые (статус, товары, возврат) начиная с этого момента: дата-время ISO 8601 или дата ГГГГ-ММ-ДД (с начала этих суток по Москве, как date_from). */
                 updated_since?: string;
                 status?: ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded") | ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded")[];
                 order_id?: string;
@@ -3085,6 +3085,8 @@ export interface operations {
             query?: {
                 /** @description event_id последнего обработанного события: вернутся следующие за ним. Нет — с самого старого. */
                 after?: string;
+                /** @description Только события начиная с этого момента: дата-время ISO 8601 или дата ГГГГ-ММ-ДД (с начала суток по Москве). Для того, кто потерял курсор after (старые события удаляются через RETENTION_EVENTS). */
+                since?: string;
                 /** @description Сколько событий вернуть: 1…100 */
                 limit?: number;
                 /** @description Только события этого типа; можно повторять: type=…&type=… */

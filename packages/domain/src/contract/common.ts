@@ -185,6 +185,13 @@ export const isoInstant = (message: string) =>
     return t >= EPOCH && t <= YEAR_10000;
   }, message);
 
+/** A lower bound in time: a bare date (from the start of that Moscow day) or an ISO 8601 moment. */
+export const isoInstantOrDate = (message: string) =>
+  z.union([isoInstant(message), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message)]).refine((v) => {
+    if (v.length !== 10) return true;
+    return isCalendarDay(v) && Date.parse(v) >= EPOCH;
+  }, message);
+
 /** A bare date (covers its whole day) or a full ISO 8601 date-time, on a day that exists. */
 export const DateOrDateTime = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../statuses';
 import { Client } from './clients';
-import { IsoDateTime, Uuid } from './common';
+import { IsoDateTime, isoInstantOrDate, Uuid } from './common';
 import { Payout, Refund } from './orders';
 
 /**
@@ -104,6 +104,13 @@ export const EventLogQuery = z.strictObject({
     description:
       'event_id последнего обработанного события: вернутся следующие за ним. Нет — с самого старого.',
   }),
+  since: isoInstantOrDate('since: ожидается дата ГГГГ-ММ-ДД или дата-время ISO 8601 (с 1970 года)')
+    .optional()
+    .meta({
+      description:
+        'Только события начиная с этого момента: дата-время ISO 8601 или дата ГГГГ-ММ-ДД (с начала суток ' +
+        'по Москве). Для того, кто потерял курсор after (старые события удаляются через RETENTION_EVENTS).',
+    }),
   limit: z.coerce
     .number({ error: `limit: целое число от 1 до ${EVENT_LOG_MAX_LIMIT}` })
     .int(`limit: целое число от 1 до ${EVENT_LOG_MAX_LIMIT}`)

@@ -7,7 +7,7 @@ import { PHONE_NOT_MOBILE_MESSAGE, phoneProblem } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
 import { cleanText, trimText } from '../text';
 import { Client } from './clients';
-import { DateOrDateTime, HttpUrl, IsoDateTime, isoInstant, shortText, Uuid } from './common';
+import { DateOrDateTime, HttpUrl, IsoDateTime, isoInstantOrDate, shortText, Uuid } from './common';
 
 export const MAX_PRODUCTS = 100;
 export const MAX_PRICE_RUBLES = 1_000_000_000;
@@ -285,9 +285,15 @@ export const OrderListQuery = z.strictObject({
         'когда приходят новые заказы). Вместе с page > 1 нельзя.',
     }),
   /** Only orders changed (status, products, refund) at or after this moment. */
-  updated_since: isoInstant('updated_since: ожидается дата-время ISO 8601 (с 1970 года)').optional().meta({
-    description: 'Только заказы, изменённые (статус, товары, возврат) начиная с этого момента (ISO 8601).',
-  }),
+  updated_since: isoInstantOrDate(
+    'updated_since: ожидается дата ГГГГ-ММ-ДД или дата-время ISO 8601 (с 1970 года)',
+  )
+    .optional()
+    .meta({
+      description:
+        'Только заказы, изменённые (статус, товары, возврат) начиная с этого момента: дата-время ISO 8601 ' +
+        'или дата ГГГГ-ММ-ДД (с начала этих суток по Москве, как date_from).',
+    }),
   status: z
     .union([StatusFilter, z.array(StatusFilter).max(ORDER_STATUSES.length * 2)])
     .optional()

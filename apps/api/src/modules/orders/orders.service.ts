@@ -3,6 +3,7 @@ import {
   type BankDecision,
   bankName,
   formatRubles,
+  instantOfBound,
   kopecksToRubles,
   lineTotalKopecks,
   MAX_PRICE_RUBLES,
@@ -16,6 +17,7 @@ import {
   PARTNER_BANKS,
   type ProductCreate,
   rublesToKopecks,
+  startOfBusinessDay,
   sumKopecks,
 } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
@@ -319,14 +321,11 @@ export async function getOrder(
   return toView(details, deps, options.auth !== null);
 }
 
-/** Bare dates are the shop's calendar days; Russian shops live on Moscow time (UTC+3, no DST). */
-const BUSINESS_UTC_OFFSET = '+03:00';
-
 function parseBound(value: string | undefined, end: boolean): { at: Date | null; exclusive: boolean } {
   if (value === undefined) return { at: null, exclusive: false };
   const field = end ? 'date_to' : 'date_from';
   if (value.length === 10) {
-    const start = new Date(`${value}T00:00:00${BUSINESS_UTC_OFFSET}`);
+    const start = startOfBusinessDay(value);
     assertDateInRange(start, field);
     return end
       ? { at: new Date(start.getTime() + 86_400_000), exclusive: true }
@@ -353,7 +352,7 @@ export function listFilterOf(
     from: from.at,
     to: to.at,
     toExclusive: to.exclusive,
-    updatedSince: query.updated_since ? new Date(query.updated_since) : null,
+    updatedSince: query.updated_since ? instantOfBound(query.updated_since) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { EventLog, EventLogQuery, WebhookEvent } from '@b2bpay/domain';
+import { type EventLog, type EventLogQuery, instantOfBound, type WebhookEvent } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { validationError } from '../../shared/errors';
 import { eventLogPage, findEventCursor } from './events.repository';
@@ -19,6 +19,7 @@ export async function listEvents(deps: AppDeps, shopId: string, query: EventLogQ
     after,
     types: query.type,
     orderId: query.order_id ?? null,
+    since: query.since ? instantOfBound(query.since) : null,
     limit: query.limit + 1,
   });
   return { items: rows.slice(0, query.limit).map(withLaterFields), has_more: rows.length > query.limit };

@@ -90,6 +90,8 @@ export async function eventLogPage(
     after: EventCursor | null;
     types: readonly string[];
     orderId: string | null;
+    /** Only events created at or after this moment. */
+    since: Date | null;
     limit: number;
   },
 ): Promise<WebhookEvent[]> {
@@ -102,6 +104,10 @@ export async function eventLogPage(
   if (f.orderId) {
     params.push(f.orderId);
     where.push(`order_id = $${params.length}`);
+  }
+  if (f.since) {
+    params.push(f.since);
+    where.push(`created_at >= $${params.length}`);
   }
   const rows = await db.query<{ payload: WebhookEvent }>(
     `SELECT payload FROM events WHERE ${where.join(' AND ')} ORDER BY xid, seq LIMIT ${Math.trunc(f.limit)}`,

@@ -74,7 +74,8 @@ export function ListOrdersSection({ tabs }: DocsProps) {
           },
           {
             name: <C>updated_since</C>,
-            description: 'Только заказы, изменённые с этого момента (дата-время ISO 8601).',
+            description:
+              'Только заказы, изменённые с этого момента: дата-время ISO 8601 или дата ГГГГ-ММ-ДД (с начала суток по Москве).',
             extra: '—',
           },
           {

@@ -55,6 +55,7 @@ describe('API documentation page', () => {
     const events = screen.getByRole('table', { name: 'События' });
     for (const type of ORDER_EVENT_TYPES) expect(within(events).getByText(type)).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Параметры журнала событий' })).toHaveTextContent('after');
+    expect(screen.getByRole('table', { name: 'Параметры журнала событий' })).toHaveTextContent('since');
     const list = screen.getByRole('table', { name: 'Параметры запроса' });
     for (const name of ['limit', 'starting_after', 'updated_since']) expect(list).toHaveTextContent(name);
   });

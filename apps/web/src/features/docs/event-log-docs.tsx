@@ -38,6 +38,12 @@ export function EventLogDocs() {
             description: `Сколько событий вернуть, 1–${EVENT_LOG_MAX_LIMIT}.`,
             extra: '20',
           },
+          {
+            name: <C>since</C>,
+            description:
+              'Только события с этого момента: дата-время ISO 8601 или дата ГГГГ-ММ-ДД (с начала суток по Москве). Если курсор after потерян — старые события удаляются через RETENTION_EVENTS.',
+            extra: '—',
+          },
           { name: <C>type</C>, description: 'Тип события; можно повторять.', extra: 'все' },
           { name: <C>order_id</C>, description: 'События одного заказа.', extra: '—' },
         ]}
