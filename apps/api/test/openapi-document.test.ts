@@ -1,4 +1,4 @@
-import { ERROR_CODES, ORDER_EVENT_TYPES, ORDER_STATUSES } from '@b2bpay/domain';
+import { ERROR_CODES, ORDER_EVENT_TYPES, ORDER_STATUSES, WEBHOOK_TEST_EVENT } from '@b2bpay/domain';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +99,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes every event in the webhooks section with its body', () => {
-    expect(Object.keys(doc.webhooks).sort()).toEqual([...ORDER_EVENT_TYPES].sort());
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...ORDER_EVENT_TYPES, WEBHOOK_TEST_EVENT].sort());
+    const test = doc.webhooks[WEBHOOK_TEST_EVENT].post.requestBody.content['application/json'].schema;
+    expect(test.properties.event.const).toBe(WEBHOOK_TEST_EVENT);
     for (const type of ORDER_EVENT_TYPES) {
       const schema = doc.webhooks[type].post.requestBody.content['application/json'].schema;
       expect(schema.allOf[0].$ref).toBe('#/components/schemas/WebhookEvent');

@@ -607,6 +607,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Проверочное событие, которое магазин отправляет себе сам (POST /api/webhooks/test): подписано так же, как события заказов, в журнал событий не попадает.
+         */
+        post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -4216,6 +4236,51 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookEvent"] & {
                     /** @constant */
                     event?: "order.refund.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Любой ответ 2xx: событие доставлено */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Любой другой ответ (или нет ответа за 10 с): будет повтор */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description event_id события: одинаковый при повторах — по нему отбрасывайте дубли */
+                "webhook-id": string;
+                /** @description Время отправки, секунды Unix */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 от "{webhook-id}.{webhook-timestamp}.{тело}"> по секрету whsec_…; во время смены секрета — две подписи через пробел (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    event: "webhook.test";
+                    /** Format: uuid */
+                    event_id: string;
+                    /** Format: uuid */
+                    shop_id: string;
+                    /** Format: date-time */
+                    timestamp: string;
                 };
             };
         };

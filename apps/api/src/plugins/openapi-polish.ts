@@ -3,6 +3,7 @@ import {
   ORDER_EVENT_DESCRIPTIONS,
   ORDER_EVENT_TYPES,
   type OrderEventType,
+  WEBHOOK_TEST_EVENT,
 } from '@b2bpay/domain';
 
 /**
@@ -132,49 +133,70 @@ const SIGNATURE_HEADERS = [
   ],
 ] as const;
 
+const RETRIES_TEXT =
+  'Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, ' +
+  'затем раз в сутки — до 3 суток).';
+
+/** One event the shop's address receives: a signed POST with this body. */
+function webhookOperation(type: string, description: string, schema: Json) {
+  return {
+    post: {
+      operationId: `webhook_${type.replaceAll('.', '_')}`,
+      tags: ['webhooks'],
+      summary: type,
+      description,
+      security: [],
+      parameters: SIGNATURE_HEADERS.map(([name, text]) => ({
+        in: 'header',
+        name,
+        required: true,
+        description: text,
+        schema: { type: 'string' },
+      })),
+      requestBody: { required: true, content: { 'application/json': { schema } } },
+      responses: {
+        200: { description: 'Любой ответ 2xx: событие доставлено' },
+        400: { description: 'Любой другой ответ (или нет ответа за 10 с): будет повтор' },
+      },
+    },
+  };
+}
+
+/** The test event a shop sends itself (POST /api/webhooks/test): not an order's, never in the event log. */
+const TEST_EVENT_BODY: Json = {
+  type: 'object',
+  required: ['event', 'event_id', 'shop_id', 'timestamp'],
+  properties: {
+    event: { const: WEBHOOK_TEST_EVENT },
+    event_id: { type: 'string', format: 'uuid' },
+    shop_id: { type: 'string', format: 'uuid' },
+    timestamp: { type: 'string', format: 'date-time' },
+  },
+};
+
 /** The OpenAPI 3.1 `webhooks` section: every event the shop's address receives, with its body. */
 function webhooks() {
-  return Object.fromEntries(
-    ORDER_EVENT_TYPES.map((type: OrderEventType) => [
+  const orderEvents = ORDER_EVENT_TYPES.map((type: OrderEventType) => [
+    type,
+    webhookOperation(
       type,
+      `${ORDER_EVENT_DESCRIPTIONS[type]} POST на webhook_url заказа или магазина, подписан по Standard ` +
+        `Webhooks. ${RETRIES_TEXT} То же тело — в журнале событий GET /api/order/events.`,
       {
-        post: {
-          operationId: `webhook_${type.replaceAll('.', '_')}`,
-          tags: ['webhooks'],
-          summary: type,
-          description:
-            `${ORDER_EVENT_DESCRIPTIONS[type]} POST на webhook_url заказа или магазина, подписан по ` +
-            'Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, ' +
-            '15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.',
-          security: [],
-          parameters: SIGNATURE_HEADERS.map(([name, description]) => ({
-            in: 'header',
-            name,
-            required: true,
-            description,
-            schema: { type: 'string' },
-          })),
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  allOf: [
-                    { $ref: '#/components/schemas/WebhookEvent' },
-                    { type: 'object', properties: { event: { const: type } } },
-                  ],
-                },
-              },
-            },
-          },
-          responses: {
-            200: { description: 'Любой ответ 2xx: событие доставлено' },
-            400: { description: 'Любой другой ответ (или нет ответа за 10 с): будет повтор' },
-          },
-        },
+        allOf: [
+          { $ref: '#/components/schemas/WebhookEvent' },
+          { type: 'object', properties: { event: { const: type } } },
+        ],
       },
-    ]),
+    ),
+  ]);
+  const testEvent = webhookOperation(
+    WEBHOOK_TEST_EVENT,
+    'Проверочное событие, которое магазин отправляет себе сам (POST /api/webhooks/test): подписано так же, ' +
+      'как события заказов, в журнал событий не попадает.',
+    TEST_EVENT_BODY,
   );
+  return Object.fromEntries([...orderEvents, [WEBHOOK_TEST_EVENT, testEvent]]);
 }
 
 /** Schemas nothing refers to (zod's input and output variants of one schema): left out. */
