@@ -184,7 +184,7 @@ describe.each(DB_KINDS)('after the decision (DESIGN §11) on %s', (kind) => {
       const order = await paid();
       const res = await cancel(order.id);
       expect(res.statusCode).toBe(409);
-      expect(errorOf(res).code).toBe('CONFLICT');
+      expect(errorOf(res)).toMatchObject({ code: 'ORDER_STATUS_CONFLICT', order_status: 'payment_sent' });
 
       const rejected = await submitted('decline');
       t.clock.advance(5000);
@@ -255,6 +255,7 @@ describe.each(DB_KINDS)('after the decision (DESIGN §11) on %s', (kind) => {
 
       const tooMuch = await refund(order.id, { amount: 700.51, reason: 'Больше остатка' });
       expect(tooMuch.statusCode).toBe(409);
+      expect(errorOf(tooMuch)).toMatchObject({ code: 'REFUND_EXCEEDS_REMAINING', field: 'amount' });
       expect((await owner(order.id)).refunded_amount).toBe(350.1);
 
       const rest = await refund(order.id, { amount: 700.5, reason: 'Остальное' });
@@ -300,6 +301,7 @@ describe.each(DB_KINDS)('after the decision (DESIGN §11) on %s', (kind) => {
       expect((await owner(order.id)).refunded_amount).toBe(100);
       const other = await refund(order.id, { amount: 50, reason: 'Брак' }, headers);
       expect(other.statusCode).toBe(422);
+      expect(errorOf(other).code).toBe('IDEMPOTENCY_KEY_REUSED');
     });
 
     it('two refunds racing for the last rouble: one 200, one 409', async () => {
@@ -401,6 +403,10 @@ describe.each(DB_KINDS)('after the decision (DESIGN §11) on %s', (kind) => {
       const fresh = await createOrder(t);
       const notPaid = await refund(fresh.id, { amount: 1, reason: 'x' });
       expect(notPaid.statusCode).toBe(409);
+      expect(errorOf(notPaid)).toMatchObject({
+        code: 'ORDER_STATUS_CONFLICT',
+        order_status: 'client_expected',
+      });
       expect(await t.db.query('SELECT id FROM refunds WHERE order_id = $1', [order.id])).toEqual([]);
     });
   });

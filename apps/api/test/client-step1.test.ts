@@ -79,7 +79,10 @@ describeApi('buyer step 1 (client patch)', (t) => {
     await t.db.query("UPDATE orders SET status = 'client_info_overdue' WHERE id = $1", [order.id]);
     const res = await patch(order.id, step1);
     expect(res.statusCode).toBe(409);
-    expect(errorOf(res).code).toBe('CONFLICT');
+    expect(errorOf(res)).toMatchObject({
+      code: 'ORDER_STATUS_CONFLICT',
+      order_status: 'client_info_overdue',
+    });
     expect((await patch('00000000-0000-4000-8000-000000000000', step1)).statusCode).toBe(404);
   });
 });

@@ -23,7 +23,7 @@ describeApi('Idempotency-Key', (t) => {
     expect(new Set(ok.map((a) => a.json().id)).size).toBe(1);
     for (const a of answers.filter((x) => x.statusCode !== 200)) {
       expect(a.statusCode).toBe(409);
-      expect(errorOf(a).code).toBe('CONFLICT');
+      expect(errorOf(a).code).toBe('IDEMPOTENCY_KEY_IN_USE');
     }
   });
 
@@ -59,7 +59,7 @@ describeApi('Idempotency-Key', (t) => {
     const before = await countOrders();
     const res = await post('other-body', { products: [{ name: 'Другое', price: 1, quantity: 1 }] });
     expect(res.statusCode).toBe(422);
-    expect(errorOf(res).field).toBe('Idempotency-Key');
+    expect(errorOf(res)).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', field: 'Idempotency-Key' });
     expect(await countOrders()).toBe(before);
   });
 
@@ -78,6 +78,7 @@ describeApi('Idempotency-Key', (t) => {
     );
     const res = await post('running-1');
     expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toMatchObject({ code: 'IDEMPOTENCY_KEY_IN_USE', field: 'Idempotency-Key' });
   });
 
   it('does not keep a key whose request failed validation or work', async () => {

@@ -235,7 +235,7 @@ describeApi('orders API', (t) => {
       payload: [{ name: 'X', price: 1, quantity: 1 }],
     });
     expect(res.statusCode).toBe(409);
-    expect(errorOf(res).code).toBe('CONFLICT');
+    expect(errorOf(res)).toMatchObject({ code: 'ORDER_STATUS_CONFLICT', order_status: 'bank_info_expected' });
   });
 });
 

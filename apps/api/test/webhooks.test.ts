@@ -283,7 +283,7 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
     expect(res.json()).toMatchObject({ id: d.id, status: 'pending', attempts: 4 });
     const again = await retry(d.id);
     expect(again.statusCode).toBe(409);
-    expect(errorOf(again).code).toBe('CONFLICT');
+    expect(errorOf(again).code).toBe('DELIVERY_PENDING');
     await t.worker.drain();
     d = await onlyDelivery(order.id);
     expect(d).toMatchObject({ status: 'delivered', attempts: 5, last_status_code: 200, last_error: null });

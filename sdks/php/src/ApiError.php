@@ -6,8 +6,9 @@ namespace B2BPay;
 
 /**
  * An answer other than 2xx. The API's error object is in the properties: $errorCode
- * (VALIDATION_ERROR, NOT_FOUND, CONFLICT, RATE_LIMITED …), getMessage() (Russian, for people),
- * $field, $errors (every field's error), $requestId (quote it to support), $orderId. A body that is
+ * (VALIDATION_ERROR, NOT_FOUND, ORDER_STATUS_CONFLICT, RATE_LIMITED …), getMessage() (Russian, for people),
+ * $field, $errors (every field's error), $requestId (quote it to support), $orderId, $orderStatus (with ORDER_STATUS_CONFLICT: the status
+ * the order is in). A body that is
  * not one (a proxy's page) gives the code "HTTP_<status>".
  */
 class ApiError extends \RuntimeException
@@ -22,6 +23,8 @@ class ApiError extends \RuntimeException
     public $requestId;
     /** @var string|null */
     public $orderId;
+    /** @var string|null */
+    public $orderStatus;
     /** @var array<int, array<string, mixed>> */
     public $errors;
     /** @var int|null seconds the API asked to wait (Retry-After) */
@@ -40,6 +43,7 @@ class ApiError extends \RuntimeException
         $this->field = $parsed ? ($error['field'] ?? null) : null;
         $this->requestId = ($parsed ? ($error['request_id'] ?? null) : null) ?? $requestId;
         $this->orderId = $parsed ? ($error['order_id'] ?? null) : null;
+        $this->orderStatus = $parsed ? ($error['order_status'] ?? null) : null;
         $this->errors = $parsed && isset($body['errors']) && is_array($body['errors']) ? $body['errors'] : [];
         $this->retryAfter = $retryAfter;
         $this->body = $body;

@@ -16,6 +16,8 @@ export class B2BPayError extends Error {
   readonly field: string | undefined;
   readonly request_id: string | undefined;
   readonly order_id: string | undefined;
+  /** ORDER_STATUS_CONFLICT: the status the order is in, which did not allow the action. */
+  readonly order_status: ErrorBody['error']['order_status'];
   readonly errors: FieldError[];
   /** Seconds the API asked to wait (Retry-After), when it did. */
   readonly retryAfter: number | undefined;
@@ -29,6 +31,7 @@ export class B2BPayError extends Error {
     this.field = parsed?.error.field;
     this.request_id = parsed?.error.request_id ?? requestId;
     this.order_id = parsed?.error.order_id;
+    this.order_status = parsed?.error.order_status;
     this.errors = parsed?.errors ?? [];
     this.retryAfter = retryAfter;
     this.body = body;
@@ -55,9 +58,29 @@ export class B2BPayNotFoundError extends B2BPayError {
 export class B2BPayMethodNotAllowedError extends B2BPayError {
   override readonly name = 'B2BPayMethodNotAllowedError';
 }
-/** 409/422 CONFLICT: the order's status or an Idempotency-Key in use forbids this now. */
+/** The request conflicts with the state of things (409, or 422 for a reused Idempotency-Key); each cause has its class below. */
 export class B2BPayConflictError extends B2BPayError {
-  override readonly name = 'B2BPayConflictError';
+  override readonly name: string = 'B2BPayConflictError';
+}
+/** 409 ORDER_STATUS_CONFLICT: the order's status (`order_status`) does not allow the action. */
+export class B2BPayOrderStatusConflictError extends B2BPayConflictError {
+  override readonly name = 'B2BPayOrderStatusConflictError';
+}
+/** 409 IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running; retry with the same key. */
+export class B2BPayIdempotencyKeyInUseError extends B2BPayConflictError {
+  override readonly name = 'B2BPayIdempotencyKeyInUseError';
+}
+/** 422 IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with another body. */
+export class B2BPayIdempotencyKeyReusedError extends B2BPayConflictError {
+  override readonly name = 'B2BPayIdempotencyKeyReusedError';
+}
+/** 409 REFUND_EXCEEDS_REMAINING: more than is left to return on the order. */
+export class B2BPayRefundExceedsRemainingError extends B2BPayConflictError {
+  override readonly name = 'B2BPayRefundExceedsRemainingError';
+}
+/** 409 DELIVERY_PENDING: the webhook delivery is still waiting to be sent. */
+export class B2BPayDeliveryPendingError extends B2BPayConflictError {
+  override readonly name = 'B2BPayDeliveryPendingError';
 }
 /** 409 ORDER_CHANGED: the order's products changed since it was read. */
 export class B2BPayOrderChangedError extends B2BPayError {
@@ -92,7 +115,11 @@ const ERROR_CLASSES: Record<ErrorCode, ErrorClass> = {
   FORBIDDEN: B2BPayForbiddenError,
   NOT_FOUND: B2BPayNotFoundError,
   METHOD_NOT_ALLOWED: B2BPayMethodNotAllowedError,
-  CONFLICT: B2BPayConflictError,
+  ORDER_STATUS_CONFLICT: B2BPayOrderStatusConflictError,
+  IDEMPOTENCY_KEY_IN_USE: B2BPayIdempotencyKeyInUseError,
+  IDEMPOTENCY_KEY_REUSED: B2BPayIdempotencyKeyReusedError,
+  REFUND_EXCEEDS_REMAINING: B2BPayRefundExceedsRemainingError,
+  DELIVERY_PENDING: B2BPayDeliveryPendingError,
   ORDER_CHANGED: B2BPayOrderChangedError,
   DUPLICATE_EXTERNAL_ID: B2BPayDuplicateExternalIdError,
   PAYLOAD_TOO_LARGE: B2BPayPayloadTooLargeError,

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   B2BPay,
+  B2BPayConflictError,
   B2BPayConnectionError,
   B2BPayDuplicateExternalIdError,
   B2BPayError,
   B2BPayNotFoundError,
+  B2BPayOrderStatusConflictError,
   B2BPayRateLimitedError,
   B2BPayValidationError,
 } from '../src/index';
@@ -195,6 +197,7 @@ describe('@b2bpay/sdk client', () => {
     const { client } = await clientFor([
       answer(404, 'NOT_FOUND'),
       answer(409, 'DUPLICATE_EXTERNAL_ID', { order_id: order.id }),
+      answer(409, 'ORDER_STATUS_CONFLICT', { order_status: 'payment_sent' }),
       answer(418, 'SOMETHING_NEW'),
     ]);
     const missing = await client.getOrder('x').catch((e: unknown) => e);
@@ -202,6 +205,10 @@ describe('@b2bpay/sdk client', () => {
     const duplicate = await client.getOrder('x').catch((e: unknown) => e);
     expect(duplicate).toBeInstanceOf(B2BPayDuplicateExternalIdError);
     expect(duplicate).toMatchObject({ code: 'DUPLICATE_EXTERNAL_ID', order_id: order.id });
+    const status = await client.getOrder('x').catch((e: unknown) => e);
+    expect(status).toBeInstanceOf(B2BPayOrderStatusConflictError);
+    expect(status).toBeInstanceOf(B2BPayConflictError);
+    expect(status).toMatchObject({ name: 'B2BPayOrderStatusConflictError', order_status: 'payment_sent' });
     const unknown = (await client.getOrder('x').catch((e: unknown) => e)) as B2BPayError;
     expect(unknown.constructor).toBe(B2BPayError);
     expect(unknown.code).toBe('SOMETHING_NEW');

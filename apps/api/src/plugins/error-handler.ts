@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorCode, FieldError } from '@b2bpay/domain';
+import type { ApiErrorBody, ErrorCode, FieldError, OrderStatus } from '@b2bpay/domain';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../shared/errors';
@@ -6,16 +6,22 @@ import { AppError } from '../shared/errors';
 const INTERNAL = 'Внутренняя ошибка сервера. Повторите запрос позже.';
 
 /**
- * The one error body `{detail, error: {code, message, field?, order_id?, request_id}, errors?}`
+ * The one error body `{detail, error: {code, message, field?, order_id?, order_status?, request_id}, errors?}`
  * (spec §3): `errors` lists every invalid field of a VALIDATION_ERROR, the first being
  * `error`; `request_id` is the answer's X-Request-Id.
  */
 export function errorBody(
   code: ErrorCode,
   message: string,
-  options: { field?: string; orderId?: string; requestId?: string; errors?: FieldError[] } = {},
+  options: {
+    field?: string;
+    orderId?: string;
+    orderStatus?: OrderStatus;
+    requestId?: string;
+    errors?: FieldError[];
+  } = {},
 ): ApiErrorBody {
-  const { field, orderId, requestId } = options;
+  const { field, orderId, orderStatus, requestId } = options;
   const errors =
     options.errors ??
     (code === 'VALIDATION_ERROR' ? [{ code, message, ...(field ? { field } : {}) }] : undefined);
@@ -26,6 +32,7 @@ export function errorBody(
       message,
       ...(field ? { field } : {}),
       ...(orderId ? { order_id: orderId } : {}),
+      ...(orderStatus ? { order_status: orderStatus } : {}),
       ...(requestId ? { request_id: requestId } : {}),
     },
     ...(errors ? { errors } : {}),
@@ -108,7 +115,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         .code(error.status)
         .headers(error.headers)
         .send(
-          errorBody(error.code, error.message, { field: error.field, orderId: error.orderId, requestId }),
+          errorBody(error.code, error.message, {
+            field: error.field,
+            orderId: error.orderId,
+            orderStatus: error.orderStatus,
+            requestId,
+          }),
         );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

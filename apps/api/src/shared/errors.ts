@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@b2bpay/domain';
+import { type ErrorCode, isOrderStatus, type OrderStatus } from '@b2bpay/domain';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -6,7 +6,11 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
+  ORDER_STATUS_CONFLICT: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  REFUND_EXCEEDS_REMAINING: 409,
+  DELIVERY_PENDING: 409,
   ORDER_CHANGED: 409,
   DUPLICATE_EXTERNAL_ID: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -21,24 +25,35 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { field?: string; status?: number; headers?: Record<string, string>; orderId?: string } = {},
+    options: {
+      field?: string;
+      status?: number;
+      headers?: Record<string, string>;
+      orderId?: string;
+      orderStatus?: OrderStatus;
+    } = {},
   ) {
     super(message);
     this.status = options.status ?? STATUS_BY_CODE[code];
     this.field = options.field;
     this.orderId = options.orderId;
+    this.orderStatus = options.orderStatus;
     this.headers = options.headers ?? {};
   }
   readonly field: string | undefined;
   /** DUPLICATE_EXTERNAL_ID: the order that already has the external_id. */
   readonly orderId: string | undefined;
+  /** ORDER_STATUS_CONFLICT: the status the order is in. */
+  readonly orderStatus: OrderStatus | undefined;
   readonly headers: Record<string, string>;
 }
 
 export const validationError = (field: string | undefined, message: string) =>
   new AppError('VALIDATION_ERROR', message, { field });
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
+/** The order's status does not allow the action: the status goes with the error, for clients to map. */
+export const statusConflict = (message: string, orderStatus: string) =>
+  new AppError('ORDER_STATUS_CONFLICT', message, isOrderStatus(orderStatus) ? { orderStatus } : {});
 export const unauthorized = (message = 'Требуется токен магазина (Authorization: Bearer …)') =>
   new AppError('UNAUTHORIZED', message);
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);

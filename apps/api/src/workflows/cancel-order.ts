@@ -6,7 +6,7 @@ import { withdrawApplications } from '../modules/banks';
 import { findClient } from '../modules/clients';
 import { amountText, cancelledEmail, queueEmail } from '../modules/notifications';
 import { findOrder, loadView, type OrderRow, orderLink, transition } from '../modules/orders';
-import { conflict, notFound, ORDER_NOT_FOUND } from '../shared/errors';
+import { notFound, ORDER_NOT_FOUND, statusConflict } from '../shared/errors';
 import { isUuid } from '../shared/uuid';
 
 export const CANCELLED_BY_SHOP = 'Заказ отменён магазином';
@@ -32,7 +32,10 @@ export async function cancelOrder(
     if (!order || order.shop_id !== auth.shop.id) throw notFound(ORDER_NOT_FOUND);
     if (order.status === 'cancelled') return loadView(tx, deps, id, true);
     if (!(CANCELLABLE_STATUSES as readonly string[]).includes(order.status)) {
-      throw conflict(`Заказ в статусе «${getStatusInfo(order.status).text}» отменить нельзя`);
+      throw statusConflict(
+        `Заказ в статусе «${getStatusInfo(order.status).text}» отменить нельзя`,
+        order.status,
+      );
     }
     const now = deps.clock.now();
     const why = reason?.trim() || null;

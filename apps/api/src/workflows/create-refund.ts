@@ -20,7 +20,7 @@ import {
   toRefundView,
   transition,
 } from '../modules/orders';
-import { conflict, notFound, ORDER_NOT_FOUND } from '../shared/errors';
+import { AppError, notFound, ORDER_NOT_FOUND, statusConflict } from '../shared/errors';
 import { isUuid } from '../shared/uuid';
 
 const NOTHING_LEFT = 'Сумма возврата больше, чем осталось вернуть по заказу';
@@ -55,13 +55,15 @@ export async function createRefund(
       const order = await findOrder(tx, orderId, { forUpdate: true });
       if (!order || order.shop_id !== auth.shop.id) throw notFound(ORDER_NOT_FOUND);
       if (order.status !== 'payment_sent') {
-        throw conflict(
+        throw statusConflict(
           `Возврат возможен только по оплаченному заказу (сейчас «${getStatusInfo(order.status).text}»)`,
+          order.status,
         );
       }
       const products = await checkRefundProducts(tx, order.id, input.products ?? []);
       const refunded = await addRefunded(tx, order.id, amountKopecks, now);
-      if (refunded === null) throw conflict(NOTHING_LEFT);
+      if (refunded === null)
+        throw new AppError('REFUND_EXCEEDS_REMAINING', NOTHING_LEFT, { field: 'amount' });
       const refund = {
         id: randomUUID(),
         order_id: order.id,

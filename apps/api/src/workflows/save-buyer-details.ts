@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps';
 import { checkStep1, findClient, insertClient, updateClient } from '../modules/clients';
 import * as orders from '../modules/orders';
 import { toClientView } from '../modules/orders';
-import { conflict, notFound, ORDER_NOT_FOUND, validationError } from '../shared/errors';
+import { notFound, ORDER_NOT_FOUND, statusConflict, validationError } from '../shared/errors';
 import { isUuid } from '../shared/uuid';
 
 export const ALREADY_SUBMITTED = 'Заявка по этому заказу уже отправлена, изменить данные нельзя';
@@ -45,7 +45,7 @@ export async function saveBuyerDetails(deps: AppDeps, orderId: string, body: Cli
 
 /** Any patch: the order must still await the buyer, and a given client_id must be the order's. */
 export function assertPatchable(order: orders.OrderRow, clientId: number | undefined) {
-  if (order.status !== 'client_expected') throw conflict(ALREADY_SUBMITTED);
+  if (order.status !== 'client_expected') throw statusConflict(ALREADY_SUBMITTED, order.status);
   if (clientId !== undefined && clientId !== order.client_id)
     throw validationError('client_id', WRONG_CLIENT);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay } from '../dates';
+import { ORDER_STATUSES } from '../statuses';
 import { cleanText } from '../text';
 
 /** Error codes of the public API (spec §8; the catalogue below says what each means). */
@@ -10,7 +11,16 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   /** A known address asked with a method it does not take; `Allow` lists the ones it does (HTTP's rule). */
   'METHOD_NOT_ALLOWED',
-  'CONFLICT',
+  /** The order's status does not allow the action; `order_status` says which status it is in. */
+  'ORDER_STATUS_CONFLICT',
+  /** A request with the same Idempotency-Key is still running (409). */
+  'IDEMPOTENCY_KEY_IN_USE',
+  /** The Idempotency-Key was used with another body (422). */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** The refund is more than is left to return on the order (409). */
+  'REFUND_EXCEEDS_REMAINING',
+  /** A webhook delivery still waiting to be sent cannot be re-sent (409). */
+  'DELIVERY_PENDING',
   /** The buyer submitted for an order version that is no longer current: the buyer must see what they pay for. */
   'ORDER_CHANGED',
   // 409: an order of the shop already has this external_id (DESIGN §11); `order_id` names it.
@@ -73,11 +83,35 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
     action: 'Используйте метод из заголовка Allow.',
   },
   {
-    code: 'CONFLICT',
-    statuses: [409, 422],
+    code: 'ORDER_STATUS_CONFLICT',
+    statuses: [409],
     meaning:
-      'Состояние заказа не позволяет действие (например, отмена оплаченного), запрос с тем же Idempotency-Key ещё выполняется (409) или ключ уже использован с другим телом (422).',
-    action: 'Прочитайте заказ заново; при 409 с Idempotency-Key повторите позже с тем же ключом.',
+      'Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status.',
+    action: 'Прочитайте заказ заново и решите по его статусу.',
+  },
+  {
+    code: 'IDEMPOTENCY_KEY_IN_USE',
+    statuses: [409],
+    meaning: 'Запрос с тем же Idempotency-Key ещё выполняется.',
+    action: 'Повторите чуть позже с тем же ключом и тем же телом: придёт ответ первого запроса.',
+  },
+  {
+    code: 'IDEMPOTENCY_KEY_REUSED',
+    statuses: [422],
+    meaning: 'Этот Idempotency-Key уже использован с другим телом запроса (ключи живут 24 часа).',
+    action: 'Для нового запроса возьмите новый ключ; для повтора — отправьте то же тело.',
+  },
+  {
+    code: 'REFUND_EXCEEDS_REMAINING',
+    statuses: [409],
+    meaning: 'Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён).',
+    action: 'Прочитайте заказ и верните не больше amount − refunded_amount.',
+  },
+  {
+    code: 'DELIVERY_PENDING',
+    statuses: [409],
+    meaning: 'Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся.',
+    action: 'Дождитесь итога доставки (статус delivered или failed) и повторите.',
   },
   {
     code: 'ORDER_CHANGED',
@@ -136,6 +170,8 @@ export const ApiErrorBody = z
       field: z.string().optional(),
       /** DUPLICATE_EXTERNAL_ID: the existing order that already has the external_id. */
       order_id: z.string().optional(),
+      /** ORDER_STATUS_CONFLICT: the status the order is in, which does not allow the action. */
+      order_status: z.enum(ORDER_STATUSES).optional(),
       /** The request's id, as in the X-Request-Id header and the server's log, so a support request can be traced. */
       request_id: z.string().optional(),
     }),

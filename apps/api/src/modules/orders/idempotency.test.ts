@@ -71,7 +71,7 @@ describeApi('runIdempotent', (t, kind) => {
           secondRan = true;
           return { first: false };
         }),
-      ).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
+      ).rejects.toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' });
       release();
       expect((await first).body).toEqual({ first: true });
       expect(secondRan).toBe(false);

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database';
 import { sha256Hex } from '../../shared/crypto';
-import { AppError, conflict } from '../../shared/errors';
+import { AppError } from '../../shared/errors';
 import * as repo from './idempotency.repository';
 
 const KEY_LIFETIME_MS = 24 * 3_600_000;
@@ -30,7 +30,10 @@ export function validateIdempotencyKey(key: string | undefined): string | null {
   return key;
 }
 
-const stillRunning = () => conflict('Запрос с этим Idempotency-Key ещё выполняется. Повторите позже.');
+const stillRunning = () =>
+  new AppError('IDEMPOTENCY_KEY_IN_USE', 'Запрос с этим Idempotency-Key ещё выполняется. Повторите позже.', {
+    field: 'Idempotency-Key',
+  });
 
 /**
  * Idempotency-Key per DESIGN §7 (IETF draft, Stripe's practice): the same key and body within 24 h
@@ -70,10 +73,13 @@ export async function runIdempotent<T>(
       continue;
     }
     if (row.request_hash !== hash) {
-      throw new AppError('CONFLICT', 'Этот Idempotency-Key уже использован с другим телом запроса', {
-        status: 422,
-        field: 'Idempotency-Key',
-      });
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'Этот Idempotency-Key уже использован с другим телом запроса',
+        {
+          field: 'Idempotency-Key',
+        },
+      );
     }
     if (row.state === 'running') throw stillRunning();
     return {

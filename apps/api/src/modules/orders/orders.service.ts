@@ -25,10 +25,10 @@ import type { AppDeps } from '../../deps';
 import { assertDateInRange } from '../../shared/date-range';
 import {
   AppError,
-  conflict,
   forbidden,
   notFound,
   ORDER_NOT_FOUND,
+  statusConflict,
   validationError,
 } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
@@ -402,7 +402,7 @@ export async function replaceProducts(
     const order = await repo.findOrder(tx, id, { forUpdate: true });
     if (!order || order.shop_id !== shopId) throw notFound(ORDER_NOT_FOUND);
     if (order.status !== 'client_expected') {
-      throw conflict('Товары можно менять, только пока заказ ожидает данные клиента');
+      throw statusConflict('Товары можно менять, только пока заказ ожидает данные клиента', order.status);
     }
     const now = deps.clock.now();
     await repo.deleteProducts(tx, id);

@@ -1,6 +1,6 @@
 import { canTransition, type OrderStatus } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
-import { conflict } from '../../shared/errors';
+import { AppError, statusConflict } from '../../shared/errors';
 import { findClient } from '../clients';
 import { recordOrderEvent } from './order-events';
 import { insertStatusHistory, type OrderRow, setStatusIfStill } from './orders.repository';
@@ -22,8 +22,11 @@ export interface TransitionInput {
 export async function transition(tx: Queryable, input: TransitionInput): Promise<OrderRow> {
   const { order, to, now } = input;
   const from = order.status;
-  if (!canTransition(from, to)) throw conflict(`Переход ${from} → ${to} недопустим`);
-  if (!(await setStatusIfStill(tx, order.id, from, to, now))) throw conflict('Статус заказа уже изменился');
+  if (!canTransition(from, to)) throw statusConflict(`Переход ${from} → ${to} недопустим`, from);
+  if (!(await setStatusIfStill(tx, order.id, from, to, now))) {
+    // Another transaction changed it first: which status it is in now is not known here.
+    throw new AppError('ORDER_STATUS_CONFLICT', 'Статус заказа уже изменился');
+  }
   await insertStatusHistory(tx, {
     orderId: order.id,
     from,

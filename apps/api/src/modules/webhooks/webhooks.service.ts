@@ -14,7 +14,7 @@ import type {
 import { PAGE_SIZE } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { newWebhookSecret } from '../../shared/crypto';
-import { AppError, conflict, notFound, validationError } from '../../shared/errors';
+import { AppError, notFound, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
 
 import { invalidateKeyCache } from '../auth';
@@ -104,7 +104,7 @@ export async function retryDelivery(
   await deps.db.transaction(async (tx) => {
     const delivery = await repo.lockShopDelivery(tx, shopId, id);
     if (!delivery) throw notFound(DELIVERY_NOT_FOUND);
-    if (delivery.status === 'pending') throw conflict(DELIVERY_PENDING);
+    if (delivery.status === 'pending') throw new AppError('DELIVERY_PENDING', DELIVERY_PENDING);
     if (!(await repo.resetForResend(tx, id, body.url ?? null, now)))
       throw validationError('url', NO_WEBHOOK_URL);
     await enqueue(tx, deliverWebhookJob, { delivery_id: id }, now, shopId);

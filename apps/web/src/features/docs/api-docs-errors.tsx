@@ -36,8 +36,18 @@ export function ErrorsSection() {
           { name: '404', description: 'Заказ с таким ID не найден.', extra: 'NOT_FOUND' },
           {
             name: '409',
+            description: 'Статус заказа не позволяет действие; текущий статус — в error.order_status.',
+            extra: 'ORDER_STATUS_CONFLICT',
+          },
+          {
+            name: '409',
             description: 'Запрос с тем же Idempotency-Key ещё выполняется.',
-            extra: 'CONFLICT',
+            extra: 'IDEMPOTENCY_KEY_IN_USE',
+          },
+          {
+            name: '409',
+            description: 'Сумма возврата больше, чем осталось вернуть по заказу.',
+            extra: 'REFUND_EXCEEDS_REMAINING',
           },
           {
             name: '409',
@@ -48,7 +58,7 @@ export function ErrorsSection() {
           {
             name: '422',
             description: 'Тот же Idempotency-Key пришёл с другим телом запроса.',
-            extra: 'CONFLICT',
+            extra: 'IDEMPOTENCY_KEY_REUSED',
           },
           {
             name: '429',

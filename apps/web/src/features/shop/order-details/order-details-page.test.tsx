@@ -176,7 +176,10 @@ describe('order details page', () => {
   it('says why a re-send was refused', async () => {
     open((call) =>
       call.method === 'POST'
-        ? json({ detail: 'Доставка уже ожидает отправки', error: { code: 'CONFLICT', message: 'x' } }, 409)
+        ? json(
+            { detail: 'Доставка уже ожидает отправки', error: { code: 'DELIVERY_PENDING', message: 'x' } },
+            409,
+          )
         : undefined,
     );
     const item = await screen.findByTestId('webhook-delivery');
