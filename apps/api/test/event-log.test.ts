@@ -146,6 +146,8 @@ describeApi('event log', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, (t, kind) =
     expect(cancelled.items.map((e) => e.order_id)).toEqual([orders[2], orders[0]]);
     const two = await page('?type=order.products.updated&type=order.client.updated', 2);
     expect(two.items.map((e) => e.event)).toEqual(['order.products.updated', 'order.client.updated']);
+    const commas = await page('?type=order.products.updated,order.client.updated', 2);
+    expect(commas.items).toEqual(two.items);
     const ofA = await page(`?order_id=${orders[0]}`, 2);
     expect(ofA.items.map((e) => e.event)).toEqual(['order.products.updated', 'order.status.changed']);
     expect(ofA.items.map((e) => e.sequence)).toEqual([1, 2]);

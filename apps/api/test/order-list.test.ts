@@ -54,6 +54,18 @@ describeApi('order list', (t) => {
     const numbers = [...p1.items, ...p2.items].map((o) => Number(o.order_number));
     expect(numbers).toEqual(Array.from({ length: 40 }, (_, k) => 45 - k));
     expect((await list(`${many}&page=3`)).items.map((o) => o.order_number)).toEqual(['3', '2', '1']);
+    // Comma-separated, as client generators encode arrays, alone or mixed with repeats.
+    expect((await list('?status=app_approved,payment_sent')).count).toBe(5);
+    expect((await list('?status=app_approved,payment_sent&status=client_expected')).count).toBe(45);
+  });
+
+  it('names the allowed statuses when one is wrong', async () => {
+    for (const q of ['?status=nope', '?status=app_approved,nope', '?status=app_approved&status=nope']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/order/orders${q}`, headers: shop.auth });
+      expect(res.statusCode, q).toBe(400);
+      expect(errorOf(res), q).toMatchObject({ field: 'status' });
+      expect(errorOf(res).message, q).toContain('допустимые значения — client_expected, ');
+    }
   });
 
   it('searches by a part of the order number', async () => {

@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * Список заказов магазина
-         * @description 20 заказов на странице, новые сверху. status можно повторять; order_id — часть номера заказа; date_from/date_to — дата ГГГГ-ММ-ДД (весь день по Москве) или дата-время ISO 8601.
+         * @description 20 заказов на странице, новые сверху. status можно повторять или перечислить через запятую; order_id — часть номера заказа; date_from/date_to — дата ГГГГ-ММ-ДД (весь день по Москве) или дата-время ISO 8601.
          */
         get: operations["listOrders"];
         put?: never;
@@ -316,7 +316,7 @@ export interface paths {
         };
         /**
          * Журнал событий магазина
-         * @description События заказов магазина в порядке фиксации — те же event_id и тела, что у вебхуков. Чтобы догнать пропущенное после простоя, запрашивайте с after = event_id последнего обработанного события, пока has_more = true. limit — 1…100 (20 по умолчанию); type можно повторять; order_id — события одного заказа. Событие появляется в журнале, когда завершены все транзакции, начатые раньше его, поэтому курсор after ничего не пропускает. Хранится RETENTION_EVENTS (30 дней).
+         * @description События заказов магазина в порядке фиксации — те же event_id и тела, что у вебхуков. Чтобы догнать пропущенное после простоя, запрашивайте с after = event_id последнего обработанного события, пока has_more = true. limit — 1…100 (20 по умолчанию); type можно повторять или перечислить через запятую; since — с какого момента; order_id — события одного заказа. Событие появляется в журнале, когда завершены все транзакции, начатые раньше его, поэтому курсор after ничего не пропускает. Хранится RETENTION_EVENTS (30 дней).
          */
         get: operations["listEvents"];
         put?: never;
@@ -1204,6 +1204,7 @@ export interface operations {
                 starting_after?: string;
                 /** @description Только заказы, изменённые (статус, товары, возврат) начиная с этого момента: дата-время ISO 8601 или дата ГГГГ-ММ-ДД (с начала этих суток по Москве, как date_from). */
                 updated_since?: string;
+                /** @description Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b) */
                 status?: ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded") | ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded")[];
                 order_id?: string;
                 date_from?: string;
@@ -2215,6 +2216,7 @@ export interface operations {
             query?: {
                 /** @description Только заказы, изменённые (статус, товары, возврат) начиная с этого момента: дата-время ISO 8601 или дата ГГГГ-ММ-ДД (с начала этих суток по Москве, как date_from). */
                 updated_since?: string;
+                /** @description Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b) */
                 status?: ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded") | ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded")[];
                 order_id?: string;
                 date_from?: string;
@@ -3111,7 +3113,7 @@ export interface operations {
                 since?: string;
                 /** @description Сколько событий вернуть: 1…100 */
                 limit?: number;
-                /** @description Только события этого типа; можно повторять: type=…&type=… */
+                /** @description Только события этого типа; можно повторять (type=…&type=…) или перечислить через запятую */
                 type?: ("order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created") | ("order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created")[];
                 /** @description Только события этого заказа */
                 order_id?: string;

@@ -221,6 +221,20 @@ export const isoInstant = (message: string) =>
     return t >= EPOCH && t <= YEAR_10000;
   }, message);
 
+/**
+ * A filter of several enum values: repeated (`status=a&status=b`); the API also splits
+ * comma-separated values (`status=a,b`) before this checks them. A wrong value is a 400 that lists
+ * the allowed ones. Absent: no filter (an empty list).
+ */
+export function enumList<const T extends readonly [string, ...string[]]>(values: T, field: string) {
+  const message = `${field}: допустимые значения — ${values.join(', ')}`;
+  const one = z.enum(values, { error: message });
+  return z
+    .union([one, z.array(one).max(values.length * 2, message)], { error: message })
+    .optional()
+    .transform((v): T[number][] => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+}
+
 /** A lower bound in time: a bare date (from the start of that Moscow day) or an ISO 8601 moment. */
 export const isoInstantOrDate = (message: string) =>
   z.union([isoInstant(message), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message)]).refine((v) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../statuses';
 import { Client } from './clients';
-import { IsoDateTime, isoInstantOrDate, Uuid } from './common';
+import { enumList, IsoDateTime, isoInstantOrDate, Uuid } from './common';
 import { Payout, Refund } from './orders';
 
 /**
@@ -118,11 +118,9 @@ export const EventLogQuery = z.strictObject({
     .max(EVENT_LOG_MAX_LIMIT, `limit: целое число от 1 до ${EVENT_LOG_MAX_LIMIT}`)
     .default(EVENT_LOG_DEFAULT_LIMIT)
     .meta({ description: `Сколько событий вернуть: 1…${EVENT_LOG_MAX_LIMIT}` }),
-  type: z
-    .union([z.enum(ORDER_EVENT_TYPES), z.array(z.enum(ORDER_EVENT_TYPES)).max(ORDER_EVENT_TYPES.length * 2)])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .meta({ description: 'Только события этого типа; можно повторять: type=…&type=…' }),
+  type: enumList(ORDER_EVENT_TYPES, 'type').meta({
+    description: 'Только события этого типа; можно повторять (type=…&type=…) или перечислить через запятую',
+  }),
   order_id: Uuid.optional().meta({ description: 'Только события этого заказа' }),
 });
 export type EventLogQuery = z.infer<typeof EventLogQuery>;

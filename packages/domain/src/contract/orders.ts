@@ -7,7 +7,7 @@ import { PHONE_NOT_MOBILE_MESSAGE, phoneProblem } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
 import { cleanText, trimText } from '../text';
 import { Client } from './clients';
-import { DateOrDateTime, HttpUrl, IsoDateTime, isoInstantOrDate, shortText, Uuid } from './common';
+import { DateOrDateTime, enumList, HttpUrl, IsoDateTime, isoInstantOrDate, shortText, Uuid } from './common';
 
 export const MAX_PRODUCTS = 100;
 export const MAX_PRICE_RUBLES = 1_000_000_000;
@@ -260,8 +260,6 @@ export const OrderList = z
   .meta({ id: 'OrderList' });
 export type OrderList = z.infer<typeof OrderList>;
 
-const StatusFilter = z.enum(ORDER_STATUSES);
-
 export const LIST_MAX_LIMIT = 100;
 const LIMIT_TEXT = `limit: целое число от 1 до ${LIST_MAX_LIMIT}`;
 
@@ -294,10 +292,9 @@ export const OrderListQuery = z.strictObject({
         'Только заказы, изменённые (статус, товары, возврат) начиная с этого момента: дата-время ISO 8601 ' +
         'или дата ГГГГ-ММ-ДД (с начала этих суток по Москве, как date_from).',
     }),
-  status: z
-    .union([StatusFilter, z.array(StatusFilter).max(ORDER_STATUSES.length * 2)])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+  status: enumList(ORDER_STATUSES, 'status').meta({
+    description: 'Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b)',
+  }),
   order_id: z.string().trim().max(20).optional(),
   date_from: DateOrDateTime.optional(),
   date_to: DateOrDateTime.optional(),

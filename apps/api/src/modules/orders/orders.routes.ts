@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { splitCommaLists } from '../../shared/comma-lists';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import type { AuthenticatedKey, Authenticator } from '../auth';
 import { exportOrdersCsv } from './export.service';
@@ -153,12 +154,13 @@ function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authentic
     '/api/order/orders',
     {
       config: { allowsKeyInGracePeriod: true },
+      preValidation: splitCommaLists('status'),
       schema: {
         operationId: 'listOrders',
         tags: ['orders'],
         summary: 'Список заказов магазина',
         description:
-          '20 заказов на странице, новые сверху. status можно повторять; order_id — часть номера заказа; ' +
+          '20 заказов на странице, новые сверху. status можно повторять или перечислить через запятую; order_id — часть номера заказа; ' +
           'date_from/date_to — дата ГГГГ-ММ-ДД (весь день по Москве) или дата-время ISO 8601.',
         security: SHOP_AUTH,
         querystring: OrderListQuery,
@@ -324,6 +326,7 @@ function orderRecordRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
     '/api/order/orders/export.csv',
     {
       config: { allowsKeyInGracePeriod: true },
+      preValidation: splitCommaLists('status'),
       schema: {
         operationId: 'exportOrdersCsv',
         tags: ['orders'],

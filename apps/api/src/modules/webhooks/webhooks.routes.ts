@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
+import { splitCommaLists } from '../../shared/comma-lists';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import type { Authenticator } from '../auth';
 import { listEvents } from './event-log.service';
@@ -37,6 +38,7 @@ function deliveryLogRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
     '/api/order/events',
     {
       config: { allowsKeyInGracePeriod: true },
+      preValidation: splitCommaLists('type'),
       schema: {
         operationId: 'listEvents',
         tags: ['events'],
@@ -44,7 +46,7 @@ function deliveryLogRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
         description:
           'События заказов магазина в порядке фиксации — те же event_id и тела, что у вебхуков. Чтобы догнать ' +
           'пропущенное после простоя, запрашивайте с after = event_id последнего обработанного события, пока ' +
-          'has_more = true. limit — 1…100 (20 по умолчанию); type можно повторять; order_id — события одного ' +
+          'has_more = true. limit — 1…100 (20 по умолчанию); type можно повторять или перечислить через запятую; since — с какого момента; order_id — события одного ' +
           'заказа. Событие появляется в журнале, когда завершены все транзакции, начатые раньше его, ' +
           'поэтому курсор after ничего не пропускает. Хранится RETENTION_EVENTS (30 дней).',
         security: SHOP_AUTH,
