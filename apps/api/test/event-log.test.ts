@@ -139,6 +139,12 @@ describeApi('event log', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, (t, kind) =
     expect(first.has_more).toBe(true);
     const last = all[all.length - 1]?.event_id;
     expect(await page(`?after=${last}`)).toEqual({ items: [], has_more: false });
+    // starting_after, the name every list of the API uses, is the same cursor.
+    const second = await page(`?limit=2&starting_after=${all[0]?.event_id}`);
+    expect(second.items.map((e) => e.event_id)).toEqual(all.slice(1, 3).map((e) => e.event_id));
+    const both = await read(`?after=${all[0]?.event_id}&starting_after=${all[1]?.event_id}`);
+    expect(both.statusCode).toBe(400);
+    expect(errorOf(both).field).toBe('starting_after');
   });
 
   it('filters by type (repeatable) and order_id', async () => {

@@ -383,7 +383,7 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
     const page = async (query: string, headers = shop.auth) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/webhooks/deliveries${query}`, headers });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { items: DeliveryView[]; count: number };
+      return res.json() as { items: DeliveryView[]; count: number; has_more: boolean };
     };
     const p1 = await page('');
     expect(p1.count).toBe(22);
@@ -397,6 +397,32 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
       ['order.client.updated', first.id],
     ]);
     expect((await page('?page=3')).items).toEqual([]);
+    expect([p1.has_more, p2.has_more]).toEqual([true, false]);
+
+    // The list convention: limit and a starting_after cursor that walks the same list.
+    const walked: string[] = [];
+    let cursor = '';
+    for (;;) {
+      const p = await page(`?limit=7${cursor ? `&starting_after=${cursor}` : ''}`);
+      walked.push(...p.items.map((d) => d.id));
+      if (!p.has_more) break;
+      expect(p.items).toHaveLength(7);
+      cursor = p.items[6]?.id ?? '';
+    }
+    expect(walked).toEqual([...p1.items, ...p2.items].map((d) => d.id));
+    for (const [query, field] of [
+      ['?limit=101', 'limit'],
+      [`?starting_after=${first.id}`, 'starting_after'],
+      [`?starting_after=${p1.items[0]?.id}&page=2`, 'starting_after'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/webhooks/deliveries${query}`,
+        headers: shop.auth,
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(errorOf(res).field, query).toBe(field);
+    }
     const byOrder = await page(`?order_id=${first.id}`);
     expect(byOrder.count).toBe(1);
     expect(byOrder.items[0]?.order_id).toBe(first.id);
@@ -411,7 +437,7 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
 
     // The demo shop sees none of them, not even by order id, and cannot re-send them.
     const demo = await page(`?order_id=${first.id}`, demoAuth);
-    expect(demo).toEqual({ items: [], count: 0 });
+    expect(demo).toEqual({ items: [], count: 0, has_more: false });
     const demoAll = await page('', demoAuth);
     expect(demoAll.items.some((d) => d.order_id === first.id || d.order_id === last.id)).toBe(false);
     await t.worker.drain();

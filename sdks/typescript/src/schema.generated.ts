@@ -1116,6 +1116,7 @@ export interface components {
         WebhookDeliveryList: {
             items: components["schemas"]["WebhookDelivery"][];
             count: number;
+            has_more: boolean;
         };
         ShopSettings: {
             webhook_url: string | null;
@@ -3109,6 +3110,8 @@ export interface operations {
             query?: {
                 /** @description event_id последнего обработанного события: вернутся следующие за ним. Нет — с самого старого. */
                 after?: string;
+                /** @description То же, что after: имя курсора, общее для всех списков API. Вместе с другим after нельзя. */
+                starting_after?: string;
                 /** @description Только события начиная с этого момента: дата-время ISO 8601 или дата ГГГГ-ММ-ДД (с начала суток по Москве). Для того, кто потерял курсор after (старые события удаляются через RETENTION_EVENTS). */
                 since?: string;
                 /** @description Сколько событий вернуть: 1…100 */
@@ -3207,6 +3210,10 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
+                /** @description Доставок на странице: 1…100 */
+                limit?: number;
+                /** @description id последней доставки предыдущей страницы: вернутся следующие за ней (страницы не сдвигаются, когда приходят новые). Вместе с page > 1 нельзя. */
+                starting_after?: string;
                 order_id?: string;
             };
             header?: never;

@@ -104,6 +104,9 @@ export const EventLogQuery = z.strictObject({
     description:
       'event_id последнего обработанного события: вернутся следующие за ним. Нет — с самого старого.',
   }),
+  starting_after: Uuid.optional().meta({
+    description: 'То же, что after: имя курсора, общее для всех списков API. Вместе с другим after нельзя.',
+  }),
   since: isoInstantOrDate('since: ожидается дата ГГГГ-ММ-ДД или дата-время ISO 8601 (с 1970 года)')
     .optional()
     .meta({

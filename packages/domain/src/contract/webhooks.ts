@@ -38,12 +38,35 @@ export const WebhookDelivery = z
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 export const WebhookDeliveryList = z
-  .object({ items: z.array(WebhookDelivery), count: z.number().int() })
+  .object({
+    items: z.array(WebhookDelivery),
+    /** Every delivery the filter matches (not only this page's). */
+    count: z.number().int(),
+    /** More deliveries follow this page: ask with starting_after = the last item's id. */
+    has_more: z.boolean(),
+  })
   .meta({ id: 'WebhookDeliveryList' });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
 
+const DELIVERY_LIMIT_TEXT = 'limit: целое число от 1 до 100';
+
 export const DeliveryListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce
+    .number({ error: DELIVERY_LIMIT_TEXT })
+    .int(DELIVERY_LIMIT_TEXT)
+    .min(1, DELIVERY_LIMIT_TEXT)
+    .max(100, DELIVERY_LIMIT_TEXT)
+    .default(20)
+    .meta({ description: 'Доставок на странице: 1…100' }),
+  starting_after: z
+    .uuid({ error: 'starting_after: ожидается id доставки (UUID)' })
+    .optional()
+    .meta({
+      description:
+        'id последней доставки предыдущей страницы: вернутся следующие за ней (страницы не сдвигаются, ' +
+        'когда приходят новые). Вместе с page > 1 нельзя.',
+    }),
   order_id: z.uuid({ error: 'order_id: ожидается id заказа (UUID)' }).optional(),
 });
 export type DeliveryListQuery = z.infer<typeof DeliveryListQuery>;

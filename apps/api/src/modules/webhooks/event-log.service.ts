@@ -6,14 +6,20 @@ import { eventLogPage, findEventCursor } from './events.repository';
 export const UNKNOWN_EVENT_CURSOR =
   'Нет такого события магазина: after — event_id из журнала или вебхука (старые события удаляются через RETENTION_EVENTS)';
 
+const CURSORS_DISAGREE = 'after и starting_after — один и тот же курсор: передайте один из них';
+
 /**
  * The event log: the shop's order events in the order they became visible, with the very
  * bodies the webhooks carry, for a shop catching up after downtime. One row more than asked tells
  * whether more follow.
  */
 export async function listEvents(deps: AppDeps, shopId: string, query: EventLogQuery): Promise<EventLog> {
-  const after = query.after ? await findEventCursor(deps.db, shopId, query.after) : null;
-  if (query.after && !after) throw validationError('after', UNKNOWN_EVENT_CURSOR);
+  if (query.after && query.starting_after && query.after !== query.starting_after)
+    throw validationError('starting_after', CURSORS_DISAGREE);
+  const field = query.starting_after ? 'starting_after' : 'after';
+  const cursorId = query.starting_after ?? query.after;
+  const after = cursorId ? await findEventCursor(deps.db, shopId, cursorId) : null;
+  if (cursorId && !after) throw validationError(field, UNKNOWN_EVENT_CURSOR);
   const rows = await eventLogPage(deps.db, {
     shopId,
     after,

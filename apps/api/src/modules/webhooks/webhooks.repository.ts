@@ -252,9 +252,31 @@ export async function resetForResend(
   return row ? mapDelivery(row) : null;
 }
 
+/** Where a page of deliveries starts: after this delivery, in the list's order. */
+export interface DeliveryCursor {
+  created_at: Date;
+  sequence: number;
+  id: string;
+}
+
+/** The shop's delivery a `starting_after` names, as a cursor; null for an unknown or another shop's id. */
+export async function findDeliveryCursor(
+  db: Queryable,
+  shopId: string,
+  id: string,
+): Promise<DeliveryCursor | null> {
+  const rows = await db.query<{ created_at: Date; sequence: unknown; id: string }>(
+    `SELECT d.created_at, e.sequence, d.id FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+      WHERE d.id = $1 AND d.shop_id = $2`,
+    [id, shopId],
+  );
+  const row = rows[0];
+  return row ? { created_at: row.created_at, sequence: toNumber(row.sequence), id: row.id } : null;
+}
+
 export async function listDeliveries(
   db: Queryable,
-  f: { shopId: string; orderId: string | null; limit: number; offset: number },
+  f: { shopId: string; orderId: string | null; limit: number; offset: number; after: DeliveryCursor | null },
 ): Promise<{ rows: DeliveryRow[]; count: number }> {
   const countRows = await db.query<{ count: unknown }>(
     'SELECT count(*) AS count FROM webhook_deliveries d WHERE d.shop_id = $1 AND ($2::uuid IS NULL OR d.order_id = $2::uuid)',
@@ -267,9 +289,18 @@ export async function listDeliveries(
     `SELECT ${DELIVERY_COLUMNS}
        FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
       WHERE d.shop_id = $1 AND ($2::uuid IS NULL OR d.order_id = $2::uuid)
+        AND ($5::timestamptz IS NULL OR (d.created_at, e.sequence, d.id) < ($5::timestamptz, $6::bigint, $7::uuid))
       ORDER BY d.created_at DESC, e.sequence DESC, d.id DESC
       LIMIT $3 OFFSET $4`,
-    [f.shopId, f.orderId, f.limit, f.offset],
+    [
+      f.shopId,
+      f.orderId,
+      f.limit,
+      f.offset,
+      f.after?.created_at ?? null,
+      f.after?.sequence ?? null,
+      f.after?.id ?? null,
+    ],
   );
   return { rows: rows.map(mapDelivery), count };
 }

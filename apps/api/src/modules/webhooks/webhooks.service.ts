@@ -30,6 +30,8 @@ export { deliverWebhook } from './delivery.job';
 export { assertWebhookUrlAllowed } from './ssrf-guard';
 
 export const DELIVERY_NOT_FOUND = 'Доставка вебхука не найдена';
+const DELIVERY_CURSOR_UNKNOWN = 'starting_after: нет такой доставки магазина';
+const DELIVERY_CURSOR_WITH_PAGE = 'starting_after и page > 1 вместе нельзя: курсор уже задаёт страницу';
 export const DELIVERY_PENDING = 'Доставка уже ожидает отправки';
 export const NO_WEBHOOK_URL = 'Сначала укажите адрес вебхука';
 
@@ -73,17 +75,30 @@ export async function listDeliveries(
   shopId: string,
   q: DeliveryListQuery,
 ): Promise<WebhookDeliveryList> {
+  let after: repo.DeliveryCursor | null = null;
+  if (q.starting_after) {
+    if (q.page > 1) throw validationError('starting_after', DELIVERY_CURSOR_WITH_PAGE);
+    after = await repo.findDeliveryCursor(deps.db, shopId, q.starting_after);
+    if (!after) throw validationError('starting_after', DELIVERY_CURSOR_UNKNOWN);
+  }
   const { rows, count } = await repo.listDeliveries(deps.db, {
     shopId,
     orderId: q.order_id ?? null,
-    limit: PAGE_SIZE,
-    offset: (q.page - 1) * PAGE_SIZE,
+    // One row more than the page tells whether more follow.
+    limit: q.limit + 1,
+    offset: after ? 0 : (q.page - 1) * q.limit,
+    after,
   });
+  const page = rows.slice(0, q.limit);
   const attempts = await repo.findAttempts(
     deps.db,
-    rows.map((r) => r.id),
+    page.map((r) => r.id),
   );
-  return { items: rows.map((r) => toView(r, attempts.get(r.id) ?? [])), count };
+  return {
+    items: page.map((r) => toView(r, attempts.get(r.id) ?? [])),
+    count,
+    has_more: rows.length > q.limit,
+  };
 }
 
 /**

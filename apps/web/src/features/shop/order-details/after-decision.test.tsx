@@ -36,7 +36,7 @@ function open(initial: Order) {
     const url = new URL(call.url, 'http://x');
     if (url.pathname === `/api/order/orders/${ID}`) return json(order);
     if (url.pathname === `/api/order/orders/${ID}/history`) return json([]);
-    if (url.pathname === '/api/webhooks/deliveries') return json({ items: [], count: 0 });
+    if (url.pathname === '/api/webhooks/deliveries') return json({ items: [], count: 0, has_more: false });
     if (url.pathname === `/api/order/orders/${ID}/cancel`) {
       order = { ...order, status: 'cancelled' };
       return json(order);

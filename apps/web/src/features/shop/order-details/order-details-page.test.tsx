@@ -101,7 +101,7 @@ function open(answer?: (call: MockCall) => Response | undefined) {
     if (url.pathname === `/api/order/orders/${ID}`) return json(ORDER);
     if (url.pathname === `/api/order/orders/${ID}/history`) return json(HISTORY);
     if (url.pathname === '/api/webhooks/deliveries')
-      return json({ items: [delivery(retried ? 'delivered' : 'failed')], count: 1 });
+      return json({ items: [delivery(retried ? 'delivered' : 'failed')], count: 1, has_more: false });
     if (url.pathname === `/api/webhooks/deliveries/${DELIVERY}/retry`) {
       retried = true;
       return json(delivery('pending'));

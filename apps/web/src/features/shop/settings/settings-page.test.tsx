@@ -78,7 +78,11 @@ function open(answer?: (call: MockCall) => Response | undefined) {
       return json(testDelivery('pending'));
     }
     if (url.pathname === '/api/webhooks/deliveries')
-      return json(tested ? { items: [testDelivery('delivered')], count: 1 } : { items: [], count: 0 });
+      return json(
+        tested
+          ? { items: [testDelivery('delivered')], count: 1, has_more: false }
+          : { items: [], count: 0, has_more: false },
+      );
     if (url.pathname === '/api/shop/keys/rotate') {
       const kind = (call.body as { kind: string }).kind;
       return json({ kind, key: kind === 'secret' ? NEW_KEY : 'pk_live_New', hint: `${kind}…new1` });
