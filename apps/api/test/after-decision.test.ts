@@ -3,23 +3,27 @@ import { type HttpReceiver, startHttpReceiver } from '@b2bpay/test-sinks';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { patchClient, prepareSubmission, STEP1 } from './support/buyer';
+import { describeApi } from './support/describe-api';
 import {
   createOrder,
-  DB_KINDS,
   demoAuth,
   demoPublishableAuth,
   errorOf,
   newShop,
   sampleProducts,
-  startTestApp,
-  type TestApp,
 } from './support/test-app';
 
 /** sampleProducts: 3 × 350,10 + 3 × 0,10 = 1050,60 ₽. */
 const ORDER_AMOUNT = 1050.6;
 
-describe.each(DB_KINDS)('after the decision (DESIGN §11) on %s', (kind) => {
-  let t: TestApp;
+const env = {
+  SANDBOX_DECISION_DELAY_MS: '5000',
+  SANDBOX_PAYMENT_DELAY_MS: '10000',
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_TIMEOUT_MS: '5000',
+};
+
+describeApi('after the decision (DESIGN §11)', { env }, (t) => {
   let hooks: HttpReceiver;
   let n = 0;
   const contacts = (prefix: string) => {
@@ -29,19 +33,10 @@ describe.each(DB_KINDS)('after the decision (DESIGN §11) on %s', (kind) => {
 
   beforeAll(async () => {
     hooks = await startHttpReceiver('/hook');
-    t = await startTestApp(kind, {
-      SANDBOX_DECISION_DELAY_MS: '5000',
-      SANDBOX_PAYMENT_DELAY_MS: '10000',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      WEBHOOK_TIMEOUT_MS: '5000',
-    });
   });
   // Standard Webhooks receivers refuse timestamps more than 5 minutes from their own clock.
   beforeEach(() => t.clock.set(new Date()));
-  afterAll(async () => {
-    await hooks.close();
-    await t.close();
-  });
+  afterAll(() => hooks.close());
 
   const owner = async (id: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/order/orders/${id}`, headers: demoAuth })).json();

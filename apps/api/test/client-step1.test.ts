@@ -57,6 +57,21 @@ describeApi('buyer step 1 (client patch)', (t) => {
       [{ ...step1, inn: '7707083894' }, 'inn', 'Неверный ИНН организации (10 цифр)'],
       [{ ...step1, inn: '500100732258' }, 'inn', 'Неверный ИНН физлица (12 цифр)'],
       [{ ...step1, inn: '0000000000' }, 'inn', 'Неверный ИНН организации (10 цифр)'],
+      // A longer INN is a wrong length, not cut to its first 12 digits.
+      [{ ...step1, inn: '7707083893000' }, 'inn', 'ИНН должен состоять из 10 или 12 цифр'],
+      // One field per answer: the organisation is named before the INN.
+      [
+        { ...step1, organization_name: '', inn: '' },
+        'organization_name',
+        'Название организации не может быть пустым',
+      ],
+      [{ ...step1, phone_number: '12345' }, 'phone_number', 'Неверный формат номера (+7XXXXXXXXXX)'],
+      [
+        { ...step1, phone_number: '+7 495 123-45-67' },
+        'phone_number',
+        'Укажите номер мобильного телефона: +7 9XX XXX-XX-XX',
+      ],
+      [{ ...step1, email: 'ivan@mail..ru' }, 'email', 'Неверный формат email'],
     ];
     for (const [payload, field, message] of cases) {
       const res = await patch(order.id, payload);

@@ -1,16 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { rotateKey } from '../src/modules/shops';
 import { sha256Hex } from '../src/shared/crypto';
-import {
-  createOrder,
-  DB_KINDS,
-  errorOf,
-  newShop,
-  sampleProducts,
-  startTestApp,
-  type TestApp,
-} from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, errorOf, newShop, sampleProducts } from './support/test-app';
 
 interface Call {
   method: 'GET' | 'POST' | 'PUT';
@@ -23,16 +16,15 @@ interface Call {
  * orders only, until it ends. The rest — key rotation, settings, webhooks, order changes — is 403,
  * so whoever leaked the key cannot take the shop over by rotating again.
  */
-describe.each(DB_KINDS)('a key in its grace period on %s', (kind) => {
-  let t: TestApp;
+// Frequent heartbeats: each checks the stream's key again.
+const env = { LIVE_HEARTBEAT_MS: '50', ADMIN_TOKEN: 'admin-token-0123456789' };
+
+describeApi('a key in its grace period', { env, startTimeout: 180_000 }, (t) => {
   let base = '';
   beforeAll(async () => {
-    // Frequent heartbeats: each checks the stream's key again.
-    t = await startTestApp(kind, { LIVE_HEARTBEAT_MS: '50', ADMIN_TOKEN: 'admin-token-0123456789' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  }, 180_000);
-  afterAll(() => t.close());
+  });
 
   const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
   const call = (headers: Record<string, string>, c: Call) =>

@@ -1,36 +1,37 @@
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { sixDigits, startHttpReceiver, startSmtpSink } from '@b2bpay/test-sinks';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { patchClient, STEP1 } from './support/buyer';
-import { DB_KINDS, demoAuth, startTestApp, type TestApp } from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { demoAuth } from './support/test-app';
 
 /**
  * Through the public endpoints alone, with real SMTP, an SMS HTTP receiver and
  * a webhook receiver, an order goes client_expected → bank_info_expected → app_approved → payment_sent.
  */
-describe.each(DB_KINDS)('the whole journey on %s', (kind) => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let sms: Awaited<ReturnType<typeof startHttpReceiver>>;
-  let hooks: Awaited<ReturnType<typeof startHttpReceiver>>;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    sms = await startHttpReceiver();
-    hooks = await startHttpReceiver();
-    t = await startTestApp(kind, {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'B2BPay <no-reply@b2bpay.test>',
-      SMS_PROVIDER: 'http',
-      SMS_HTTP_URL: sms.url,
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      WEBHOOK_RETRY_SCHEDULE: '1s,2s,3s',
-      SANDBOX_DECISION_DELAY_MS: '2000',
-      SANDBOX_PAYMENT_DELAY_MS: '3000',
-    });
-  });
+// The sinks of each database's run, started before its app, whose settings name them.
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let sms: Awaited<ReturnType<typeof startHttpReceiver>>;
+let hooks: Awaited<ReturnType<typeof startHttpReceiver>>;
+const env = async () => {
+  smtp = await startSmtpSink();
+  sms = await startHttpReceiver();
+  hooks = await startHttpReceiver();
+  return {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'B2BPay <no-reply@b2bpay.test>',
+    SMS_PROVIDER: 'http',
+    SMS_HTTP_URL: sms.url,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '1s,2s,3s',
+    SANDBOX_DECISION_DELAY_MS: '2000',
+    SANDBOX_PAYMENT_DELAY_MS: '3000',
+  };
+};
+
+describeApi('the whole journey', { env }, (t) => {
   afterAll(async () => {
-    await t.close();
     await smtp.close();
     await sms.close();
     await hooks.close();

@@ -1,26 +1,20 @@
 import { Agent, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startHttpReceiver } from '@b2bpay/test-sinks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app';
 import { enqueue, jobType } from '../src/modules/jobs';
 import { Lifecycle } from '../src/shared/lifecycle';
 import { drainAndClose } from '../src/shared/shutdown';
 import { patchClient, STEP1 } from './support/buyer';
-import { createOrder, DB_KINDS, demoAuth, startTestApp, type TestApp } from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, demoAuth } from './support/test-app';
 
 /** Probes, metrics and the SIGTERM drain of an API process (docs/deploy.md). */
-describe.each(DB_KINDS)('operations (%s)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind, {
-      METRICS_TOKEN: 'metrics-token-0123456789',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-    });
-  });
-  afterAll(async () => t.close());
+const env = { METRICS_TOKEN: 'metrics-token-0123456789', WEBHOOK_ALLOW_PRIVATE: 'true' };
 
+describeApi('operations', { env }, (t, kind) => {
   describe('probes', () => {
     it('live answers whatever the database does; ready names every check', async () => {
       const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });

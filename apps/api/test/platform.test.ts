@@ -2,15 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, demoAuth, errorOf, sampleProducts, startTestApp, type TestApp } from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { demoAuth, errorOf, sampleProducts, startTestApp, type TestApp } from './support/test-app';
 
-describe.each(DB_KINDS)('shops, enquiries, suggestions, health and errors on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind, { ADMIN_TOKEN: 'admin-token-for-tests-0123456789' });
-  });
-  afterAll(() => t.close());
+const env = { ADMIN_TOKEN: 'admin-token-for-tests-0123456789' };
 
+describeApi('shops, enquiries, suggestions, health and errors', { env }, (t) => {
   it('GET /api/shop/{id} answers the shop, 404 otherwise', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/shop/${DEMO_SHOP.id}` });
     expect(res.json()).toEqual({ id: DEMO_SHOP.id, name: DEMO_SHOP.name, email: DEMO_SHOP.email });

@@ -1,32 +1,24 @@
 import { startHttpReceiver } from '@b2bpay/test-sinks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { purgeFinishedJobs } from '../src/modules/jobs';
 import { runRetention } from '../src/modules/retention';
 import { patchClient, STEP1 } from './support/buyer';
-import {
-  createOrder,
-  DB_KINDS,
-  demoAuth,
-  sampleProducts,
-  startTestApp,
-  type TestApp,
-} from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, demoAuth, sampleProducts } from './support/test-app';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-describe.each(DB_KINDS)('retention on %s', (kind) => {
-  let t: TestApp;
+const env = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE: '1d' };
+
+// PGlite's initdb in memory is slow on a loaded machine.
+describeApi('retention', { env, startTimeout: 180_000 }, (t) => {
   let receiver: Awaited<ReturnType<typeof startHttpReceiver>>;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE: '1d' });
     receiver = await startHttpReceiver('/hook');
-  }, 180_000); // PGlite's initdb in memory is slow on a loaded machine
-  afterAll(async () => {
-    await receiver.close();
-    await t.close();
   });
+  afterAll(() => receiver.close());
 
   const count = async (sql: string, params: unknown[] = []) =>
     Number((await t.db.query<{ n: unknown }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]?.n);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { HTTPS_REQUIRED_MESSAGE, isBlockedAddress, PRIVATE_ADDRESS_MESSAGE } from '../src/modules/webhooks';
-import { DB_KINDS, demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
 
 /** Safe by default. */
 describe('configuration defaults', () => {
@@ -97,21 +98,17 @@ describe('the SSRF guard refuses every IANA special-purpose range', () => {
   });
 });
 
-describe.each(DB_KINDS)('safe defaults through the API on %s', (kind) => {
-  let t: TestApp;
+describeApi('safe defaults through the API', { startTimeout: 300_000 }, (t, kind) => {
+  /** A second app on the same kind of database, with production's settings. */
   let production: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind);
     production = await startTestApp(kind, {
       NODE_ENV: 'production',
       DEMO_SHOP: 'true',
       DEMO_SHOP_IN_PRODUCTION: 'true',
     });
   }, 300_000);
-  afterAll(async () => {
-    await t?.close();
-    await production?.close();
-  });
+  afterAll(() => production?.close());
 
   it('answers /dev/outbox only to requests from loopback', async () => {
     for (const url of ['/dev/outbox', '/dev/outbox.json']) {

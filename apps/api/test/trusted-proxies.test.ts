@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { prepareSubmission } from './support/buyer';
-import { createOrder, DB_KINDS, newShop, startTestApp, type TestApp } from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, newShop, startTestApp, type TestApp } from './support/test-app';
 
 /**
  * Whose address a request comes from: X-Forwarded-For counts only from the proxies named in
@@ -31,22 +32,19 @@ describe('TRUSTED_PROXIES setting', () => {
   });
 });
 
-describe.each(DB_KINDS)('the client address (%s)', (kind) => {
-  /** Defaults: only loopback is a trusted proxy. Small limits so that escaping them shows. */
-  let t: TestApp;
+/** `t`: the defaults, only loopback a trusted proxy. Small limits so that escaping them shows. */
+const env = { RATE_LIMIT_PER_MINUTE: '5' };
+
+describeApi('the client address', { env, startTimeout: 300_000 }, (t, kind) => {
   /** A load balancer on a public address and an IPv6 one, named as trusted proxies. */
   let behindProxies: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind, { RATE_LIMIT_PER_MINUTE: '5' });
     behindProxies = await startTestApp(kind, {
       TRUSTED_PROXIES: '203.0.113.0/28, 2001:db8:1::/64',
       RATE_LIMIT_PER_MINUTE: '20',
     });
   }, 300_000);
-  afterAll(async () => {
-    await t?.close();
-    await behindProxies?.close();
-  });
+  afterAll(() => behindProxies?.close());
 
   /** The address the one-time code of an order was recorded with (the per-address code limits). */
   async function codeAddress(app: TestApp, orderId: string) {

@@ -142,6 +142,22 @@ describeApi('one-time codes and step 2', (t) => {
       [{ ...body, phone_number: '123' }, 'phone_number', 'Неверный формат номера (+7XXXXXXXXXX)'],
       [{ ...body, email: 'x@' }, 'email', 'Неверный формат email'],
       [{ ...body, surname: '' }, 'surname', 'Фамилия не может быть пустой'],
+      [{ ...body, sms_code_input: '12a' }, 'sms_code_input', 'Код состоит из цифр, не больше 6'],
+      [{ ...body, email_code_input: '1234567' }, 'email_code_input', 'Код состоит из цифр, не больше 6'],
+      [{ ...body, phone_number: undefined }, 'phone_number', 'Неверный формат номера (+7XXXXXXXXXX)'],
+      [{ ...body, email: undefined }, 'email', 'Неверный формат email'],
+      // One field per answer, in the order of the form's step 2.
+      [{ ...body, sms_code_input: '', bank_transfer_consent: false }, 'sms_code_input', 'Введите код из СМС'],
+      [
+        { ...body, order_version: undefined, personal_data_consent: undefined },
+        'personal_data_consent',
+        'Необходимо согласие на обработку персональных данных.',
+      ],
+      [
+        { ...body, order_version: undefined },
+        'order_version',
+        'Укажите версию заказа (order_version), которую видел покупатель',
+      ],
     ];
     for (const [payload, field, message] of cases) {
       expect(errorOf(await patchClient(t, order.id, payload))).toEqual({

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { BUYER_DATA_ELEMENT_ID, DEMO_SHOP } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, DB_KINDS, startTestApp, type TestApp } from './support/test-app';
+import { describeApi } from './support/describe-api';
+import { createOrder, startTestApp, type TestApp } from './support/test-app';
 
 /**
  * The built web app: `/` is the pre-rendered landing page (index.html), every other page address the
@@ -108,9 +109,21 @@ const preloaded = (html: string) => {
   return [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 };
 
-describe.each(DB_KINDS)('buyer pages (%s)', (kind) => {
-  let dist: string;
-  let t: TestApp;
+/** The built web app each database's run serves: a folder written before its app starts. */
+let buyerDist: string;
+const buyerDistEnv = async () => {
+  buyerDist = mkdtempSync(path.join(tmpdir(), 'b2bpay-web-'));
+  writeFileSync(path.join(buyerDist, 'index.html'), '<div id="root"><h1>LANDING</h1></div>');
+  writeFileSync(path.join(buyerDist, 'app.html'), '<div id="root"></div><!--SHELL-->');
+  writeFileSync(
+    path.join(buyerDist, 'buyer.html'),
+    '<head><title>B</title></head><body><div id="root"></div><!--BUYER--></body>',
+  );
+  writeFileSync(path.join(buyerDist, 'buyer-preloads.json'), JSON.stringify(PRELOADS));
+  return { WEB_DIST: buyerDist };
+};
+
+describeApi('buyer pages', { env: buyerDistEnv }, (t) => {
   const embedded = (html: string) => {
     const match = html.match(
       new RegExp(`<script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">(.*?)</script>`),
@@ -118,22 +131,7 @@ describe.each(DB_KINDS)('buyer pages (%s)', (kind) => {
     return match ? (JSON.parse(match[1] ?? '') as Record<string, unknown>) : null;
   };
 
-  beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'b2bpay-web-'));
-    writeFileSync(path.join(dist, 'index.html'), '<div id="root"><h1>LANDING</h1></div>');
-    writeFileSync(path.join(dist, 'app.html'), '<div id="root"></div><!--SHELL-->');
-    writeFileSync(
-      path.join(dist, 'buyer.html'),
-      '<head><title>B</title></head><body><div id="root"></div><!--BUYER--></body>',
-    );
-    writeFileSync(path.join(dist, 'buyer-preloads.json'), JSON.stringify(PRELOADS));
-    t = await startTestApp(kind, { WEB_DIST: dist });
-  });
-
-  afterAll(async () => {
-    await t.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(buyerDist, { recursive: true, force: true }));
 
   it('embeds the order and its shop as the buyer API answers them, on every step', async () => {
     const order = await createOrder(t, {

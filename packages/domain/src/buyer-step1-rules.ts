@@ -1,4 +1,4 @@
-import { normalizeInnInput, validateInn } from './inn';
+import { validateInn } from './inn';
 import { MESSAGES } from './messages';
 import { cleanText } from './text';
 
@@ -22,6 +22,8 @@ const required =
 export const STEP1_RULES = {
   surname: required(MESSAGES.surnameRequired),
   name: required(MESSAGES.nameRequired),
-  inn: (value: string) => validateInn(normalizeInnInput(value)),
+  // Digits only, not cut to 12: the form keeps at most 12 as they are typed, and a longer INN sent
+  // to the API is a wrong length, not a shorter INN.
+  inn: (value: string) => validateInn(value.replace(/\D/g, '')),
   organization_name: required(MESSAGES.organizationRequired),
 } satisfies Record<string, Rule<string>>;

@@ -33,6 +33,15 @@ export const BuyerStep1 = z.object({
   organization_name: text(STEP1_RULES.organization_name),
 });
 
+/**
+ * Step 1 as the server saves it: a phone or an e-mail sent along is checked by step 2's rules (the
+ * buyer's codes go to them later), and one not sent is no error.
+ */
+export const BuyerStep1Patch = BuyerStep1.extend({
+  phone_number: text(STEP2_RULES.phone_number).optional(),
+  email: text(STEP2_RULES.email).optional(),
+});
+
 export const BuyerStep2 = BuyerStep1.extend({
   phone_number: text(STEP2_RULES.phone_number),
   email: text(STEP2_RULES.email),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BANK_TRANSFER_CONSENT_REQUIRED } from './banks';
 import { STEP1_RULES } from './buyer-step1-rules';
 import { STEP2_RULES } from './buyer-step2-rules';
-import { BuyerStep1, BuyerStep2, CODE_FORMAT_MESSAGE } from './buyer-steps.schema';
+import { BuyerStep1, BuyerStep1Patch, BuyerStep2, CODE_FORMAT_MESSAGE } from './buyer-steps.schema';
 import { MESSAGES } from './messages';
 import { PHONE_NOT_MOBILE_MESSAGE } from './phone';
 
@@ -33,6 +33,8 @@ describe('the buyer step rules', () => {
     expect(STEP1_RULES.inn('')).toBe(MESSAGES.innRequired);
     expect(STEP1_RULES.inn('77 0708 3893')).toBeNull();
     expect(STEP1_RULES.inn('7707083894')).toBe(MESSAGES.innLegalChecksum);
+    // Not cut to 12 digits: what the API is sent is checked whole.
+    expect(STEP1_RULES.inn('7707083893000')).toBe(MESSAGES.innLength);
     expect(STEP2_RULES.phone_number('12345')).toBe(MESSAGES.phoneInvalid);
     expect(STEP2_RULES.phone_number('+7 495 123-45-67')).toBe(PHONE_NOT_MOBILE_MESSAGE);
     expect(STEP2_RULES.phone_number(' 89001234567 ')).toBeNull();
@@ -82,6 +84,16 @@ describe('the buyer step schemas', () => {
       ['email_code_input', MESSAGES.emailCodeRequired],
       ['personal_data_consent', MESSAGES.consentRequired],
       ['bank_transfer_consent', BANK_TRANSFER_CONSENT_REQUIRED],
+    ]);
+  });
+
+  it('check the contacts sent with step 1 only when they are sent', () => {
+    expect(BuyerStep1Patch.safeParse(STEP1).success).toBe(true);
+    expect(
+      messages(BuyerStep1Patch.safeParse({ ...STEP1, phone_number: '+7 495 123-45-67', email: 'x' })),
+    ).toEqual([
+      ['phone_number', PHONE_NOT_MOBILE_MESSAGE],
+      ['email', MESSAGES.emailInvalid],
     ]);
   });
 });

@@ -1,15 +1,11 @@
 import {
-  BANK_TRANSFER_CONSENT_REQUIRED,
+  BuyerStep2,
   type Client,
   type ClientPatch,
   CONSENT_DOCUMENTS,
-  isMobilePhone,
-  isValidEmail,
-  MESSAGES,
   normalizeEmail,
   normalizePhone,
   ORDER_CHANGED_MESSAGE,
-  PHONE_NOT_MOBILE_MESSAGE,
 } from '@b2bpay/domain';
 import type { AppDeps } from '../deps';
 import { queueBankApplications } from '../modules/banks';
@@ -17,38 +13,29 @@ import { checkStep1, insertConsent, updateClient } from '../modules/clients';
 import { recordOrderEvent, toClientView, transition } from '../modules/orders';
 import { checkCode, markUsed } from '../modules/verification';
 import { AppError, notFound, ORDER_NOT_FOUND, validationError } from '../shared/errors';
+import { checkBuyerStep } from '../shared/step-rules';
 import { isUuid } from '../shared/uuid';
 import { clientOf, lockOrder, type RequestMeta } from './buyer-order';
 
-const CODE_FORMAT = /^\d{1,6}$/;
 export const ORDER_VERSION_REQUIRED = 'Укажите версию заказа (order_version), которую видел покупатель';
 
-/** Step 2 rules, in the order the buyer's form checks them, with its texts. */
+/**
+ * Step 2 (spec §5): step 1's fields and the domain's step-2 rules (BuyerStep2, the ones the buyer's
+ * form checks), then the order version, which only the server asks for.
+ */
 function checkStep2(body: ClientPatch) {
   const step1 = checkStep1(body);
-  const phone = normalizePhone(body.phone_number ?? '');
-  if (!phone) throw validationError('phone_number', MESSAGES.phoneInvalid);
-  if (!isMobilePhone(phone)) throw validationError('phone_number', PHONE_NOT_MOBILE_MESSAGE);
-  const email = (body.email ?? '').trim();
-  if (!isValidEmail(email)) throw validationError('email', MESSAGES.emailInvalid);
-  if (!body.sms_code_input) throw validationError('sms_code_input', MESSAGES.smsCodeRequired);
-  if (!CODE_FORMAT.test(body.sms_code_input))
-    throw validationError('sms_code_input', 'Код состоит из цифр, не больше 6');
-  if (!body.email_code_input) throw validationError('email_code_input', MESSAGES.emailCodeRequired);
-  if (!CODE_FORMAT.test(body.email_code_input))
-    throw validationError('email_code_input', 'Код состоит из цифр, не больше 6');
-  if (body.personal_data_consent !== true)
-    throw validationError('personal_data_consent', MESSAGES.consentRequired);
-  if (body.bank_transfer_consent !== true)
-    throw validationError('bank_transfer_consent', BANK_TRANSFER_CONSENT_REQUIRED);
+  const step2 = checkBuyerStep(BuyerStep2, body);
   // The version of the order the buyer saw and agreed to: the amount cannot move under them.
   if (body.order_version === undefined) throw validationError('order_version', ORDER_VERSION_REQUIRED);
+  const phone = normalizePhone(step2.phone_number);
+  if (phone === null) throw new Error('a phone that passed the step-2 rule did not normalise');
   return {
     ...step1,
     phone_number: phone,
-    email: normalizeEmail(email),
-    sms: body.sms_code_input,
-    mail: body.email_code_input,
+    email: normalizeEmail(step2.email),
+    sms: step2.sms_code_input,
+    mail: step2.email_code_input,
     orderVersion: body.order_version,
   };
 }

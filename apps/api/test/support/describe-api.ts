@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { DB_KINDS, type DbKind, startTestApp, type TestApp } from './test-app';
 
 export interface ApiSuiteOptions {
-  /** Settings the suite's app starts with, over the test defaults. */
-  env?: Record<string, string>;
+  /**
+   * Settings the suite's app starts with, over the test defaults; a function is called before each
+   * database's app starts (for settings that name a server the suite starts first, e.g. a sink's URL).
+   */
+  env?: Record<string, string> | (() => Promise<Record<string, string>>);
   /** The app's logger (a test that reads the log lines). */
   logger?: object;
   /** The suite's test timeout, for suites that start processes. */
@@ -40,7 +43,8 @@ export function describeApi(
       return started;
     };
     beforeAll(async () => {
-      started = await startTestApp(kind, options.env, options.logger ? { logger: options.logger } : {});
+      const env = typeof options.env === 'function' ? await options.env() : options.env;
+      started = await startTestApp(kind, env, options.logger ? { logger: options.logger } : {});
     }, options.startTimeout);
     afterAll(() => started?.close());
     body(suiteApp(current), kind);

@@ -1,14 +1,5 @@
-import {
-  type ClientPatch,
-  isValidEmail,
-  MESSAGES,
-  normalizeEmail,
-  normalizePhone,
-  PHONE_NOT_MOBILE_MESSAGE,
-  phoneProblem,
-  validateInn,
-} from '@b2bpay/domain';
-import { validationError } from '../../shared/errors';
+import { BuyerStep1Patch, type ClientPatch, normalizeEmail, normalizePhone } from '@b2bpay/domain';
+import { checkBuyerStep } from '../../shared/step-rules';
 import * as repo from './clients.repository';
 
 /** The buyer's data of an order, for other modules (read in the caller's transaction). */
@@ -20,32 +11,19 @@ export const updateClient = repo.updateClient;
 /** The consents the buyer gave with the application. */
 export const insertConsent = repo.insertConsent;
 
-/** Step 1 (spec §5): the same rules and Russian texts as the buyer's form, checked again here. */
+/**
+ * Step 1 (spec §5): the domain's rules, the ones the buyer's form checks (BuyerStep1Patch), checked
+ * again here; what is stored: the INN as digits only, the phone and e-mail in their canonical forms.
+ */
 export function checkStep1(body: ClientPatch) {
-  if (!body.surname) throw validationError('surname', MESSAGES.surnameRequired);
-  if (!body.name) throw validationError('name', MESSAGES.nameRequired);
-  if (!body.organization_name) throw validationError('organization_name', MESSAGES.organizationRequired);
-  const inn = (body.inn ?? '').replace(/\D/g, '');
-  const innError = validateInn(inn);
-  if (innError) throw validationError('inn', innError);
-  if (body.phone_number !== undefined) checkBuyerPhone(body.phone_number);
-  if (body.email !== undefined && !isValidEmail(body.email.trim())) {
-    throw validationError('email', MESSAGES.emailInvalid);
-  }
+  const step1 = checkBuyerStep(BuyerStep1Patch, body);
   return {
-    surname: body.surname,
-    name: body.name,
-    middlename: body.middlename ?? null,
-    organization_name: body.organization_name,
-    inn,
-    ...(body.phone_number !== undefined ? { phone_number: normalizePhone(body.phone_number) } : {}),
-    ...(body.email !== undefined ? { email: normalizeEmail(body.email) } : {}),
+    surname: step1.surname,
+    name: step1.name,
+    middlename: step1.middlename ?? null,
+    organization_name: step1.organization_name,
+    inn: step1.inn.replace(/\D/g, ''),
+    ...(step1.phone_number !== undefined ? { phone_number: normalizePhone(step1.phone_number) } : {}),
+    ...(step1.email !== undefined ? { email: normalizeEmail(step1.email) } : {}),
   };
-}
-
-/** The buyer's phone as typed (spec §5's format), and a Russian mobile: codes go to it. */
-function checkBuyerPhone(raw: string) {
-  const problem = phoneProblem(raw);
-  if (problem === 'format') throw validationError('phone_number', MESSAGES.phoneInvalid);
-  if (problem === 'not_mobile') throw validationError('phone_number', PHONE_NOT_MOBILE_MESSAGE);
 }

@@ -1,7 +1,7 @@
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { request } from '../../shared/api/http';
+import { callApi } from '../../shared/api/typed-client';
 import { useAuth } from '../../shared/auth/auth-context';
 import { usePageMeta } from '../../shared/meta/page-meta';
 import { Alert } from '../../shared/ui/alert';
@@ -221,9 +221,7 @@ export default function ButtonDemoPage() {
   useEffect(() => {
     if (!shopId || !token?.startsWith('sk_')) return;
     const stop = new AbortController();
-    request<{ publishable_key_hint?: string | null }>({
-      method: 'GET',
-      path: '/api/shop/settings',
+    callApi('GET', '/api/shop/settings', {
       token,
       signal: stop.signal,
       errorStatuses: [401, 404, 429, 500],

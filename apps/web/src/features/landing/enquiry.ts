@@ -1,5 +1,6 @@
 import type { Enquiry, EnquiryResponse } from '@b2bpay/domain';
-import { request, requireParam } from '../../shared/api/http';
+import { requireParam } from '../../shared/api/http';
+import { callApi } from '../../shared/api/typed-client';
 
 /** Spec §8 "Landing form". */
 export const ENQUIRY_SUCCESS = 'Заявка успешно отправлена! Мы свяжемся с вами в ближайшее время.';
@@ -14,9 +15,7 @@ export interface EnquiryOutcome {
 /** POST /api/shop/enquire (spec §7). */
 export function postEnquiry(body: Enquiry): Promise<EnquiryResponse> {
   requireParam(body, 'ShopApi', 'enquire', 'enquiry');
-  return request<EnquiryResponse>({
-    method: 'POST',
-    path: '/api/shop/enquire',
+  return callApi('POST', '/api/shop/enquire', {
     body,
     errorStatuses: [400, 429, 500],
   });

@@ -1,5 +1,6 @@
-import type { Order, OrderCreate, OrderList, Shop } from '@b2bpay/domain';
-import { DOCUMENTED_ERRORS, isNotFoundError, type QueryValue, request, requireParam } from './http';
+import type { Order, OrderCreate, OrderList, OrderStatus, Shop } from '@b2bpay/domain';
+import { DOCUMENTED_ERRORS, isNotFoundError, request, requireParam } from './http';
+import { type ApiOperation, callApi } from './typed-client';
 
 /** Typed calls of spec §7, one per operation the web app uses. */
 
@@ -10,9 +11,7 @@ export async function createOrder(
 ): Promise<Order> {
   requireParam(body, 'OrderApi', 'createOrder', 'orderCreate');
   requireParam(body.products, 'OrderApi', 'createOrder', 'products');
-  return request<Order>({
-    method: 'POST',
-    path: '/api/order/orders',
+  return callApi('POST', '/api/order/orders', {
     body,
     token,
     signal,
@@ -26,14 +25,21 @@ export interface GetOrderOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The buyer's pages load getOrder and getShop: they are typed by the document without the typed
+ * client's code (typed-client.ts, ApiOperation).
+ */
+type GetOrder = ApiOperation<'GET', '/api/order/orders/{order_id}'>;
+type GetShop = ApiOperation<'GET', '/api/shop/{shop_id}'>;
+
 /** One order; a not-found answer is null rather than an error (spec §8). */
 export async function getOrder(orderId: string, options: GetOrderOptions = {}): Promise<Order | null> {
   requireParam(orderId, 'OrderApi', 'getOrder', 'orderId');
   try {
-    return await request<Order>({
+    return await request<GetOrder['answer']>({
       method: 'GET',
-      path: `/api/order/orders/${encodeURIComponent(orderId)}`,
-      query: { client_id: options.clientId ?? undefined },
+      path: `/api/order/orders/${encodeURIComponent(orderId)}` satisfies GetOrder['path'],
+      query: { client_id: options.clientId ?? undefined } satisfies GetOrder['query'],
       token: options.token,
       signal: options.signal,
       errorStatuses: DOCUMENTED_ERRORS,
@@ -46,7 +52,7 @@ export async function getOrder(orderId: string, options: GetOrderOptions = {}): 
 
 export interface ListOrdersParams {
   page: number;
-  statuses?: readonly string[];
+  statuses?: readonly OrderStatus[];
   /** Order number text, sent as order_id. */
   search?: string;
   /** YYYY-MM-DD; a bare date covers its whole day. */
@@ -60,16 +66,14 @@ export async function listOrders(
   signal?: AbortSignal,
 ): Promise<OrderList> {
   requireParam(params.page, 'OrderApi', 'listOrders', 'page');
-  const query: Record<string, QueryValue> = {
+  const query = {
     page: params.page,
-    status: params.statuses && params.statuses.length > 0 ? params.statuses : undefined,
+    status: params.statuses && params.statuses.length > 0 ? [...params.statuses] : undefined,
     order_id: params.search?.trim() || undefined,
     date_from: params.dateFrom,
     date_to: params.dateTo,
   };
-  return request<OrderList>({
-    method: 'GET',
-    path: '/api/order/orders',
+  return callApi('GET', '/api/order/orders', {
     query,
     token,
     signal,
@@ -79,9 +83,9 @@ export async function listOrders(
 
 export async function getShop(shopId: string, signal?: AbortSignal): Promise<Shop> {
   requireParam(shopId, 'ShopApi', 'getShop', 'shopId');
-  return request<Shop>({
+  return request<GetShop['answer']>({
     method: 'GET',
-    path: `/api/shop/${encodeURIComponent(shopId)}`,
+    path: `/api/shop/${encodeURIComponent(shopId)}` satisfies GetShop['path'],
     signal,
     errorStatuses: DOCUMENTED_ERRORS,
   });

@@ -7,6 +7,7 @@ import {
   request,
   requireParam,
 } from '../../../shared/api/http';
+import type { ApiOperation } from '../../../shared/api/typed-client';
 
 /**
  * The buyer app's client patch (spec §7), used four ways (save step 1, request a phone code, request
@@ -117,13 +118,16 @@ export function submitBody(p: Step2Patch) {
   };
 }
 
-async function patchClient(orderId: string, body: object): Promise<CallResult<Client>> {
+/** Typed by the OpenAPI document, without the typed client's code (the buyer's pages load this). */
+type PatchClient = ApiOperation<'PATCH', '/api/order/orders/{order_id}/client'>;
+
+async function patchClient(orderId: string, body: PatchClient['body']): Promise<CallResult<Client>> {
   try {
     requireParam(orderId, 'OrderApi', 'patchClient', 'orderId');
     requireParam(body, 'OrderApi', 'patchClient', 'clientPatch');
-    const data = await request<Client>({
+    const data = await request<PatchClient['answer']>({
       method: 'PATCH',
-      path: `/api/order/orders/${encodeURIComponent(orderId)}/client`,
+      path: `/api/order/orders/${encodeURIComponent(orderId)}/client` satisfies PatchClient['path'],
       body,
       errorStatuses: PATCH_ERRORS,
     });

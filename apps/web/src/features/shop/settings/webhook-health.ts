@@ -1,6 +1,7 @@
 import type { WebhookEndpointHealth, WebhookResendBody, WebhookResendResult } from '@b2bpay/domain';
 import { useQuery } from '@tanstack/react-query';
-import { DOCUMENTED_ERRORS, request } from '../../../shared/api/http';
+import { DOCUMENTED_ERRORS } from '../../../shared/api/http';
+import { callApi } from '../../../shared/api/typed-client';
 import { useAuth } from '../../../shared/auth/auth-context';
 
 /**
@@ -14,9 +15,7 @@ const SHOP_ERRORS = [...DOCUMENTED_ERRORS, 403] as const;
 export const webhookHealthKey = ['webhook-health'] as const;
 
 export function getWebhookHealth(token: string | null, signal?: AbortSignal): Promise<WebhookEndpointHealth> {
-  return request<WebhookEndpointHealth>({
-    method: 'GET',
-    path: '/api/webhooks/health',
+  return callApi('GET', '/api/webhooks/health', {
     token,
     signal,
     errorStatuses: SHOP_ERRORS,
@@ -28,9 +27,7 @@ export function resendFailedWebhooks(
   body: WebhookResendBody,
   token: string | null,
 ): Promise<WebhookResendResult> {
-  return request<WebhookResendResult>({
-    method: 'POST',
-    path: '/api/webhooks/deliveries/resend',
+  return callApi('POST', '/api/webhooks/deliveries/resend', {
     body,
     token,
     errorStatuses: SHOP_ERRORS,

@@ -18,9 +18,9 @@ import {
   bodyMessage,
   buildQuery,
   DOCUMENTED_ERRORS,
-  request,
   requireParam,
 } from '../../../../shared/api/http';
+import { callApi } from '../../../../shared/api/typed-client';
 
 /**
  * The shop area's own calls: statistics, status history, webhook deliveries, settings and
@@ -46,9 +46,7 @@ export function getStats(
   token: string | null,
   signal?: AbortSignal,
 ): Promise<Stats> {
-  return request<Stats>({
-    method: 'GET',
-    path: '/api/stats',
+  return callApi('GET', '/api/stats', {
     query: { date_from: range.dateFrom, date_to: range.dateTo },
     token,
     signal,
@@ -62,9 +60,8 @@ export function getOrderHistory(
   signal?: AbortSignal,
 ): Promise<StatusHistoryEntry[]> {
   requireParam(orderId, 'OrderApi', 'getOrderHistory', 'orderId');
-  return request<StatusHistoryEntry[]>({
-    method: 'GET',
-    path: `/api/order/orders/${encodeURIComponent(orderId)}/history`,
+  return callApi('GET', '/api/order/orders/{order_id}/history', {
+    path: { order_id: orderId },
     token,
     signal,
     errorStatuses: SHOP_ERRORS,
@@ -76,9 +73,7 @@ export function listDeliveries(
   token: string | null,
   signal?: AbortSignal,
 ): Promise<WebhookDeliveryList> {
-  return request<WebhookDeliveryList>({
-    method: 'GET',
-    path: '/api/webhooks/deliveries',
+  return callApi('GET', '/api/webhooks/deliveries', {
     query: { page: params.page, order_id: params.orderId },
     token,
     signal,
@@ -88,9 +83,8 @@ export function listDeliveries(
 
 export function retryDelivery(deliveryId: string, token: string | null): Promise<WebhookDelivery> {
   requireParam(deliveryId, 'WebhookApi', 'retryDelivery', 'deliveryId');
-  return request<WebhookDelivery>({
-    method: 'POST',
-    path: `/api/webhooks/deliveries/${encodeURIComponent(deliveryId)}/retry`,
+  return callApi('POST', '/api/webhooks/deliveries/{id}/retry', {
+    path: { id: deliveryId },
     token,
     errorStatuses: [...SHOP_ERRORS, 409],
   });
@@ -98,9 +92,7 @@ export function retryDelivery(deliveryId: string, token: string | null): Promise
 
 /** A `webhook.test` event to `url`, or to the shop's default address when url is omitted. */
 export function sendTestWebhook(url: string | undefined, token: string | null): Promise<WebhookDelivery> {
-  return request<WebhookDelivery>({
-    method: 'POST',
-    path: '/api/webhooks/test',
+  return callApi('POST', '/api/webhooks/test', {
     body: url ? { url } : {},
     token,
     errorStatuses: SHOP_ERRORS,
@@ -108,9 +100,7 @@ export function sendTestWebhook(url: string | undefined, token: string | null): 
 }
 
 export function getSettings(token: string | null, signal?: AbortSignal): Promise<ShopSettings> {
-  return request<ShopSettings>({
-    method: 'GET',
-    path: '/api/shop/settings',
+  return callApi('GET', '/api/shop/settings', {
     token,
     signal,
     errorStatuses: SHOP_ERRORS,
@@ -118,9 +108,7 @@ export function getSettings(token: string | null, signal?: AbortSignal): Promise
 }
 
 export function updateSettings(body: ShopSettingsUpdate, token: string | null): Promise<ShopSettings> {
-  return request<ShopSettings>({
-    method: 'PUT',
-    path: '/api/shop/settings',
+  return callApi('PUT', '/api/shop/settings', {
     body,
     token,
     errorStatuses: SHOP_ERRORS,
@@ -136,10 +124,10 @@ export function rotateKey(
   token: string | null,
   expireOld: { expire_old_in_seconds?: number } = {},
 ): Promise<KeyRotated> {
-  return request<KeyRotated>({
-    method: 'POST',
-    path: '/api/shop/keys/rotate',
-    body: { kind, ...expireOld },
+  return callApi('POST', '/api/shop/keys/rotate', {
+    // The document gives expire_old_in_seconds a default (0), which openapi-typescript types as
+    // required; the server fills the default in, and the field is sent only when above 0.
+    body: { kind, ...expireOld } as { kind: KeyKind; expire_old_in_seconds: number },
     token,
     errorStatuses: SHOP_ERRORS,
   });
@@ -148,9 +136,8 @@ export function rotateKey(
 /** Cancels the order (DESIGN §11); a cancelled order is answered as it is. */
 export function cancelOrder(orderId: string, reason: string, token: string | null): Promise<Order> {
   requireParam(orderId, 'OrderApi', 'cancelOrder', 'orderId');
-  return request<Order>({
-    method: 'POST',
-    path: `/api/order/orders/${encodeURIComponent(orderId)}/cancel`,
+  return callApi('POST', '/api/order/orders/{order_id}/cancel', {
+    path: { order_id: orderId },
     body: cleanText(reason) ? { reason: cleanText(reason) } : {},
     token,
     errorStatuses: [...SHOP_ERRORS, 409],
@@ -165,9 +152,8 @@ export function createRefund(
   token: string | null,
 ): Promise<Refund> {
   requireParam(orderId, 'OrderApi', 'createRefund', 'orderId');
-  return request<Refund>({
-    method: 'POST',
-    path: `/api/order/orders/${encodeURIComponent(orderId)}/refunds`,
+  return callApi('POST', '/api/order/orders/{order_id}/refunds', {
+    path: { order_id: orderId },
     body,
     token,
     headers: { 'Idempotency-Key': idempotencyKey },
@@ -181,9 +167,8 @@ export function listRefunds(
   signal?: AbortSignal,
 ): Promise<RefundList> {
   requireParam(orderId, 'OrderApi', 'listRefunds', 'orderId');
-  return request<RefundList>({
-    method: 'GET',
-    path: `/api/order/orders/${encodeURIComponent(orderId)}/refunds`,
+  return callApi('GET', '/api/order/orders/{order_id}/refunds', {
+    path: { order_id: orderId },
     token,
     signal,
     errorStatuses: SHOP_ERRORS,
