@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { plainRussianError } from '@b2bpay/domain';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps';
 import { createAuthenticator } from './modules/auth';
+import { cabinetRoutes, sessionAccess } from './modules/cabinet';
 import { companiesRoutes } from './modules/companies';
 import { enquiriesRoutes } from './modules/enquiries';
 import { liveRoutes } from './modules/live';
@@ -144,7 +146,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   documentFrameworkErrors(app);
 
   await registerSecurity(app);
-  const auth = createAuthenticator(deps.db, deps.clock, findShopByKeyHash);
+  // The cabinet's session cookie is read (never signed: it is an opaque random id looked up by hash).
+  await app.register(cookie);
+  const auth = createAuthenticator(deps.db, deps.clock, findShopByKeyHash, {
+    access: sessionAccess(config),
+    publicOrigin: new URL(config.PUBLIC_URL).origin,
+  });
   const rateLimitStore = await registerRateLimit(app, {
     max: config.RATE_LIMIT_PER_MINUTE,
     publishableKeyMax: config.PUBLISHABLE_KEY_LIMIT_PER_MINUTE,
@@ -165,6 +172,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await liveRoutes(scope, moduleDeps);
     await webhooksRoutes(scope, moduleDeps);
     await devOutboxRoutes(scope, moduleDeps);
+    await cabinetRoutes(scope, moduleDeps);
   });
 
   const lifecycle = options.lifecycle ?? new Lifecycle();

@@ -6,7 +6,10 @@ export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, ApiErrorBody])) as Record<number, typeof ApiErrorBody>;
 }
 
-export const SHOP_AUTH = [{ ShopAuth: [] }];
+/** A shop operation: the shop's secret key, or a team member's cabinet session (with X-Shop-Id). */
+export const SHOP_AUTH: { [scheme: string]: string[] }[] = [{ ShopAuth: [] }, { CabinetSession: [] }];
+/** The cabinet's own operations: the session cookie only. */
+export const CABINET_AUTH: { [scheme: string]: string[] }[] = [{ CabinetSession: [] }];
 
 /**
  * Answers the framework gives on any route, whatever its handler does: a malformed path parameter
