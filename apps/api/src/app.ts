@@ -29,7 +29,7 @@ import { applySecurityHeaders, registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { clientsRoutes } from './routes/clients.routes';
 import { Lifecycle } from './shared/lifecycle';
-import { documentFrameworkErrors } from './shared/route-schemas';
+import { documentFrameworkErrors, documentPermissions } from './shared/route-schemas';
 import { cancelOrder } from './workflows/cancel-order';
 import { createRefund } from './workflows/create-refund';
 
@@ -144,6 +144,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const methods = createMethodRegistry(app);
   registerInputGuard(app);
   documentFrameworkErrors(app);
+  documentPermissions(app);
 
   await registerSecurity(app);
   // The cabinet's session cookie is read (never signed: it is an opaque random id looked up by hash).
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   const rateLimitStore = await registerRateLimit(app, {
     max: config.RATE_LIMIT_PER_MINUTE,
+    sessionMax: config.CABINET_RATE_LIMIT_PER_MINUTE,
     publishableKeyMax: config.PUBLISHABLE_KEY_LIMIT_PER_MINUTE,
     redisUrl: config.REDIS_URL,
     redisTimeoutMs: config.REDIS_TIMEOUT_MS,

@@ -205,7 +205,7 @@ describeApi(
       expect(errorOf(res).message).toBe(CABINET_MESSAGES.sessionRequired);
     });
 
-    it('ends a session 30 days after log-in however busy', async () => {
+    it('ends every session at its absolute end, 30 days after log-in, however busy', async () => {
       await registerOwner(t, 'busy@shop.example');
       const login = await loginAs(t, 'busy@shop.example');
       let hours = 0;

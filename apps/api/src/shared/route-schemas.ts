@@ -35,3 +35,21 @@ export function documentFrameworkErrors(app: FastifyInstance) {
     for (const status of statuses) if (!(status in response)) response[status] = ApiErrorBody;
   });
 }
+
+/**
+ * Every shop operation (security ShopAuth) names the permission a team member needs for it
+ * (`config.permission`, checked by the authenticator); one that does not fails the start, so no route
+ * is ever open to a role by omission. The permission is shown in OpenAPI as `x-permission`.
+ */
+export function documentPermissions(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as (Record<string, unknown> & { security?: unknown }) | undefined;
+    const security = Array.isArray(schema?.security) ? (schema.security as object[]) : [];
+    const shopOperation = security.some((s) => 'ShopAuth' in s);
+    const permission = route.config?.permission;
+    if (shopOperation && !permission) {
+      throw new Error(`${route.method} ${route.url}: a shop operation must declare config.permission`);
+    }
+    if (schema && permission) schema['x-permission'] = permission;
+  });
+}

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import type { CabinetRole } from '@b2bpay/domain';
+import { confirmUser, ensureUser, insertMember } from '../../src/modules/cabinet/cabinet.repository';
+import { hashPassword } from '../../src/modules/cabinet/passwords';
 import type { TestApp } from './test-app';
 
 /** An INN the offline company directory knows (apps/api/data/ru-companies.csv). */
@@ -66,3 +70,25 @@ export async function loginAs(t: TestApp, email: string, password = PASSWORD) {
   if (res.statusCode !== 200) throw new Error(`login ${res.statusCode}: ${res.body}`);
   return sessionOf(res);
 }
+
+/**
+ * A confirmed member of the shop with this role, made directly in the tables (the team's own
+ * invitation flow has its tests): the tests of other rules need people in every role quickly.
+ */
+export async function addMember(t: TestApp, shopId: string, email: string, role: CabinetRole) {
+  const now = t.clock.now();
+  const userId = await ensureUser(
+    t.db,
+    { id: randomUUID(), email, name: `Сотрудник ${role}`, password_hash: await memberPasswordHash() },
+    now,
+  );
+  await confirmUser(t.db, userId, {}, now);
+  await insertMember(t.db, { shopId, userId, role }, now);
+  return loginAs(t, email);
+}
+
+let memberHash: Promise<string> | undefined;
+const memberPasswordHash = () => {
+  memberHash ??= hashPassword(PASSWORD);
+  return memberHash;
+};

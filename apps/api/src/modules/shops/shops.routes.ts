@@ -37,6 +37,7 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
   r.post(
     '/api/shop/keys/rotate',
     {
+      config: { permission: 'keys.manage' },
       schema: {
         operationId: 'rotateShopKey',
         tags: ['shop area'],
