@@ -107,6 +107,14 @@ export async function consumeToken(
   return { user_id: row.user_id, data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data };
 }
 
+/** Ends every unused link of the account for this purpose. */
+export async function endTokensOf(db: Queryable, userId: string, purpose: TokenPurpose, now: Date) {
+  await db.query(
+    'UPDATE cabinet_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL',
+    [userId, purpose, now],
+  );
+}
+
 // --- sessions --------------------------------------------------------------------------------------
 
 export async function insertSession(
