@@ -202,6 +202,16 @@ describeApi(
       const second = await loginAs(t, 'twice@shop.example');
       expect(first.cookie.cookie).not.toBe(second.cookie.cookie);
       expect(first.csrf).not.toBe(second.csrf);
+      // Logging in from a browser that holds a session ends that session.
+      const third = await t.app.inject({
+        method: 'POST',
+        url: '/api/cabinet/login',
+        headers: first.cookie,
+        payload: { email: 'twice@shop.example', password: PASSWORD },
+      });
+      expect(third.statusCode).toBe(200);
+      expect((await me(first.cookie)).statusCode).toBe(401);
+      expect((await me(sessionOf(third).cookie)).statusCode).toBe(200);
       const list = await t.app.inject({
         method: 'GET',
         url: '/api/cabinet/sessions',

@@ -155,6 +155,9 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
       await throttle.check(request);
       try {
         const session = await login(deps, request.body, meta(request));
+        // The session this browser had ends: a log-in never keeps using an id set before it.
+        const previous = await deps.auth.peekSession(request);
+        if (previous) await repo.deleteSession(deps.db, previous.user.id, previous.session_id);
         setSessionCookie(reply, deps.config, session.cookie);
         return session.body;
       } catch (error) {
