@@ -50,6 +50,10 @@ export class B2BPayUnauthorizedError extends B2BPayError {
 export class B2BPayForbiddenError extends B2BPayError {
   override readonly name = 'B2BPayForbiddenError';
 }
+/** 403 CSRF_FAILED: a personal-cabinet request made with its cookie, without its X-CSRF-Token (keys never get it). */
+export class B2BPayCsrfFailedError extends B2BPayError {
+  override readonly name = 'B2BPayCsrfFailedError';
+}
 /** 404 NOT_FOUND: no such object for this shop. */
 export class B2BPayNotFoundError extends B2BPayError {
   override readonly name = 'B2BPayNotFoundError';
@@ -78,9 +82,21 @@ export class B2BPayIdempotencyKeyReusedError extends B2BPayConflictError {
 export class B2BPayRefundExceedsRemainingError extends B2BPayConflictError {
   override readonly name = 'B2BPayRefundExceedsRemainingError';
 }
+/** 409 ALREADY_MEMBER: the invited address is already in the shop's team. */
+export class B2BPayAlreadyMemberError extends B2BPayConflictError {
+  override readonly name = 'B2BPayAlreadyMemberError';
+}
+/** 409 LAST_OWNER: the shop's last owner can neither leave nor be demoted. */
+export class B2BPayLastOwnerError extends B2BPayConflictError {
+  override readonly name = 'B2BPayLastOwnerError';
+}
 /** 409 DELIVERY_PENDING: the webhook delivery is still waiting to be sent. */
 export class B2BPayDeliveryPendingError extends B2BPayConflictError {
   override readonly name = 'B2BPayDeliveryPendingError';
+}
+/** 410 LINK_EXPIRED: a personal-cabinet link (confirmation, reset, invitation) used or past its end. */
+export class B2BPayLinkExpiredError extends B2BPayError {
+  override readonly name = 'B2BPayLinkExpiredError';
 }
 /** 409 ORDER_CHANGED: the order's products changed since it was read. */
 export class B2BPayOrderChangedError extends B2BPayError {
@@ -113,6 +129,7 @@ const ERROR_CLASSES: Record<ErrorCode, ErrorClass> = {
   VALIDATION_ERROR: B2BPayValidationError,
   UNAUTHORIZED: B2BPayUnauthorizedError,
   FORBIDDEN: B2BPayForbiddenError,
+  CSRF_FAILED: B2BPayCsrfFailedError,
   NOT_FOUND: B2BPayNotFoundError,
   METHOD_NOT_ALLOWED: B2BPayMethodNotAllowedError,
   ORDER_STATUS_CONFLICT: B2BPayOrderStatusConflictError,
@@ -120,6 +137,9 @@ const ERROR_CLASSES: Record<ErrorCode, ErrorClass> = {
   IDEMPOTENCY_KEY_REUSED: B2BPayIdempotencyKeyReusedError,
   REFUND_EXCEEDS_REMAINING: B2BPayRefundExceedsRemainingError,
   DELIVERY_PENDING: B2BPayDeliveryPendingError,
+  LINK_EXPIRED: B2BPayLinkExpiredError,
+  ALREADY_MEMBER: B2BPayAlreadyMemberError,
+  LAST_OWNER: B2BPayLastOwnerError,
   ORDER_CHANGED: B2BPayOrderChangedError,
   DUPLICATE_EXTERNAL_ID: B2BPayDuplicateExternalIdError,
   PAYLOAD_TOO_LARGE: B2BPayPayloadTooLargeError,

@@ -1,7 +1,9 @@
 export { B2BPay, type ClientOptions, type RequestOptions } from './client.js';
 export {
+  B2BPayAlreadyMemberError,
   B2BPayConflictError,
   B2BPayConnectionError,
+  B2BPayCsrfFailedError,
   B2BPayDeliveryPendingError,
   B2BPayDuplicateExternalIdError,
   B2BPayError,
@@ -9,6 +11,8 @@ export {
   B2BPayIdempotencyKeyInUseError,
   B2BPayIdempotencyKeyReusedError,
   B2BPayInternalError,
+  B2BPayLastOwnerError,
+  B2BPayLinkExpiredError,
   B2BPayMethodNotAllowedError,
   B2BPayNotFoundError,
   B2BPayOrderChangedError,

@@ -451,6 +451,344 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cabinet/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Регистрация в личном кабинете
+         * @description Всегда 202 с одним и тем же ответом, известен адрес или нет. Новому адресу приходит письмо со ссылкой подтверждения (24 часа, один раз), уже зарегистрированному — письмо «вы уже зарегистрированы».
+         */
+        post: operations["cabinetSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Подтвердить регистрацию
+         * @description Создаёт магазин (название — по ИНН), его ключи (показываются один раз) и владельца, и открывает сессию (cookie). Использованная или устаревшая ссылка — 410 LINK_EXPIRED.
+         */
+        post: operations["cabinetConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Войти в личный кабинет
+         * @description Открывает новую сессию (cookie b2bpay_session, HttpOnly). Неверная пара — 401 с одним текстом; после частых неудач по аккаунту или адресу — 429 с Retry-After.
+         */
+        post: operations["cabinetLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Выйти
+         * @description Завершает текущую сессию и стирает cookie.
+         */
+        post: operations["cabinetLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Кто вошёл
+         * @description Пользователь сессии, его магазины с ролями и csrf_token для изменяющих запросов.
+         */
+        get: operations["cabinetMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Открытые сессии пользователя */
+        get: operations["listCabinetSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Завершить сессию
+         * @description Завершает одну из своих сессий (например, на потерянном устройстве).
+         */
+        delete: operations["deleteCabinetSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Забыли пароль
+         * @description Всегда 202. Если адрес зарегистрирован, на него уходит ссылка сброса (1 час, один раз).
+         */
+        post: operations["cabinetForgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Задать новый пароль по ссылке
+         * @description Завершает все сессии пользователя. Использованная или устаревшая ссылка — 410.
+         */
+        post: operations["cabinetResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/shops/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Команда магазина
+         * @description Участники с ролями и открытые приглашения. Видит каждый участник магазина.
+         */
+        get: operations["listTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/shops/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Пригласить в команду
+         * @description Письмо со ссылкой (один раз, только для этого адреса, 10 дней). Владельца приглашает только владелец. Прежние открытые приглашения этого адреса перестают работать.
+         */
+        post: operations["inviteTeamMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/shops/{id}/invitations/{invitation_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Отправить приглашение ещё раз
+         * @description Новая ссылка на 10 дней; прежняя перестаёт работать.
+         */
+        post: operations["resendTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/shops/{id}/invitations/{invitation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Отозвать приглашение */
+        delete: operations["revokeTeamInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Приглашение по ссылке
+         * @description Кого, в какой магазин и с какой ролью приглашают; есть ли у адреса аккаунт. Устаревшая ссылка — 410.
+         */
+        post: operations["previewTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Принять приглашение
+         * @description Новый адрес: name и password (не короче 10 символов), аккаунт подтверждается ссылкой. Существующий аккаунт: его password, если в запросе нет сессии этого пользователя. Открывает сессию (cookie).
+         */
+        post: operations["acceptTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/shops/{id}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Удалить участника (или выйти из команды)
+         * @description Все сессии удалённого пользователя завершаются. Выйти сам может любой участник; последний владелец — нет (409).
+         */
+        delete: operations["removeTeamMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Изменить роль участника
+         * @description Владельцев меняет только владелец; последнего владельца понизить нельзя (409).
+         */
+        patch: operations["changeTeamMemberRole"];
+        trace?: never;
+    };
+    "/api/cabinet/shops/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Журнал действий магазина
+         * @description Кто (e-mail пользователя или последние 4 символа ключа), что, когда и с какого адреса: ключи, настройки вебхуков и виджета, команда, отмены, возвраты, выгрузки, входы. Новые сверху; дальше — starting_after = id последней записи.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -630,6 +968,58 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        CabinetSignupInput: {
+            email: string;
+            password: string;
+            name: string;
+            company: {
+                inn: string;
+                name?: string;
+            };
+        };
+        /** @example {
+         *       "token": "q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0"
+         *     } */
+        CabinetTokenInput: {
+            token: string;
+        };
+        CabinetLoginInput: {
+            email: string;
+            password: string;
+        };
+        CabinetForgotInput: {
+            email: string;
+        };
+        /** @example {
+         *       "token": "q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0",
+         *       "password": "новый-длинный-пароль"
+         *     } */
+        CabinetResetInput: {
+            token: string;
+            password: string;
+        };
+        InvitationCreateInput: {
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "manager" | "developer" | "accountant";
+        };
+        /** @example {
+         *       "token": "q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0",
+         *       "name": "Ольга",
+         *       "password": "длинный-пароль-2026"
+         *     } */
+        InvitationAcceptInput: {
+            token: string;
+            name?: string;
+            password?: string;
+        };
+        /** @example {
+         *       "role": "manager"
+         *     } */
+        MemberRoleChangeInput: {
+            /** @enum {string} */
+            role: "owner" | "admin" | "manager" | "developer" | "accountant";
+        };
         /** @example {
          *       "surname": "Петров",
          *       "name": "Пётр",
@@ -800,7 +1190,7 @@ export interface components {
         };
         FieldError: {
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_STATUS_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "REFUND_EXCEEDS_REMAINING" | "DELIVERY_PENDING" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "CSRF_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_STATUS_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "REFUND_EXCEEDS_REMAINING" | "DELIVERY_PENDING" | "LINK_EXPIRED" | "ALREADY_MEMBER" | "LAST_OWNER" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
             message: string;
             field?: string;
         };
@@ -829,7 +1219,7 @@ export interface components {
             detail: string;
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_STATUS_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "REFUND_EXCEEDS_REMAINING" | "DELIVERY_PENDING" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "CSRF_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_STATUS_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "REFUND_EXCEEDS_REMAINING" | "DELIVERY_PENDING" | "LINK_EXPIRED" | "ALREADY_MEMBER" | "LAST_OWNER" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
                 message: string;
                 field?: string;
                 order_id?: string;
@@ -838,6 +1228,114 @@ export interface components {
                 request_id?: string;
             };
             errors?: components["schemas"]["FieldError"][];
+        };
+        CabinetSent: {
+            /** @constant */
+            status: "sent";
+        };
+        CabinetUser: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            name: string;
+        };
+        CabinetShop: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "manager" | "developer" | "accountant";
+        };
+        CabinetSession: {
+            user: components["schemas"]["CabinetUser"];
+            shops: components["schemas"]["CabinetShop"][];
+            csrf_token: string;
+        };
+        CabinetConfirmed: {
+            user: components["schemas"]["CabinetUser"];
+            shops: components["schemas"]["CabinetShop"][];
+            csrf_token: string;
+            created_shop: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                secret_key: string;
+                publishable_key: string;
+            };
+        };
+        CabinetSessionInfo: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            ip: string | null;
+            user_agent: string | null;
+            current: boolean;
+        };
+        CabinetSessionList: {
+            data: components["schemas"]["CabinetSessionInfo"][];
+        };
+        TeamMember: {
+            /** Format: uuid */
+            user_id: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "manager" | "developer" | "accountant";
+            /** Format: date-time */
+            joined_at: string;
+        };
+        TeamInvitation: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "manager" | "developer" | "accountant";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        Team: {
+            members: components["schemas"]["TeamMember"][];
+            invitations: components["schemas"]["TeamInvitation"][];
+        };
+        InvitationPreview: {
+            email: string;
+            shop: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            role: "owner" | "admin" | "manager" | "developer" | "accountant";
+            account_exists: boolean;
+        };
+        AuditEntry: {
+            /** Format: uuid */
+            id: string;
+            actor: {
+                /** @constant */
+                type: "user";
+                email: string;
+            } | {
+                /** @constant */
+                type: "key";
+                key_last4: string;
+            };
+            action: string;
+            details: {
+                [key: string]: unknown;
+            };
+            ip: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AuditList: {
+            items: components["schemas"]["AuditEntry"][];
+            has_more: boolean;
         };
         Client: {
             id: number;
@@ -1250,7 +1748,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1368,7 +1866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1390,7 +1888,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1504,7 +2002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1605,7 +2103,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1717,7 +2215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1750,7 +2248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1858,7 +2356,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1891,7 +2389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1992,7 +2490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2109,7 +2607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2142,7 +2640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2262,7 +2760,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2374,7 +2872,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2735,7 +3233,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2967,7 +3465,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3057,7 +3555,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3158,7 +3656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3253,7 +3751,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3348,7 +3846,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3381,7 +3879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3487,7 +3985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3586,7 +4084,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3681,7 +4179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3780,7 +4278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3878,7 +4376,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3913,6 +4411,1887 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
             415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "email": "owner@romashka.ru",
+                 *       "password": "длинный-пароль-2026",
+                 *       "name": "Анна Смирнова",
+                 *       "company": {
+                 *         "inn": "7707083893",
+                 *         "name": "ООО «Ромашка»"
+                 *       }
+                 *     } */
+                "application/json": components["schemas"]["CabinetSignupInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetSent"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "token": "q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0"
+                 *     } */
+                "application/json": components["schemas"]["CabinetTokenInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetConfirmed"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description LINK_EXPIRED: Ссылка из письма (подтверждение, сброс пароля, приглашение) уже использована или устарела. */
+            410: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "email": "owner@romashka.ru",
+                 *       "password": "длинный-пароль-2026"
+                 *     } */
+                "application/json": components["schemas"]["CabinetLoginInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetSession"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Сессия завершена */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetSession"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCabinetSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetSessionList"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCabinetSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Сессия завершена */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetForgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "email": "owner@romashka.ru"
+                 *     } */
+                "application/json": components["schemas"]["CabinetForgotInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetSent"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "token": "q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0",
+                 *       "password": "новый-длинный-пароль"
+                 *     } */
+                "application/json": components["schemas"]["CabinetResetInput"];
+            };
+        };
+        responses: {
+            /** @description Пароль изменён */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description LINK_EXPIRED: Ссылка из письма (подтверждение, сброс пароля, приглашение) уже использована или устарела. */
+            410: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "email": "buh@romashka.ru",
+                 *       "role": "accountant"
+                 *     } */
+                "application/json": components["schemas"]["InvitationCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            409: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Успешный ответ */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetSent"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Приглашение отозвано */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "token": "q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0"
+                 *     } */
+                "application/json": components["schemas"]["CabinetTokenInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description LINK_EXPIRED: Ссылка из письма (подтверждение, сброс пароля, приглашение) уже использована или устарела. */
+            410: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "token": "q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0",
+                 *       "name": "Ольга",
+                 *       "password": "длинный-пароль-2026"
+                 *     } */
+                "application/json": components["schemas"]["InvitationAcceptInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetSession"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description LINK_EXPIRED: Ссылка из письма (подтверждение, сброс пароля, приглашение) уже использована или устарела. */
+            410: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Участник удалён */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            409: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeTeamMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "role": "manager"
+                 *     } */
+                "application/json": components["schemas"]["MemberRoleChangeInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            409: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description id последней записи предыдущей страницы: вернутся более ранние */
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
                     "X-Request-Id"?: string;

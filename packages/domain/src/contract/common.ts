@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
   'FORBIDDEN',
+  /** A request made with the cabinet's session cookie without its X-CSRF-Token, or from another site. */
+  'CSRF_FAILED',
   'NOT_FOUND',
   /** A known address asked with a method it does not take; `Allow` lists the ones it does (HTTP's rule). */
   'METHOD_NOT_ALLOWED',
@@ -21,6 +23,12 @@ export const ERROR_CODES = [
   'REFUND_EXCEEDS_REMAINING',
   /** A webhook delivery still waiting to be sent cannot be re-sent (409). */
   'DELIVERY_PENDING',
+  /** A one-time link (sign-up confirmation, password reset, invitation) already used or past its end. */
+  'LINK_EXPIRED',
+  /** The invited address is already a member of the shop (409). */
+  'ALREADY_MEMBER',
+  /** The shop's last owner can neither leave nor be demoted (409). */
+  'LAST_OWNER',
   /** The buyer submitted for an order version that is no longer current: the buyer must see what they pay for. */
   'ORDER_CHANGED',
   // 409: an order of the shop already has this external_id (DESIGN §11); `order_id` names it.
@@ -71,6 +79,13 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
       'Используйте секретный ключ на сервере (после смены ключа — новый) или добавьте сайт в widget_origins.',
   },
   {
+    code: 'CSRF_FAILED',
+    statuses: [403],
+    meaning:
+      'Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin).',
+    action: 'Передайте X-CSRF-Token из ответа login или me; ключ API (Bearer) этого не требует.',
+  },
+  {
     code: 'NOT_FOUND',
     statuses: [404],
     meaning: 'Нет такого заказа, магазина или адреса (чужой заказ — тоже 404).',
@@ -112,6 +127,24 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
     statuses: [409],
     meaning: 'Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся.',
     action: 'Дождитесь итога доставки (статус delivered или failed) и повторите.',
+  },
+  {
+    code: 'LINK_EXPIRED',
+    statuses: [410],
+    meaning: 'Ссылка из письма (подтверждение, сброс пароля, приглашение) уже использована или устарела.',
+    action: 'Запросите новую ссылку.',
+  },
+  {
+    code: 'ALREADY_MEMBER',
+    statuses: [409],
+    meaning: 'Этот адрес уже состоит в команде магазина.',
+    action: 'Измените роль участника в «Команде» вместо нового приглашения.',
+  },
+  {
+    code: 'LAST_OWNER',
+    statuses: [409],
+    meaning: 'У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли.',
+    action: 'Сначала назначьте владельцем другого участника.',
   },
   {
     code: 'ORDER_CHANGED',

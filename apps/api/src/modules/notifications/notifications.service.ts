@@ -23,7 +23,11 @@ export type NotificationKind =
   | 'webhook_given_up'
   | 'code_cap'
   | 'cancelled'
-  | 'refund';
+  | 'refund'
+  | 'cabinet_confirm'
+  | 'cabinet_registered'
+  | 'cabinet_reset'
+  | 'cabinet_invitation';
 
 export interface QueuedEmail {
   kind: NotificationKind;

@@ -19,7 +19,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { splitCommaLists } from '../../shared/comma-lists';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
-import type { AuthenticatedKey, Authenticator } from '../auth';
+import { auditBy, recordAudit } from '../audit';
+import type { Authenticator, RequestAuth } from '../auth';
 import { exportOrdersCsv } from './export.service';
 import { type StoredResponse, validateIdempotencyKey } from './idempotency';
 import * as service from './orders.service';
@@ -48,15 +49,10 @@ export const WIDGET_EXPOSED_HEADERS = [
  * workflows/ above the modules, and the composition root hands them to these routes.
  */
 export interface OrderUseCases {
-  cancelOrder(
-    deps: AppDeps,
-    auth: AuthenticatedKey,
-    orderId: string,
-    reason: string | undefined,
-  ): Promise<Order>;
+  cancelOrder(deps: AppDeps, auth: RequestAuth, orderId: string, reason: string | undefined): Promise<Order>;
   createRefund(
     deps: AppDeps,
-    auth: AuthenticatedKey,
+    auth: RequestAuth,
     orderId: string,
     input: RefundCreate,
     idempotencyKey: string | null,
@@ -87,7 +83,7 @@ function widgetCreateRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authen
   r.post(
     '/api/order/orders',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.write' },
       schema: {
         operationId: 'createOrder',
         tags: ['orders'],
@@ -129,7 +125,7 @@ function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authentic
   r.get(
     '/api/order/orders/:order_id',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.read' },
       schema: {
         operationId: 'getOrder',
         tags: ['orders'],
@@ -153,7 +149,7 @@ function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authentic
   r.get(
     '/api/order/orders',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.read' },
       preValidation: splitCommaLists('status'),
       schema: {
         operationId: 'listOrders',
@@ -176,7 +172,7 @@ function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authentic
   r.get(
     '/api/order/orders/:order_id/history',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.read' },
       schema: {
         operationId: 'getOrderHistory',
         tags: ['orders'],
@@ -205,6 +201,7 @@ function orderChangeRoutes(
   r.put(
     '/api/order/orders/:order_id/products',
     {
+      config: { permission: 'orders.write' },
       schema: {
         operationId: 'replaceOrderProducts',
         tags: ['orders'],
@@ -229,6 +226,7 @@ function orderChangeRoutes(
   r.post(
     '/api/order/orders/:order_id/cancel',
     {
+      config: { permission: 'orders.write' },
       schema: {
         operationId: 'cancelOrder',
         tags: ['orders'],
@@ -266,6 +264,7 @@ function orderRefundRoutes(
   r.post(
     '/api/order/orders/:order_id/refunds',
     {
+      config: { permission: 'orders.write' },
       schema: {
         operationId: 'createRefund',
         tags: ['orders'],
@@ -302,7 +301,7 @@ function orderRecordRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
   r.get(
     '/api/order/orders/:order_id/refunds',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.read' },
       schema: {
         operationId: 'listRefunds',
         tags: ['orders'],
@@ -325,7 +324,7 @@ function orderRecordRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
   r.get(
     '/api/order/orders/export.csv',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.export' },
       preValidation: splitCommaLists('status'),
       schema: {
         operationId: 'exportOrdersCsv',
@@ -351,6 +350,12 @@ function orderRecordRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
     async (request, reply) => {
       const auth = await deps.auth.require(request, ['secret']);
       const stream = await exportOrdersCsv(deps, auth.shop.id, request.query);
+      const details = { filters: request.query };
+      await recordAudit(
+        deps.db,
+        { shopId: auth.shop.id, ...auditBy(auth), action: 'orders.exported', details },
+        deps.clock.now(),
+      );
       return (
         reply
           .type('text/csv; charset=utf-8')

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { keyHint, newPublishableKey, newSecretKey, newWebhookSecret, sha256Hex } from '../../shared/crypto';
 import { notFound, unauthorized } from '../../shared/errors';
+import { type AuditBy, recordAudit } from '../audit';
 import { INVALID_TOKEN, invalidateKeyCache, keyInGracePeriodForbidden } from '../auth';
 import { assertWebhookUrlAllowed } from '../webhooks';
 import * as repo from './shops.repository';
@@ -12,6 +13,11 @@ export const SHOP_NOT_FOUND = 'Магазин не найден';
 
 /** Creates a shop with its first keys; the plain keys exist only in this answer (stored hashed). */
 export async function createShop(db: Database, input: ShopCreate): Promise<ShopCreated> {
+  return db.transaction((tx) => createShopIn(tx, input));
+}
+
+/** createShop inside the caller's transaction (the cabinet makes a shop, its owner and a session at once). */
+export async function createShopIn(tx: Queryable, input: ShopCreate): Promise<ShopCreated> {
   const shop = {
     id: randomUUID(),
     name: input.name,
@@ -21,11 +27,9 @@ export async function createShop(db: Database, input: ShopCreate): Promise<ShopC
   };
   const secretKey = newSecretKey();
   const publishableKey = newPublishableKey();
-  await db.transaction(async (tx) => {
-    await repo.insertShop(tx, shop);
-    await repo.insertKey(tx, shop.id, 'secret', sha256Hex(secretKey), keyHint(secretKey));
-    await repo.insertKey(tx, shop.id, 'publishable', sha256Hex(publishableKey), keyHint(publishableKey));
-  });
+  await repo.insertShop(tx, shop);
+  await repo.insertKey(tx, shop.id, 'secret', sha256Hex(secretKey), keyHint(secretKey));
+  await repo.insertKey(tx, shop.id, 'publishable', sha256Hex(publishableKey), keyHint(publishableKey));
   return {
     shop: { id: shop.id, name: shop.name, email: shop.email },
     secret_key: secretKey,
@@ -125,7 +129,7 @@ export async function rotateKey(
   db: Database,
   shopId: string,
   kind: repo.KeyKind,
-  options: { expireOldInSeconds?: number; now?: Date; callerKeyHash?: string } = {},
+  options: { expireOldInSeconds?: number; now?: Date; callerKeyHash?: string; audit?: AuditBy } = {},
 ) {
   const key = kind === 'secret' ? newSecretKey() : newPublishableKey();
   const now = options.now ?? new Date();
@@ -140,6 +144,10 @@ export async function rotateKey(
     }
     await repo.revokeKeys(tx, shopId, kind, until);
     await repo.insertKey(tx, shopId, kind, sha256Hex(key), keyHint(key));
+    if (options.audit) {
+      const details = { kind, expire_old_in_seconds: seconds };
+      await recordAudit(tx, { shopId, ...options.audit, action: 'key.rotated', details }, now);
+    }
   });
   invalidateKeyCache();
   return { kind, key, hint: keyHint(key), old_key_expires_at: until?.toISOString() ?? null };

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { splitCommaLists } from '../../shared/comma-lists';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
+import { auditBy } from '../audit';
 import type { Authenticator } from '../auth';
 import { listEvents } from './event-log.service';
 import * as service from './webhooks.service';
@@ -37,7 +38,7 @@ function deliveryLogRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
   r.get(
     '/api/order/events',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.read' },
       preValidation: splitCommaLists('type'),
       schema: {
         operationId: 'listEvents',
@@ -66,6 +67,7 @@ function deliveryLogRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
   r.get(
     '/api/webhooks/deliveries',
     {
+      config: { permission: 'integration.manage' },
       schema: {
         operationId: 'listWebhookDeliveries',
         tags: ['webhooks'],
@@ -86,6 +88,7 @@ function deliveryLogRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
   r.post(
     '/api/webhooks/deliveries/:id/retry',
     {
+      config: { permission: 'integration.manage' },
       schema: {
         operationId: 'retryWebhookDelivery',
         tags: ['webhooks'],
@@ -115,6 +118,7 @@ function deliveryRepairRoutes(app: FastifyInstance, deps: AppDeps & { auth: Auth
   r.post(
     '/api/webhooks/deliveries/resend',
     {
+      config: { permission: 'integration.manage' },
       schema: {
         operationId: 'resendFailedWebhooks',
         tags: ['webhooks'],
@@ -137,6 +141,7 @@ function deliveryRepairRoutes(app: FastifyInstance, deps: AppDeps & { auth: Auth
   r.get(
     '/api/webhooks/health',
     {
+      config: { permission: 'integration.manage' },
       schema: {
         operationId: 'getWebhookHealth',
         tags: ['webhooks'],
@@ -158,6 +163,7 @@ function deliveryRepairRoutes(app: FastifyInstance, deps: AppDeps & { auth: Auth
   r.post(
     '/api/webhooks/test',
     {
+      config: { permission: 'integration.manage' },
       schema: {
         operationId: 'sendTestWebhook',
         tags: ['webhooks'],
@@ -185,6 +191,7 @@ function webhookSettingsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Aut
   r.get(
     '/api/shop/settings',
     {
+      config: { permission: 'orders.read' },
       schema: {
         operationId: 'getShopSettings',
         tags: ['webhooks'],
@@ -203,6 +210,7 @@ function webhookSettingsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Aut
   r.put(
     '/api/shop/settings',
     {
+      config: { permission: 'integration.manage' },
       schema: {
         operationId: 'updateShopSettings',
         tags: ['webhooks'],
@@ -219,7 +227,7 @@ function webhookSettingsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Aut
     },
     async (request) => {
       const auth = await deps.auth.require(request);
-      return service.updateSettings(deps, auth.shop.id, request.body);
+      return service.updateSettings(deps, auth.shop.id, request.body, auditBy(auth));
     },
   );
 }
