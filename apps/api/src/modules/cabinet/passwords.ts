@@ -53,9 +53,12 @@ export function decoyHash(): Promise<string> {
  */
 let leaked: Promise<Set<string>> | undefined;
 function leakedPasswords(): Promise<Set<string>> {
-  leaked ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())),
-  );
+  leaked ??= import('@zxcvbn-ts/language-common').then((module) => {
+    // The package has no `exports`: the API's bundle takes its CommonJS build, whose named exports
+    // arrive under `default`; run from source (tests) they are the module's own.
+    const dictionary = module.dictionary ?? module.default?.dictionary;
+    return new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  });
   return leaked;
 }
 
