@@ -3,6 +3,8 @@
  * operation declares raises ApiError with the code, the body and the headers; any other status raises
  * 'Unknown API Status Code!'; network failure, time-out and abort have their own fixed messages.
  */
+import { sessionHeaders } from './session-credentials';
+
 export const NETWORK_FAILED = 'Network request failed';
 export const NETWORK_TIMEOUT = 'Network request timed out';
 export const ABORTED = 'Aborted';
@@ -133,6 +135,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  else Object.assign(headers, sessionHeaders(options.method));
 
   let response: Response;
   try {

@@ -1,7 +1,7 @@
 import type { WebhookEndpointHealth, WebhookResendBody, WebhookResendResult } from '@b2bpay/domain';
 import { useQuery } from '@tanstack/react-query';
 import { DOCUMENTED_ERRORS, request } from '../../../shared/api/http';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../shared/auth/shop-access';
 
 /**
  * The shop's webhook address as its deliveries have gone, and the bulk re-send of failed
@@ -38,10 +38,10 @@ export function resendFailedWebhooks(
 }
 
 export function useWebhookHealth() {
-  const { token, isInitialized } = useAuth();
+  const { token, hasAccess, isInitialized } = useShopAccess();
   return useQuery({
     queryKey: webhookHealthKey,
     queryFn: ({ signal }) => getWebhookHealth(token, signal),
-    enabled: Boolean(token && isInitialized),
+    enabled: Boolean(hasAccess && isInitialized),
   });
 }

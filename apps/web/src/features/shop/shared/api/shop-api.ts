@@ -21,6 +21,7 @@ import {
   request,
   requireParam,
 } from '../../../../shared/api/http';
+import { sessionHeaders } from '../../../../shared/api/session-credentials';
 
 /**
  * The shop area's own calls: statistics, status history, webhook deliveries, settings and
@@ -192,14 +193,14 @@ export function listRefunds(
 
 /**
  * The CSV export under the list's filters, as a file the browser saves. The key travels in the
- * Authorization header, so the file is fetched and handed over as a blob rather than linked.
+ * Authorization header (or the shop in X-Shop-Id on a session), so the file is fetched and handed over as a blob rather than linked.
  */
 export async function downloadOrdersCsv(
   filters: Omit<OrderExportQuery, 'status'> & { status?: readonly string[] },
   token: string | null,
 ) {
   const response = await fetch(`/api/order/orders/export.csv${buildQuery({ ...filters })}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: token ? { Authorization: `Bearer ${token}` } : sessionHeaders('GET'),
     credentials: 'same-origin',
   });
   if (!response.ok) {
