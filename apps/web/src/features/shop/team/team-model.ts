@@ -1,0 +1,64 @@
+import { CABINET_ROLES, type CabinetRole, canManageRole } from '@b2bpay/domain';
+import type { AuditActor, AuditEntry } from './team-api';
+
+export const teamKeys = {
+  team: (shopId: string) => ['shop-team', shopId] as const,
+  audit: (shopId: string) => ['shop-audit', shopId] as const,
+};
+
+/** The roles `actor` may give: an owner any, an admin every role but owner, others none. */
+export function assignableRoles(actor: CabinetRole | null): CabinetRole[] {
+  if (!actor) return [];
+  return CABINET_ROLES.filter((role) => canManageRole(actor, role));
+}
+
+/** Who did it: the member's e-mail, or the API key by its last four characters. */
+export function actorText(actor: AuditActor): string {
+  return actor.type === 'user' ? actor.email : `Ключ API …${actor.key_last4}`;
+}
+
+/**
+ * What happened, in words. The log keeps machine names (`member.invited`); one not listed here is
+ * shown as it is rather than hidden.
+ */
+const ACTION_LABELS: Record<string, string> = {
+  'auth.login': 'Вход в кабинет',
+  'user.login': 'Вход в кабинет',
+  'key.rotated': 'Выпущен новый ключ API',
+  'keys.rotated': 'Выпущен новый ключ API',
+  'settings.updated': 'Изменены настройки',
+  'webhook.updated': 'Изменён адрес вебхука',
+  'webhook_secret.rotated': 'Выпущен новый секрет подписи вебхуков',
+  'widget_origins.updated': 'Изменены сайты кнопки рассрочки',
+  'webhooks.resent': 'Вебхуки отправлены повторно',
+  'delivery.retried': 'Вебхук отправлен повторно',
+  'member.invited': 'Приглашение в команду',
+  'invitation.created': 'Приглашение в команду',
+  'invitation.resent': 'Приглашение отправлено повторно',
+  'invitation.revoked': 'Приглашение отозвано',
+  'invitation.accepted': 'Приглашение принято',
+  'member.joined': 'Новый участник команды',
+  'member.role_changed': 'Изменена роль участника',
+  'member.removed': 'Участник удалён из команды',
+  'order.cancelled': 'Заказ отменён',
+  'order.canceled': 'Заказ отменён',
+  'refund.created': 'Оформлен возврат',
+  'order.refunded': 'Оформлен возврат',
+  'orders.exported': 'Выгрузка заказов в CSV',
+  'export.created': 'Выгрузка заказов в CSV',
+};
+
+export function actionText(entry: Pick<AuditEntry, 'action'>): string {
+  return ACTION_LABELS[entry.action] ?? entry.action;
+}
+
+/** A short line of the entry's details (e-mail, role, order number…) when it has any. */
+export function detailsText(details: AuditEntry['details']): string {
+  if (!details) return '';
+  return Object.entries(details)
+    .filter(
+      ([, value]) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean',
+    )
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join(', ');
+}
