@@ -20,7 +20,7 @@ type Field = 'password' | 'repeat';
 
 /** /cabinet/reset?token=: a new password; every session of the user ends, so they log in again. */
 export default function ResetPage() {
-  usePageMeta({ title: 'Новый пароль' });
+  usePageMeta({ title: 'Смена пароля' });
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
@@ -37,7 +37,7 @@ export default function ResetPage() {
 
   if (!token) {
     return (
-      <CabinetCard title="Новый пароль">
+      <CabinetCard title="Смена пароля">
         <Alert tone="error">{CABINET_TEXTS.linkMissing}</Alert>
       </CabinetCard>
     );
@@ -65,7 +65,7 @@ export default function ResetPage() {
 
   const fieldFailure = submit.error instanceof ApiError && hasErrors(errors);
   return (
-    <CabinetCard title="Новый пароль">
+    <CabinetCard title="Смена пароля">
       {submit.isError && !fieldFailure && (
         <Alert tone="error">
           {failureText(submit.error)}{' '}
