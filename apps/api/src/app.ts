@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { plainRussianError } from '@b2bpay/domain';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps';
 import { createAuthenticator } from './modules/auth';
+import { cabinetRoutes, sessionAccess } from './modules/cabinet';
 import { companiesRoutes } from './modules/companies';
 import { enquiriesRoutes } from './modules/enquiries';
 import { liveRoutes } from './modules/live';
@@ -27,7 +29,7 @@ import { applySecurityHeaders, registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { clientsRoutes } from './routes/clients.routes';
 import { Lifecycle } from './shared/lifecycle';
-import { documentFrameworkErrors } from './shared/route-schemas';
+import { documentFrameworkErrors, documentPermissions } from './shared/route-schemas';
 import { cancelOrder } from './workflows/cancel-order';
 import { createRefund } from './workflows/create-refund';
 
@@ -142,11 +144,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const methods = createMethodRegistry(app);
   registerInputGuard(app);
   documentFrameworkErrors(app);
+  documentPermissions(app);
 
   await registerSecurity(app);
-  const auth = createAuthenticator(deps.db, deps.clock, findShopByKeyHash);
+  // The cabinet's session cookie is read (never signed: it is an opaque random id looked up by hash).
+  await app.register(cookie);
+  const auth = createAuthenticator(deps.db, deps.clock, findShopByKeyHash, {
+    access: sessionAccess(config),
+    publicOrigin: new URL(config.PUBLIC_URL).origin,
+  });
   const rateLimitStore = await registerRateLimit(app, {
     max: config.RATE_LIMIT_PER_MINUTE,
+    sessionMax: config.CABINET_RATE_LIMIT_PER_MINUTE,
     publishableKeyMax: config.PUBLISHABLE_KEY_LIMIT_PER_MINUTE,
     redisUrl: config.REDIS_URL,
     redisTimeoutMs: config.REDIS_TIMEOUT_MS,
@@ -165,6 +174,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await liveRoutes(scope, moduleDeps);
     await webhooksRoutes(scope, moduleDeps);
     await devOutboxRoutes(scope, moduleDeps);
+    await cabinetRoutes(scope, moduleDeps);
   });
 
   const lifecycle = options.lifecycle ?? new Lifecycle();

@@ -78,6 +78,15 @@ const EnvSchema = z.object({
   CODES_PER_SHOP_PER_HOUR: z.coerce.number().int().min(1).default(200),
   CODES_PER_SHOP_PER_DAY: z.coerce.number().int().min(1).default(1000),
   PUBLISHABLE_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
+  // The personal cabinet (DESIGN §12): a session ends after this long unused, and this long after log-in at most.
+  CABINET_SESSION_IDLE: duration('CABINET_SESSION_IDLE').default(12 * 3_600_000),
+  CABINET_SESSION_ABSOLUTE: duration('CABINET_SESSION_ABSOLUTE').default(30 * 86_400_000),
+  /** Requests one logged-in user may make per minute over the shop operations (apart from the key's). */
+  CABINET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** Failed log-ins allowed per account and per client address within LOGIN_THROTTLE_WINDOW. */
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  LOGIN_THROTTLE_WINDOW: duration('LOGIN_THROTTLE_WINDOW').default(15 * 60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   WIDGET_DIST: z.string().optional(),
@@ -107,6 +116,7 @@ const EnvSchema = z.object({
   RETENTION_NOTIFICATIONS: duration('RETENTION_NOTIFICATIONS').default(30 * 86_400_000),
   RETENTION_CODES: duration('RETENTION_CODES').default(86_400_000),
   RETENTION_IDEMPOTENCY_KEYS: duration('RETENTION_IDEMPOTENCY_KEYS').default(86_400_000),
+  RETENTION_AUDIT: duration('RETENTION_AUDIT').default(365 * 86_400_000),
   RETENTION_SWEEP_EVERY: duration('RETENTION_SWEEP_EVERY').default(60_000),
   RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
 });

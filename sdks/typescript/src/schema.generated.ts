@@ -451,6 +451,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cabinet/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Регистрация в личном кабинете
+         * @description Всегда 202 с одним и тем же ответом, известен адрес или нет. Новому адресу приходит письмо со ссылкой подтверждения (24 часа, один раз), уже зарегистрированному — письмо «вы уже зарегистрированы».
+         */
+        post: operations["cabinetSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Подтвердить регистрацию
+         * @description Создаёт магазин (название — по ИНН), его ключи (показываются один раз) и владельца, и открывает сессию (cookie). Использованная или устаревшая ссылка — 410 LINK_EXPIRED.
+         */
+        post: operations["cabinetConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Войти в личный кабинет
+         * @description Открывает новую сессию (cookie b2bpay_session, HttpOnly). Неверная пара — 401 с одним текстом; после частых неудач по аккаунту или адресу — 429 с Retry-After.
+         */
+        post: operations["cabinetLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Выйти
+         * @description Завершает текущую сессию и стирает cookie.
+         */
+        post: operations["cabinetLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Кто вошёл
+         * @description Пользователь сессии, его магазины с ролями и csrf_token для изменяющих запросов.
+         */
+        get: operations["cabinetMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Открытые сессии пользователя */
+        get: operations["listCabinetSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Завершить сессию
+         * @description Завершает одну из своих сессий (например, на потерянном устройстве).
+         */
+        delete: operations["deleteCabinetSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Забыли пароль
+         * @description Всегда 202. Если адрес зарегистрирован, на него уходит ссылка сброса (1 час, один раз).
+         */
+        post: operations["cabinetForgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Задать новый пароль по ссылке
+         * @description Завершает все сессии пользователя. Использованная или устаревшая ссылка — 410.
+         */
+        post: operations["cabinetResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -610,6 +787,36 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        CabinetSignupInput: {
+            email: string;
+            password: string;
+            name: string;
+            company: {
+                inn: string;
+                name?: string;
+            };
+        };
+        /** @example {
+         *       "token": "q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0"
+         *     } */
+        CabinetTokenInput: {
+            token: string;
+        };
+        CabinetLoginInput: {
+            email: string;
+            password: string;
+        };
+        CabinetForgotInput: {
+            email: string;
+        };
+        /** @example {
+         *       "token": "q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0",
+         *       "password": "новый-длинный-пароль"
+         *     } */
+        CabinetResetInput: {
+            token: string;
+            password: string;
+        };
         /** @example {
          *       "surname": "Петров",
          *       "name": "Пётр",
@@ -780,7 +987,7 @@ export interface components {
         };
         FieldError: {
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "CSRF_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "LINK_EXPIRED" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
             message: string;
             field?: string;
         };
@@ -809,13 +1016,61 @@ export interface components {
             detail: string;
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "CSRF_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "LINK_EXPIRED" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
                 message: string;
                 field?: string;
                 order_id?: string;
                 request_id?: string;
             };
             errors?: components["schemas"]["FieldError"][];
+        };
+        CabinetSent: {
+            /** @constant */
+            status: "sent";
+        };
+        CabinetUser: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            name: string;
+        };
+        CabinetShop: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "manager" | "developer" | "accountant";
+        };
+        CabinetSession: {
+            user: components["schemas"]["CabinetUser"];
+            shops: components["schemas"]["CabinetShop"][];
+            csrf_token: string;
+        };
+        CabinetConfirmed: {
+            user: components["schemas"]["CabinetUser"];
+            shops: components["schemas"]["CabinetShop"][];
+            csrf_token: string;
+            created_shop: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                secret_key: string;
+                publishable_key: string;
+            };
+        };
+        CabinetSessionInfo: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            ip: string | null;
+            user_agent: string | null;
+            current: boolean;
+        };
+        CabinetSessionList: {
+            data: components["schemas"]["CabinetSessionInfo"][];
         };
         Client: {
             id: number;
@@ -1226,7 +1481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1344,7 +1599,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1480,7 +1735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1581,7 +1836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1693,7 +1948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1834,7 +2089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -1968,7 +2223,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2085,7 +2340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2237,7 +2492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2710,7 +2965,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2942,7 +3197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3032,7 +3287,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3129,7 +3384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3220,7 +3475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3315,7 +3570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3454,7 +3709,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3553,7 +3808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3648,7 +3903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3747,7 +4002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3845,7 +4100,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. */
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3858,6 +4113,859 @@ export interface operations {
             };
             /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
             405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "email": "owner@romashka.ru",
+                 *       "password": "длинный-пароль-2026",
+                 *       "name": "Анна Смирнова",
+                 *       "company": {
+                 *         "inn": "7707083893",
+                 *         "name": "ООО «Ромашка»"
+                 *       }
+                 *     } */
+                "application/json": components["schemas"]["CabinetSignupInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetSent"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "token": "q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0"
+                 *     } */
+                "application/json": components["schemas"]["CabinetTokenInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetConfirmed"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description LINK_EXPIRED: Ссылка из письма (подтверждение, сброс пароля, приглашение) уже использована или устарела. */
+            410: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "email": "owner@romashka.ru",
+                 *       "password": "длинный-пароль-2026"
+                 *     } */
+                "application/json": components["schemas"]["CabinetLoginInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetSession"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Сессия завершена */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetSession"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCabinetSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetSessionList"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCabinetSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Сессия завершена */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetForgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "email": "owner@romashka.ru"
+                 *     } */
+                "application/json": components["schemas"]["CabinetForgotInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CabinetSent"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cabinetResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "token": "q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0",
+                 *       "password": "новый-длинный-пароль"
+                 *     } */
+                "application/json": components["schemas"]["CabinetResetInput"];
+            };
+        };
+        responses: {
+            /** @description Пароль изменён */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description LINK_EXPIRED: Ссылка из письма (подтверждение, сброс пароля, приглашение) уже использована или устарела. */
+            410: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
                     "X-Request-Id"?: string;

@@ -27,6 +27,14 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
             scheme: 'bearer',
             description: 'Секретный sk_… или публикуемый pk_… ключ магазина',
           },
+          CabinetSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'b2bpay_session',
+            description:
+              'Сессия личного кабинета (после POST /api/cabinet/login). Для операций магазина — заголовок ' +
+              'X-Shop-Id; для POST, PUT, PATCH и DELETE — заголовок X-CSRF-Token из ответа login или me.',
+          },
           AdminAuth: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN сервера' },
         },
       },

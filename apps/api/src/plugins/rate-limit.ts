@@ -12,13 +12,14 @@ function isExempt(request: FastifyRequest) {
   return !path.startsWith('/api/') || path.startsWith('/api/health') || path.startsWith('/api/docs');
 }
 
-/** Routes that take a shop key (their schema's security names ShopAuth); the rest need none. */
-function acceptsShopKey(request: FastifyRequest) {
+/** Whether the route's schema names this security scheme (ShopAuth: a shop key; CabinetSession: a session). */
+function routeAccepts(request: FastifyRequest, scheme: string) {
   const security = (request.routeOptions.schema as { security?: unknown } | undefined)?.security;
-  return (
-    Array.isArray(security) && security.some((s) => typeof s === 'object' && s !== null && 'ShopAuth' in s)
-  );
+  return Array.isArray(security) && security.some((s) => typeof s === 'object' && s !== null && scheme in s);
 }
+
+/** Routes that take a shop key (their schema's security names ShopAuth); the rest need none. */
+const acceptsShopKey = (request: FastifyRequest) => routeAccepts(request, 'ShopAuth');
 
 const limitedError = (max: number, ttlMs: number) =>
   new AppError(
@@ -32,6 +33,8 @@ const limitedError = (max: number, ttlMs: number) =>
  * - a publishable key (public in the shop's HTML): `max` per key and client address, so one address
  *   cannot exhaust a shop's widget for everyone, and `publishableKeyMax` per key over all addresses,
  *   counting only requests that did work;
+ * - a request on a cabinet session (no key): `sessionMax` per user, a budget of its own, so a shop's
+ *   busy integration spending its key's limit does not lock its staff out of the shop area;
  * - everything else (no key, a key that is not valid, any endpoint that needs no key): `max` per
  *   client address. A made-up token is not an identity of its own.
  * With REDIS_URL the counters are shared, so the limits hold across several API processes; while Redis
@@ -42,6 +45,7 @@ export async function registerRateLimit(
   app: FastifyInstance,
   options: {
     max: number;
+    sessionMax: number;
     publishableKeyMax: number;
     redisUrl?: string;
     redisTimeoutMs: number;
@@ -61,7 +65,7 @@ export async function registerRateLimit(
   const { auth } = options;
   await app.register(rateLimit, {
     global: true,
-    max: options.max,
+    max: (_request, key) => (key.startsWith('user:') ? options.sessionMax : options.max),
     timeWindow: 60_000,
     store: PluginStore,
     skipOnError: true,
@@ -71,6 +75,10 @@ export async function registerRateLimit(
         const key = await auth.peek(request);
         if (key?.kind === 'secret') return `key:${key.hash}`;
         if (key?.kind === 'publishable') return `pk:${key.hash}:ip:${request.clientAddress}`;
+      }
+      if (!request.headers.authorization && routeAccepts(request, 'CabinetSession')) {
+        const session = await auth.peekSession(request);
+        if (session) return `user:${session.user.id}`;
       }
       return `ip:${request.clientAddress}`;
     },

@@ -6,7 +6,10 @@ export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, ApiErrorBody])) as Record<number, typeof ApiErrorBody>;
 }
 
-export const SHOP_AUTH = [{ ShopAuth: [] }];
+/** A shop operation: the shop's secret key, or a team member's cabinet session (with X-Shop-Id). */
+export const SHOP_AUTH: { [scheme: string]: string[] }[] = [{ ShopAuth: [] }, { CabinetSession: [] }];
+/** The cabinet's own operations: the session cookie only. */
+export const CABINET_AUTH: { [scheme: string]: string[] }[] = [{ CabinetSession: [] }];
 
 /**
  * Answers the framework gives on any route, whatever its handler does: a malformed path parameter
@@ -30,5 +33,23 @@ export function documentFrameworkErrors(app: FastifyInstance) {
     if (route.url.includes(':')) statuses.push(400);
     if (methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) statuses.push(400, 413, 415);
     for (const status of statuses) if (!(status in response)) response[status] = ApiErrorBody;
+  });
+}
+
+/**
+ * Every shop operation (security ShopAuth) names the permission a team member needs for it
+ * (`config.permission`, checked by the authenticator); one that does not fails the start, so no route
+ * is ever open to a role by omission. The permission is shown in OpenAPI as `x-permission`.
+ */
+export function documentPermissions(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as (Record<string, unknown> & { security?: unknown }) | undefined;
+    const security = Array.isArray(schema?.security) ? (schema.security as object[]) : [];
+    const shopOperation = security.some((s) => 'ShopAuth' in s);
+    const permission = route.config?.permission;
+    if (shopOperation && !permission) {
+      throw new Error(`${route.method} ${route.url}: a shop operation must declare config.permission`);
+    }
+    if (schema && permission) schema['x-permission'] = permission;
   });
 }

@@ -7,10 +7,14 @@ export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
   'FORBIDDEN',
+  /** A request made with the cabinet's session cookie without its X-CSRF-Token, or from another site. */
+  'CSRF_FAILED',
   'NOT_FOUND',
   /** A known address asked with a method it does not take; `Allow` lists the ones it does (HTTP's rule). */
   'METHOD_NOT_ALLOWED',
   'CONFLICT',
+  /** A one-time link (sign-up confirmation, password reset, invitation) already used or past its end. */
+  'LINK_EXPIRED',
   /** The buyer submitted for an order version that is no longer current: the buyer must see what they pay for. */
   'ORDER_CHANGED',
   // 409: an order of the shop already has this external_id (DESIGN §11); `order_id` names it.
@@ -61,6 +65,13 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
       'Используйте секретный ключ на сервере (после смены ключа — новый) или добавьте сайт в widget_origins.',
   },
   {
+    code: 'CSRF_FAILED',
+    statuses: [403],
+    meaning:
+      'Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin).',
+    action: 'Передайте X-CSRF-Token из ответа login или me; ключ API (Bearer) этого не требует.',
+  },
+  {
     code: 'NOT_FOUND',
     statuses: [404],
     meaning: 'Нет такого заказа, магазина или адреса (чужой заказ — тоже 404).',
@@ -78,6 +89,12 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
     meaning:
       'Состояние заказа не позволяет действие (например, отмена оплаченного), запрос с тем же Idempotency-Key ещё выполняется (409) или ключ уже использован с другим телом (422).',
     action: 'Прочитайте заказ заново; при 409 с Idempotency-Key повторите позже с тем же ключом.',
+  },
+  {
+    code: 'LINK_EXPIRED',
+    statuses: [410],
+    meaning: 'Ссылка из письма (подтверждение, сброс пароля, приглашение) уже использована или устарела.',
+    action: 'Запросите новую ссылку.',
   },
   {
     code: 'ORDER_CHANGED',

@@ -1,3 +1,4 @@
+export * from './cabinet';
 export * from './clients';
 export * from './common';
 export * from './events';

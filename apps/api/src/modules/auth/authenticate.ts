@@ -1,10 +1,24 @@
-import { formatDateTime } from '@b2bpay/domain';
+import { CABINET_MESSAGES, formatDateTime } from '@b2bpay/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../shared/clock';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError, forbidden, unauthorized } from '../../shared/errors';
-import type { AuthenticatedKey, FindKey, KeyKind } from './authenticated-key';
+import type {
+  Actor,
+  AuthenticatedKey,
+  FindKey,
+  KeyKind,
+  SessionAccess,
+  SessionPrincipal,
+} from './authenticated-key';
+import {
+  assertCsrf,
+  assertPermission,
+  readSessionCookie,
+  requestedShopId,
+  sessionRequired,
+} from './session-auth';
 
 export const INVALID_TOKEN = 'Неверный или отозванный токен';
 export const PUBLISHABLE_FORBIDDEN =
@@ -91,22 +105,42 @@ export function readBearer(request: FastifyRequest): string | null {
 /** A verified key and its SHA-256, which names it in the database (never the token itself). */
 export type RequestKey = AuthenticatedKey & { hash: string };
 
+/**
+ * Who a shop operation acts for: a key (`hash` set) or a member's session (`hash` null, kind
+ * 'secret', the member's role already checked against the route's permission), and who to name in
+ * the audit log.
+ */
+export type RequestAuth = AuthenticatedKey & { hash: string | null; actor: Actor };
+
 export interface Authenticator {
   /**
    * The shop behind the request's key; 401 without a valid key, 403 for a key of another kind, and
    * 403 for a key in its grace period unless the route allows one (`config.allowsKeyInGracePeriod`).
    */
-  require(request: FastifyRequest, kinds?: readonly KeyKind[]): Promise<RequestKey>;
-  /** Like require, but an absent key is allowed (null); a wrong key is still 401. */
-  optional(request: FastifyRequest): Promise<RequestKey | null>;
+  require(request: FastifyRequest, kinds?: readonly KeyKind[]): Promise<RequestAuth>;
+  /**
+   * Like require, but an absent key is allowed (null); a wrong key is still 401. A session counts
+   * only when the request names a shop (X-Shop-Id): the buyer's pages send the cookie too.
+   */
+  optional(request: FastifyRequest): Promise<RequestAuth | null>;
   /**
    * The verified key of the request, or null when it has none, a malformed one or one that is not
    * valid; never throws. The rate limiter counts a request under its key only when this finds one.
    */
   peek(request: FastifyRequest): Promise<RequestKey | null>;
   /** require() asked again for a long-lived request (the live stream's heartbeat): no reuse. */
-  recheck(request: FastifyRequest): Promise<RequestKey>;
+  recheck(request: FastifyRequest): Promise<RequestAuth>;
+  /**
+   * The cabinet's own routes: the request's valid session, 401 without one; with `csrf`, the CSRF
+   * rule of unsafe methods too.
+   */
+  requireSession(request: FastifyRequest, options?: { csrf?: boolean }): Promise<SessionPrincipal>;
+  /** The request's valid session or null, never throws (the rate limiter counts per user with it). */
+  peekSession(request: FastifyRequest): Promise<SessionPrincipal | null>;
 }
+
+/** What a key's audit entries name it by: its last four characters. */
+const keyActor = (token: string): Actor => ({ type: 'key', key_last4: token.slice(-4) });
 
 /** The one place the grace-period rule is applied: every route's key passes through here. */
 function assertAllowedOnRoute(request: FastifyRequest, key: RequestKey): RequestKey {
@@ -116,7 +150,12 @@ function assertAllowedOnRoute(request: FastifyRequest, key: RequestKey): Request
   return key;
 }
 
-export function createAuthenticator(db: Database, clock: Clock, findKey: FindKey): Authenticator {
+export function createAuthenticator(
+  db: Database,
+  clock: Clock,
+  findKey: FindKey,
+  sessions?: { access: SessionAccess; publicOrigin: string },
+): Authenticator {
   // One cache per app (per database): tests run several apps on different databases in one process.
   const cache = new KeyCache();
   const lookup = async (token: string) => {
@@ -145,20 +184,66 @@ export function createAuthenticator(db: Database, clock: Clock, findKey: FindKey
     if (!found) throw unauthorized(INVALID_TOKEN);
     return found;
   };
+  const sessionsPerRequest = new WeakMap<FastifyRequest, Promise<SessionPrincipal | null>>();
+  const sessionOnce = (request: FastifyRequest) => {
+    let pending = sessionsPerRequest.get(request);
+    if (!pending) {
+      const cookie = readSessionCookie(request);
+      pending =
+        cookie && sessions
+          ? sessions.access.findSession(db, sha256Hex(cookie), clock.now())
+          : Promise.resolve(null);
+      sessionsPerRequest.set(request, pending);
+    }
+    return pending;
+  };
+  const validSession = async (request: FastifyRequest, csrf: boolean) => {
+    const session = await sessionOnce(request);
+    if (!session || !sessions) throw sessionRequired();
+    if (csrf) assertCsrf(request, session, sessions.publicOrigin);
+    return session;
+  };
+  /** A member's request on a shop operation: CSRF, the shop named, membership, the route's permission. */
+  const bySession = async (request: FastifyRequest): Promise<RequestAuth> => {
+    const session = await validSession(request, true);
+    const shopId = requestedShopId(request);
+    const membership = await sessions?.access.findMembership(db, session.user.id, shopId);
+    if (!membership) throw forbidden(CABINET_MESSAGES.notMember);
+    assertPermission(request, membership.role);
+    return {
+      shop: membership.shop,
+      kind: 'secret',
+      expires_at: null,
+      hash: null,
+      actor: { type: 'user', user_id: session.user.id, email: session.user.email, role: membership.role },
+    };
+  };
+  const byKey = (request: FastifyRequest, token: string, key: RequestKey): RequestAuth => ({
+    ...assertAllowedOnRoute(request, key),
+    actor: keyActor(token),
+  });
   return {
     async require(request, kinds = ['secret']) {
       const token = readBearer(request);
-      if (!token) throw unauthorized();
+      if (!token) {
+        if (readSessionCookie(request) && sessions) return bySession(request);
+        throw unauthorized();
+      }
       const found = await resolve(request, token);
       if (!kinds.includes(found.kind)) throw forbidden(PUBLISHABLE_FORBIDDEN);
-      return assertAllowedOnRoute(request, found);
+      return byKey(request, token, found);
     },
     async optional(request) {
       const token = readBearer(request);
-      return token ? assertAllowedOnRoute(request, await resolve(request, token)) : null;
+      if (token) return byKey(request, token, await resolve(request, token));
+      if (readSessionCookie(request) && sessions && request.headers['x-shop-id'] !== undefined) {
+        return bySession(request);
+      }
+      return null;
     },
     async recheck(request) {
       perRequest.delete(request);
+      sessionsPerRequest.delete(request);
       return this.require(request);
     },
     async peek(request) {
@@ -168,6 +253,14 @@ export function createAuthenticator(db: Database, clock: Clock, findKey: FindKey
         return await lookupOnce(request, match[1]);
       } catch {
         // A database that does not answer: the request is counted under its address.
+        return null;
+      }
+    },
+    requireSession: (request, options = {}) => validSession(request, options.csrf ?? false),
+    async peekSession(request) {
+      try {
+        return await sessionOnce(request);
+      } catch {
         return null;
       }
     },

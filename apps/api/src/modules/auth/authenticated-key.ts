@@ -1,3 +1,4 @@
+import type { CabinetRole } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 
 export type KeyKind = 'secret' | 'publishable';
@@ -25,3 +26,30 @@ export interface AuthenticatedKey {
  * the composition root hands its lookup to the authenticator, so auth depends on no module.
  */
 export type FindKey = (db: Queryable, hash: string, now: Date) => Promise<AuthenticatedKey | null>;
+
+/** A logged-in person of the personal cabinet, as a valid session names them. */
+export interface SessionPrincipal {
+  session_id: string;
+  user: { id: string; email: string; name: string };
+  csrf_token: string;
+}
+
+/** Who made a request, as the audit log names them: a user by e-mail or a key by its last 4 characters. */
+export type Actor =
+  | { type: 'key'; key_last4: string }
+  | { type: 'user'; user_id: string; email: string; role: CabinetRole };
+
+/**
+ * The cabinet's sessions and memberships, as the authenticator asks for them. They are the cabinet
+ * module's tables: the composition root hands these in, so auth still depends on no module.
+ */
+export interface SessionAccess {
+  /** The valid session (neither idle nor past its absolute end) whose id hashes to this; touches it. */
+  findSession(db: Queryable, tokenHash: string, now: Date): Promise<SessionPrincipal | null>;
+  /** The user's role in the shop and the shop, or null when not a member. */
+  findMembership(
+    db: Queryable,
+    userId: string,
+    shopId: string,
+  ): Promise<{ role: CabinetRole; shop: KeyShop } | null>;
+}

@@ -7,6 +7,16 @@ export {
   invalidateKeyCache,
   KEY_CACHE_TTL_MS,
   keyInGracePeriodForbidden,
+  type RequestAuth,
   readBearer,
 } from './authenticate';
-export type { AuthenticatedKey, FindKey, KeyKind, KeyShop } from './authenticated-key';
+export type {
+  Actor,
+  AuthenticatedKey,
+  FindKey,
+  KeyKind,
+  KeyShop,
+  SessionAccess,
+  SessionPrincipal,
+} from './authenticated-key';
+export { CSRF_HEADER, readSessionCookie, SESSION_COOKIE, SHOP_HEADER } from './session-auth';

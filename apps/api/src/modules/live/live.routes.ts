@@ -67,7 +67,7 @@ export async function liveRoutes(
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/events',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.read' },
       schema: STREAM_SCHEMA,
     },
     async (request, reply) => {

@@ -15,6 +15,10 @@ const KIND_TEXT: Record<string, string> = {
   reminder: 'напоминание',
   webhook_failing: 'вебхуки не доставляются',
   code_cap: 'лимит кодов',
+  cabinet_confirm: 'подтверждение регистрации',
+  cabinet_registered: 'уже зарегистрирован',
+  cabinet_reset: 'сброс пароля',
+  cabinet_invitation: 'приглашение в команду',
 };
 const STATUS_TEXT: Record<NotificationRow['status'], string> = {
   pending: 'в очереди',

@@ -1,4 +1,10 @@
 /** The notifications module as the rest of the API uses it. */
+export {
+  alreadyRegisteredEmail,
+  invitationEmail,
+  passwordResetEmail,
+  signupConfirmEmail,
+} from './cabinet-templates';
 export { devOutboxRoutes } from './dev-outbox.routes';
 export { sendNotificationJob } from './notification-jobs';
 export type { NotificationRow } from './notifications.repository';

@@ -20,7 +20,11 @@ export type NotificationKind =
   | 'webhook_failing'
   | 'code_cap'
   | 'cancelled'
-  | 'refund';
+  | 'refund'
+  | 'cabinet_confirm'
+  | 'cabinet_registered'
+  | 'cabinet_reset'
+  | 'cabinet_invitation';
 
 export interface QueuedEmail {
   kind: NotificationKind;

@@ -23,6 +23,16 @@ export function scrubCodes(text: string): string {
   return text.replace(CODE_IN_TEXT, SCRUBBED_CODE);
 }
 
+/** The personal cabinet's one-time links (sign-up, reset, invitation): their token is a credential. */
+const LINK_TOKEN = /([?&]token=)[A-Za-z0-9]+/g;
+const LINK_KINDS = new Set(['cabinet_confirm', 'cabinet_reset', 'cabinet_invitation']);
+
+/** What of a message is kept after delivery: codes and link tokens live hashed elsewhere. */
+function scrubSecrets(kind: string, text: string): string {
+  if (kind === 'code') return scrubCodes(text);
+  return LINK_KINDS.has(kind) ? text.replace(LINK_TOKEN, `$1${SCRUBBED_CODE}`) : text;
+}
+
 function maskRecipient(n: Pick<NotificationRow, 'channel' | 'recipient'>): string {
   return n.channel === 'email' ? maskEmail(n.recipient) : maskPhone(n.recipient);
 }
@@ -61,7 +71,7 @@ async function deliver(n: NotificationRow, transport: 'smtp' | 'smsru' | 'http',
  * The `notification.send` job: delivers one pending notification through the configured transport.
  * A failure is written on the row (attempts, last error, next try) and retried on
  * NOTIFICATION_RETRY_SCHEDULE_MS, then the row is failed — never dropped, always visible at /dev/outbox.
- * After a real delivery a one-time code is scrubbed from the stored texts (codes live hashed elsewhere);
+ * After a real delivery a one-time code or a cabinet link's token is scrubbed from the stored texts (both live hashed elsewhere);
  * in the development outbox the row is the delivery, so it keeps the code.
  */
 export const sendNotification = defineJob(sendNotificationJob, async (job, deps): Promise<JobOutcome> => {
@@ -108,11 +118,11 @@ export const sendNotification = defineJob(sendNotificationJob, async (job, deps)
   }
 
   const scrubbed =
-    n.kind === 'code'
+    n.kind === 'code' || LINK_KINDS.has(n.kind)
       ? {
-          subject: n.subject === null ? null : scrubCodes(n.subject),
-          body: scrubCodes(n.body),
-          html: n.html === null ? null : scrubCodes(n.html),
+          subject: n.subject === null ? null : scrubSecrets(n.kind, n.subject),
+          body: scrubSecrets(n.kind, n.body),
+          html: n.html === null ? null : scrubSecrets(n.kind, n.html),
         }
       : null;
   await markSent(db, n.id, transport, scrubbed, clock.now());

@@ -59,13 +59,13 @@ function assertLink(link: string) {
 // The HTML: one simple, table-free layout with inline styles (mail clients ignore <style> blocks).
 // Every value is escaped here; template bodies pass trusted markup built from escaped parts.
 
-type Part =
+export type Part =
   | { p: string }
   | { code: string }
   | { button: { href: string; label: string } }
   | { small: string };
 
-function renderHtml(title: string, parts: Part[]): string {
+export function renderHtml(title: string, parts: Part[]): string {
   const body = parts
     .map((part) => {
       if ('p' in part) return `<p style="margin:0 0 16px">${part.p}</p>`;
@@ -89,7 +89,7 @@ ${body}
 </html>`;
 }
 
-const SIGNATURE = `С уважением,\nкоманда ${BRAND}`;
+export const SIGNATURE = `С уважением,\nкоманда ${BRAND}`;
 const e = escapeHtml;
 
 // ---------------------------------------------------------------------------------------------------

@@ -86,7 +86,7 @@ function widgetCreateRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authen
   r.post(
     '/api/order/orders',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.write' },
       schema: {
         operationId: 'createOrder',
         tags: ['orders'],
@@ -128,7 +128,7 @@ function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authentic
   r.get(
     '/api/order/orders/:order_id',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.read' },
       schema: {
         operationId: 'getOrder',
         tags: ['orders'],
@@ -152,7 +152,7 @@ function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authentic
   r.get(
     '/api/order/orders',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.read' },
       schema: {
         operationId: 'listOrders',
         tags: ['orders'],
@@ -174,7 +174,7 @@ function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authentic
   r.get(
     '/api/order/orders/:order_id/history',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.read' },
       schema: {
         operationId: 'getOrderHistory',
         tags: ['orders'],
@@ -203,6 +203,7 @@ function orderChangeRoutes(
   r.put(
     '/api/order/orders/:order_id/products',
     {
+      config: { permission: 'orders.write' },
       schema: {
         operationId: 'replaceOrderProducts',
         tags: ['orders'],
@@ -227,6 +228,7 @@ function orderChangeRoutes(
   r.post(
     '/api/order/orders/:order_id/cancel',
     {
+      config: { permission: 'orders.write' },
       schema: {
         operationId: 'cancelOrder',
         tags: ['orders'],
@@ -263,6 +265,7 @@ function orderRefundRoutes(
   r.post(
     '/api/order/orders/:order_id/refunds',
     {
+      config: { permission: 'orders.write' },
       schema: {
         operationId: 'createRefund',
         tags: ['orders'],
@@ -299,7 +302,7 @@ function orderRecordRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
   r.get(
     '/api/order/orders/:order_id/refunds',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.read' },
       schema: {
         operationId: 'listRefunds',
         tags: ['orders'],
@@ -322,7 +325,7 @@ function orderRecordRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
   r.get(
     '/api/order/orders/export.csv',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.export' },
       schema: {
         operationId: 'exportOrdersCsv',
         tags: ['orders'],

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps';
+import { purgeOldAudit } from '../audit';
 import { purgeFinishedJobs } from '../jobs';
 import { purgeFinishedNotifications } from '../notifications';
 import { purgeOldIdempotencyKeys } from '../orders';
@@ -19,6 +20,7 @@ export const PURGES: Record<string, Purge> = {
   notifications: purgeFinishedNotifications,
   verification_codes: purgeExpiredCodes,
   idempotency_keys: purgeOldIdempotencyKeys,
+  audit_log: purgeOldAudit,
 };
 
 /**

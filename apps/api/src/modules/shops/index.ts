@@ -3,6 +3,7 @@ export { findShopByKeyHash } from './shops.repository';
 export { shopsRoutes } from './shops.routes';
 export {
   createShop,
+  createShopIn,
   findShopContact,
   findShopName,
   getPublicShop,

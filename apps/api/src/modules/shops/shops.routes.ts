@@ -37,6 +37,7 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
   r.post(
     '/api/shop/keys/rotate',
     {
+      config: { permission: 'keys.manage' },
       schema: {
         operationId: 'rotateShopKey',
         tags: ['shop area'],
@@ -57,7 +58,7 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
       return rotateKey(deps.db, auth.shop.id, request.body.kind, {
         expireOldInSeconds: request.body.expire_old_in_seconds,
         now: deps.clock.now(),
-        callerKeyHash: auth.hash,
+        ...(auth.hash === null ? {} : { callerKeyHash: auth.hash }),
       });
     },
   );

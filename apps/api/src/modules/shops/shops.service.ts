@@ -12,6 +12,11 @@ export const SHOP_NOT_FOUND = 'Магазин не найден';
 
 /** Creates a shop with its first keys; the plain keys exist only in this answer (stored hashed). */
 export async function createShop(db: Database, input: ShopCreate): Promise<ShopCreated> {
+  return db.transaction((tx) => createShopIn(tx, input));
+}
+
+/** createShop inside the caller's transaction (the cabinet makes a shop, its owner and a session at once). */
+export async function createShopIn(tx: Queryable, input: ShopCreate): Promise<ShopCreated> {
   const shop = {
     id: randomUUID(),
     name: input.name,
@@ -21,11 +26,9 @@ export async function createShop(db: Database, input: ShopCreate): Promise<ShopC
   };
   const secretKey = newSecretKey();
   const publishableKey = newPublishableKey();
-  await db.transaction(async (tx) => {
-    await repo.insertShop(tx, shop);
-    await repo.insertKey(tx, shop.id, 'secret', sha256Hex(secretKey), keyHint(secretKey));
-    await repo.insertKey(tx, shop.id, 'publishable', sha256Hex(publishableKey), keyHint(publishableKey));
-  });
+  await repo.insertShop(tx, shop);
+  await repo.insertKey(tx, shop.id, 'secret', sha256Hex(secretKey), keyHint(secretKey));
+  await repo.insertKey(tx, shop.id, 'publishable', sha256Hex(publishableKey), keyHint(publishableKey));
   return {
     shop: { id: shop.id, name: shop.name, email: shop.email },
     secret_key: secretKey,

@@ -10,6 +10,7 @@ export async function statsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/stats',
     {
+      config: { permission: 'orders.read' },
       schema: {
         operationId: 'getStats',
         tags: ['shop area'],

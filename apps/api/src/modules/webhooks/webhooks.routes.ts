@@ -36,7 +36,7 @@ function deliveryLogRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
   r.get(
     '/api/order/events',
     {
-      config: { allowsKeyInGracePeriod: true },
+      config: { allowsKeyInGracePeriod: true, permission: 'orders.read' },
       schema: {
         operationId: 'listEvents',
         tags: ['events'],
@@ -64,6 +64,7 @@ function deliveryLogRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
   r.get(
     '/api/webhooks/deliveries',
     {
+      config: { permission: 'integration.manage' },
       schema: {
         operationId: 'listWebhookDeliveries',
         tags: ['webhooks'],
@@ -84,6 +85,7 @@ function deliveryLogRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
   r.post(
     '/api/webhooks/deliveries/:id/retry',
     {
+      config: { permission: 'integration.manage' },
       schema: {
         operationId: 'retryWebhookDelivery',
         tags: ['webhooks'],
@@ -113,6 +115,7 @@ function deliveryRepairRoutes(app: FastifyInstance, deps: AppDeps & { auth: Auth
   r.post(
     '/api/webhooks/deliveries/resend',
     {
+      config: { permission: 'integration.manage' },
       schema: {
         operationId: 'resendFailedWebhooks',
         tags: ['webhooks'],
@@ -135,6 +138,7 @@ function deliveryRepairRoutes(app: FastifyInstance, deps: AppDeps & { auth: Auth
   r.get(
     '/api/webhooks/health',
     {
+      config: { permission: 'integration.manage' },
       schema: {
         operationId: 'getWebhookHealth',
         tags: ['webhooks'],
@@ -156,6 +160,7 @@ function deliveryRepairRoutes(app: FastifyInstance, deps: AppDeps & { auth: Auth
   r.post(
     '/api/webhooks/test',
     {
+      config: { permission: 'integration.manage' },
       schema: {
         operationId: 'sendTestWebhook',
         tags: ['webhooks'],
@@ -183,6 +188,7 @@ function webhookSettingsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Aut
   r.get(
     '/api/shop/settings',
     {
+      config: { permission: 'orders.read' },
       schema: {
         operationId: 'getShopSettings',
         tags: ['webhooks'],
@@ -201,6 +207,7 @@ function webhookSettingsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Aut
   r.put(
     '/api/shop/settings',
     {
+      config: { permission: 'integration.manage' },
       schema: {
         operationId: 'updateShopSettings',
         tags: ['webhooks'],

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { AuditList } from '@b2bpay/domain';
+import type { Queryable } from '../../db/database';
+import type { AppDeps } from '../../deps';
+import { deleteOldAudit, insertAudit, listAudit } from './audit.repository';
+
+/** Who did it, as the audit log names them: a user's e-mail or a key's last four characters. */
+export type AuditActor = { type: 'user'; email: string } | { type: 'key'; key_last4: string };
+
+/** One entry: who, what (`key.rotated`, `order.cancelled`…), its particulars and from which address. */
+export interface AuditRecord {
+  shopId: string;
+  actor: AuditActor;
+  action: string;
+  details?: object;
+  ip: string | null;
+}
+
+/**
+ * Appends an entry in the caller's transaction, so an entry exists exactly when its change commits.
+ * The table takes no UPDATE (a trigger refuses it); only the retention sweep deletes.
+ */
+export async function recordAudit(tx: Queryable, r: AuditRecord, now: Date): Promise<void> {
+  await insertAudit(
+    tx,
+    {
+      id: randomUUID(),
+      shopId: r.shopId,
+      actorType: r.actor.type,
+      actorEmail: r.actor.type === 'user' ? r.actor.email : null,
+      actorKeyLast4: r.actor.type === 'key' ? r.actor.key_last4 : null,
+      action: r.action,
+      details: r.details ?? {},
+      ip: r.ip,
+    },
+    now,
+  );
+}
+
+export async function readAudit(
+  db: Queryable,
+  shopId: string,
+  query: { limit: number; starting_after?: string | undefined },
+): Promise<AuditList> {
+  const rows = await listAudit(db, shopId, query.limit, query.starting_after);
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      actor:
+        r.actor_type === 'user'
+          ? { type: 'user' as const, email: r.actor_email ?? '' }
+          : { type: 'key' as const, key_last4: r.actor_key_last4 ?? '' },
+      action: r.action,
+      details: typeof r.details === 'string' ? JSON.parse(r.details) : r.details,
+      ip: r.ip,
+      created_at: r.created_at,
+    })),
+    has_more: rows.length > query.limit,
+  };
+}
+
+/** Retention (modules/retention): one batch of entries older than RETENTION_AUDIT. */
+export function purgeOldAudit(deps: AppDeps, batch: number): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - deps.config.RETENTION_AUDIT);
+  return deleteOldAudit(deps.db, before, batch);
+}

@@ -1,0 +1,75 @@
+import { timingSafeEqual } from 'node:crypto';
+import { CABINET_MESSAGES, can, type Permission } from '@b2bpay/domain';
+import type { FastifyRequest } from 'fastify';
+import { AppError, forbidden, unauthorized, validationError } from '../../shared/errors';
+import { isUuid } from '../../shared/uuid';
+import type { SessionPrincipal } from './authenticated-key';
+
+/** The cabinet's session cookie: an opaque random id; the database keeps only its SHA-256. */
+export const SESSION_COOKIE = 'b2bpay_session';
+export const SHOP_HEADER = 'x-shop-id';
+export const CSRF_HEADER = 'x-csrf-token';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What a member of the shop's team needs for this route (DESIGN §12). Checked in one place, the
+     * authenticator, for requests made with a session; a key (sk_) keeps its full rights.
+     */
+    permission?: Permission;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The session cookie's value, or null; the cookie plugin has parsed it. */
+export function readSessionCookie(request: FastifyRequest): string | null {
+  const value = (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.[
+    SESSION_COOKIE
+  ];
+  return value && value.length <= 128 ? value : null;
+}
+
+const csrfFailed = () => new AppError('CSRF_FAILED', CABINET_MESSAGES.csrfFailed);
+
+function sameText(a: string, b: string) {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * The double check of a cookie-authenticated request that changes something: the header
+ * X-CSRF-Token equal to the session's token (a page of another site cannot read it), and no Origin
+ * of another site (a browser sends Origin with every cross-site POST). SameSite=Lax already keeps
+ * the cookie off most cross-site requests; these hold where it does not (a sibling subdomain, an old
+ * browser).
+ */
+export function assertCsrf(request: FastifyRequest, session: SessionPrincipal, publicOrigin: string) {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== publicOrigin) throw csrfFailed();
+  if (request.headers['sec-fetch-site'] === 'cross-site') throw csrfFailed();
+  const header = request.headers[CSRF_HEADER];
+  if (typeof header !== 'string' || !sameText(header, session.csrf_token)) throw csrfFailed();
+}
+
+/** The shop a session request names in X-Shop-Id: 400 without it, 403 for one that is not a shop id. */
+export function requestedShopId(request: FastifyRequest): string {
+  const header = request.headers[SHOP_HEADER];
+  if (typeof header !== 'string' || header.trim() === '') {
+    throw validationError('X-Shop-Id', CABINET_MESSAGES.shopRequired);
+  }
+  const id = header.trim().toLowerCase();
+  if (!isUuid(id)) throw forbidden(CABINET_MESSAGES.notMember);
+  return id;
+}
+
+/** The route's permission against the member's role: 403 «Недостаточно прав» when it is not granted. */
+export function assertPermission(request: FastifyRequest, role: Parameters<typeof can>[0]) {
+  const permission = request.routeOptions.config.permission;
+  // A shop route that forgot to declare its permission is closed to sessions, never open.
+  if (!permission || !can(role, permission)) throw forbidden(CABINET_MESSAGES.forbidden);
+}
+
+export const sessionRequired = () => unauthorized(CABINET_MESSAGES.sessionRequired);

@@ -1,0 +1,267 @@
+import {
+  CabinetConfirmed,
+  CabinetForgot,
+  CabinetLogin,
+  CabinetReset,
+  CabinetSent,
+  CabinetSession,
+  CabinetSessionList,
+  CabinetSignup,
+  CabinetToken,
+} from '@b2bpay/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { AppError, notFound } from '../../shared/errors';
+import { CABINET_AUTH, errorResponses } from '../../shared/route-schemas';
+import { isUuid } from '../../shared/uuid';
+import type { Authenticator } from '../auth';
+import { confirm, forgotPassword, login, resetPassword, signup } from './accounts.service';
+import * as repo from './cabinet.repository';
+import { clearSessionCookie, requestMeta, setSessionCookie } from './cookies';
+import { sessionBody } from './sessions';
+
+type Deps = AppDeps & { auth: Authenticator };
+
+const SESSION_NOT_FOUND = 'Сеанс не найден';
+
+/**
+ * Failed log-ins are counted per account and per client address (LOGIN_FAILURES_PER_*, within
+ * LOGIN_THROTTLE_WINDOW) in the rate limiter's store — Redis with REDIS_URL, so every API process
+ * sees the same counts. Checked before the password is, counted only when it was wrong.
+ */
+function loginThrottle(app: FastifyInstance, deps: Deps) {
+  const timeWindow = deps.config.LOGIN_THROTTLE_WINDOW;
+  const email = (request: FastifyRequest) => String((request.body as { email?: unknown })?.email ?? '');
+  const perAccount = app.createRateLimit({
+    max: deps.config.LOGIN_FAILURES_PER_ACCOUNT,
+    timeWindow,
+    keyGenerator: (request) => `login-account:${email(request).toLowerCase()}`,
+  });
+  const perAddress = app.createRateLimit({
+    max: deps.config.LOGIN_FAILURES_PER_ADDRESS,
+    timeWindow,
+    keyGenerator: (request) => `login-address:${request.clientAddress}`,
+  });
+  return {
+    async check(request: FastifyRequest) {
+      for (const limiter of [perAccount, perAddress]) {
+        const result = await limiter(request, { increment: false });
+        if (result.isAllowed || result.remaining > 0) continue;
+        const seconds = Math.max(1, result.ttlInSeconds);
+        throw new AppError(
+          'RATE_LIMITED',
+          `Слишком много неудачных попыток входа. Повторите через ${Math.ceil(seconds / 60)} мин.`,
+          { headers: { 'retry-after': String(seconds) } },
+        );
+      }
+    },
+    async failed(request: FastifyRequest) {
+      await perAccount(request);
+      await perAddress(request);
+    },
+  };
+}
+
+export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const throttle = loginThrottle(app, deps);
+  const meta = (request: FastifyRequest) => requestMeta(request, deps.clock.now());
+
+  r.post(
+    '/api/cabinet/signup',
+    {
+      schema: {
+        operationId: 'cabinetSignup',
+        tags: ['cabinet'],
+        summary: 'Регистрация в личном кабинете',
+        description:
+          'Всегда 202 с одним и тем же ответом, известен адрес или нет. Новому адресу приходит письмо со ' +
+          'ссылкой подтверждения (24 часа, один раз), уже зарегистрированному — письмо «вы уже зарегистрированы».',
+        security: [],
+        body: CabinetSignup,
+        response: { 202: CabinetSent, ...errorResponses(400, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      await signup(deps, request.body, meta(request));
+      return reply.code(202).send({ status: 'sent' });
+    },
+  );
+
+  r.post(
+    '/api/cabinet/confirm',
+    {
+      schema: {
+        operationId: 'cabinetConfirm',
+        tags: ['cabinet'],
+        summary: 'Подтвердить регистрацию',
+        description:
+          'Создаёт магазин (название — по ИНН), его ключи (показываются один раз) и владельца, и открывает ' +
+          'сессию (cookie). Использованная или устаревшая ссылка — 410 LINK_EXPIRED.',
+        security: [],
+        body: CabinetToken,
+        response: { 200: CabinetConfirmed, ...errorResponses(400, 410, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      const result = await confirm(deps, request.body.token, meta(request));
+      setSessionCookie(reply, deps.config, result.cookie);
+      return result.body;
+    },
+  );
+
+  r.post(
+    '/api/cabinet/login',
+    {
+      schema: {
+        operationId: 'cabinetLogin',
+        tags: ['cabinet'],
+        summary: 'Войти в личный кабинет',
+        description:
+          'Открывает новую сессию (cookie b2bpay_session, HttpOnly). Неверная пара — 401 с одним текстом; ' +
+          'после частых неудач по аккаунту или адресу — 429 с Retry-After.',
+        security: [],
+        body: CabinetLogin,
+        response: { 200: CabinetSession, ...errorResponses(400, 401, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      await throttle.check(request);
+      try {
+        const session = await login(deps, request.body, meta(request));
+        setSessionCookie(reply, deps.config, session.cookie);
+        return session.body;
+      } catch (error) {
+        if (error instanceof AppError && error.status === 401) await throttle.failed(request);
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/api/cabinet/logout',
+    {
+      schema: {
+        operationId: 'cabinetLogout',
+        tags: ['cabinet'],
+        summary: 'Выйти',
+        description: 'Завершает текущую сессию и стирает cookie.',
+        security: CABINET_AUTH,
+        response: { 204: z.null().describe('Сессия завершена'), ...errorResponses(401, 403, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      const session = await deps.auth.requireSession(request, { csrf: true });
+      await repo.deleteSession(deps.db, session.user.id, session.session_id);
+      clearSessionCookie(reply, deps.config);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/cabinet/me',
+    {
+      schema: {
+        operationId: 'cabinetMe',
+        tags: ['cabinet'],
+        summary: 'Кто вошёл',
+        description: 'Пользователь сессии, его магазины с ролями и csrf_token для изменяющих запросов.',
+        security: CABINET_AUTH,
+        response: { 200: CabinetSession, ...errorResponses(401, 429, 500) },
+      },
+    },
+    async (request) => {
+      const session = await deps.auth.requireSession(request);
+      return sessionBody(deps.db, session.user, session.csrf_token);
+    },
+  );
+
+  r.get(
+    '/api/cabinet/sessions',
+    {
+      schema: {
+        operationId: 'listCabinetSessions',
+        tags: ['cabinet'],
+        summary: 'Открытые сессии пользователя',
+        security: CABINET_AUTH,
+        response: { 200: CabinetSessionList, ...errorResponses(401, 429, 500) },
+      },
+    },
+    async (request) => {
+      const session = await deps.auth.requireSession(request);
+      const now = deps.clock.now();
+      const rows = await repo.listSessions(
+        deps.db,
+        session.user.id,
+        now,
+        new Date(now.getTime() - deps.config.CABINET_SESSION_IDLE),
+      );
+      return { data: rows.map((row) => ({ ...row, current: row.id === session.session_id })) };
+    },
+  );
+
+  r.delete(
+    '/api/cabinet/sessions/:id',
+    {
+      schema: {
+        operationId: 'deleteCabinetSession',
+        tags: ['cabinet'],
+        summary: 'Завершить сессию',
+        description: 'Завершает одну из своих сессий (например, на потерянном устройстве).',
+        security: CABINET_AUTH,
+        params: z.strictObject({ id: z.string().max(64) }),
+        response: { 204: z.null().describe('Сессия завершена'), ...errorResponses(401, 403, 404, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      const session = await deps.auth.requireSession(request, { csrf: true });
+      const { id } = request.params;
+      if (!isUuid(id) || !(await repo.deleteSession(deps.db, session.user.id, id))) {
+        throw notFound(SESSION_NOT_FOUND);
+      }
+      if (id === session.session_id) clearSessionCookie(reply, deps.config);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/cabinet/password/forgot',
+    {
+      schema: {
+        operationId: 'cabinetForgotPassword',
+        tags: ['cabinet'],
+        summary: 'Забыли пароль',
+        description:
+          'Всегда 202. Если адрес зарегистрирован, на него уходит ссылка сброса (1 час, один раз).',
+        security: [],
+        body: CabinetForgot,
+        response: { 202: CabinetSent, ...errorResponses(400, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      await forgotPassword(deps, request.body.email, meta(request));
+      return reply.code(202).send({ status: 'sent' });
+    },
+  );
+
+  r.post(
+    '/api/cabinet/password/reset',
+    {
+      schema: {
+        operationId: 'cabinetResetPassword',
+        tags: ['cabinet'],
+        summary: 'Задать новый пароль по ссылке',
+        description: 'Завершает все сессии пользователя. Использованная или устаревшая ссылка — 410.',
+        security: [],
+        body: CabinetReset,
+        response: { 204: z.null().describe('Пароль изменён'), ...errorResponses(400, 410, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(deps, request.body.token, request.body.password, deps.clock.now());
+      return reply.code(204).send(null);
+    },
+  );
+}

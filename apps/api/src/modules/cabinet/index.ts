@@ -1,0 +1,3 @@
+/** The cabinet module as the rest of the API uses it: accounts, sessions and shop teams (DESIGN §12). */
+export { cabinetRoutes } from './cabinet.routes';
+export { sessionAccess } from './sessions';
