@@ -1,15 +1,15 @@
-import { isValidEmail, normalizeEmail } from '@b2bpay/domain';
+import { CABINET_MESSAGES, isValidEmail, normalizeEmail, PASSWORD_MIN_LENGTH } from '@b2bpay/domain';
 
 /** The cabinet's field rules in the browser; the API holds the same and says more (leaked passwords). */
-export const PASSWORD_MIN_LENGTH = 10;
+export { PASSWORD_MIN_LENGTH };
 
 export const CABINET_TEXTS = {
   emailRequired: 'Укажите e-mail',
-  emailInvalid: 'Неверный формат e-mail',
+  emailInvalid: CABINET_MESSAGES.emailInvalid,
   passwordRequired: 'Введите пароль',
-  passwordShort: `Пароль должен быть не короче ${PASSWORD_MIN_LENGTH} символов`,
+  passwordShort: CABINET_MESSAGES.passwordTooShort,
   passwordsDiffer: 'Пароли не совпадают',
-  nameRequired: 'Укажите имя',
+  nameRequired: CABINET_MESSAGES.nameRequired,
   network: 'Не удалось связаться с сервером. Проверьте соединение и попробуйте ещё раз.',
   failed: 'Что-то пошло не так. Попробуйте ещё раз.',
   linkMissing: 'В ссылке нет кода. Откройте ссылку из письма целиком.',

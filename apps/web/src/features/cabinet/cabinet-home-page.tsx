@@ -1,7 +1,7 @@
 import { formatDateTime, ROLE_LABELS } from '@b2bpay/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
-import { type CabinetSession, endSession, listSessions } from '../../shared/api/cabinet-api';
+import { type CabinetSessionInfo, endSession, listSessions } from '../../shared/api/cabinet-api';
 import { cabinetKeys, useCabinetMe } from '../../shared/auth/cabinet-session';
 import { useLogout } from '../../shared/auth/use-logout';
 import { usePageMeta } from '../../shared/meta/page-meta';
@@ -14,7 +14,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { LoadingState } from '../../shared/ui/spinner';
 import { failureText } from './cabinet-ui';
 
-function SessionRow({ session }: { session: CabinetSession }) {
+function SessionRow({ session }: { session: CabinetSessionInfo }) {
   const queryClient = useQueryClient();
   const end = useMutation({
     mutationFn: () => endSession(session.id),

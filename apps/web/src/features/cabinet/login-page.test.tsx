@@ -27,7 +27,7 @@ describe('/cabinet/login', () => {
     expect(screen.getByText('Укажите e-mail')).toBeInTheDocument();
     expect(screen.getByText('Введите пароль')).toBeInTheDocument();
     await fill('anna@', 'x');
-    expect(screen.getByText('Неверный формат e-mail')).toBeInTheDocument();
+    expect(screen.getByText('Неверный формат email')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 

@@ -1,42 +1,19 @@
-import type { CabinetRole } from '@b2bpay/domain';
+import type {
+  CabinetConfirmed,
+  CabinetSession,
+  CabinetSessionList,
+  CabinetSignup,
+  InvitationPreview,
+} from '@b2bpay/domain';
 import { DOCUMENTED_ERRORS, request } from './http';
 
 /** The personal cabinet's calls (DESIGN §12) that more than one part of the app makes. */
 
-export interface CabinetUser {
-  id: string;
-  email: string;
-  name: string;
-}
-
-export interface CabinetShop {
-  id: string;
-  name: string;
-  role: CabinetRole;
-}
-
+/** The wire types come from the shared contract (packages/domain/src/contract/cabinet.ts). */
+export type { CabinetConfirmed, CabinetShop, CabinetUser, InvitationPreview } from '@b2bpay/domain';
 /** Who is logged in, their shops, and the token their changes must repeat (X-CSRF-Token). */
-export interface CabinetMe {
-  user: CabinetUser;
-  shops: CabinetShop[];
-  csrf_token: string;
-}
-
-export interface CreatedShop {
-  id: string;
-  name: string;
-  secret_key: string;
-  publishable_key: string;
-}
-
-export interface CabinetSession {
-  id: string;
-  created_at: string;
-  last_seen_at: string;
-  ip: string | null;
-  user_agent: string | null;
-  current: boolean;
-}
+export type CabinetMe = CabinetSession;
+export type CabinetSessionInfo = CabinetSessionList['data'][number];
 
 const CABINET_ERRORS = [...DOCUMENTED_ERRORS, 403, 409, 410] as const;
 
@@ -62,18 +39,11 @@ export function logout(): Promise<void> {
   return request<void>({ method: 'POST', path: '/api/cabinet/logout', errorStatuses: CABINET_ERRORS });
 }
 
-export interface SignupBody {
-  email: string;
-  password: string;
-  name: string;
-  company: { inn: string; name?: string };
-}
-
-export function signup(body: SignupBody): Promise<{ status: string }> {
+export function signup(body: CabinetSignup): Promise<{ status: string }> {
   return request({ method: 'POST', path: '/api/cabinet/signup', body, errorStatuses: CABINET_ERRORS });
 }
 
-export function confirmSignup(token: string): Promise<CabinetMe & { created_shop: CreatedShop }> {
+export function confirmSignup(token: string): Promise<CabinetConfirmed> {
   return request({
     method: 'POST',
     path: '/api/cabinet/confirm',
@@ -100,13 +70,6 @@ export function resetPassword(body: { token: string; password: string }): Promis
   });
 }
 
-export interface InvitationPreview {
-  email: string;
-  shop: { id: string; name: string };
-  role: CabinetRole;
-  account_exists: boolean;
-}
-
 export function previewInvitation(token: string): Promise<InvitationPreview> {
   return request({
     method: 'POST',
@@ -129,7 +92,7 @@ export function acceptInvitation(body: {
   });
 }
 
-export function listSessions(signal?: AbortSignal): Promise<{ data: CabinetSession[] }> {
+export function listSessions(signal?: AbortSignal): Promise<CabinetSessionList> {
   return request({ method: 'GET', path: '/api/cabinet/sessions', signal, errorStatuses: CABINET_ERRORS });
 }
 

@@ -17,9 +17,9 @@ export function AuditCard({ shopId }: { shopId: string }) {
     queryFn: ({ pageParam, signal }) =>
       getAudit(shopId, { limit: AUDIT_PAGE_SIZE, startingAfter: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.has_more ? last.data.at(-1)?.id : undefined),
+    getNextPageParam: (last) => (last.has_more ? last.items.at(-1)?.id : undefined),
   });
-  const entries = audit.data?.pages.flatMap((page) => page.data) ?? [];
+  const entries = audit.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Card title="Журнал действий" description="Кто, что и когда менял в магазине, и с какого адреса.">
       {audit.isPending ? (

@@ -1,4 +1,4 @@
-import { type CabinetRole, isValidEmail, normalizeEmail } from '@b2bpay/domain';
+import { CABINET_MESSAGES, type CabinetRole, isValidEmail, normalizeEmail } from '@b2bpay/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, serverMessage } from '../../../shared/api/http';
@@ -13,7 +13,7 @@ import { teamKeys } from './team-model';
 
 export const INVITE_TEXTS = {
   emailRequired: 'Укажите e-mail',
-  emailInvalid: 'Неверный формат e-mail',
+  emailInvalid: CABINET_MESSAGES.emailInvalid,
   failed: 'Не удалось отправить приглашение. Попробуйте ещё раз.',
 } as const;
 

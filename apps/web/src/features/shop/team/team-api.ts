@@ -1,44 +1,10 @@
-import type { CabinetRole } from '@b2bpay/domain';
+import type { AuditEntry, AuditList, CabinetRole, Team } from '@b2bpay/domain';
 import { DOCUMENTED_ERRORS, request } from '../../../shared/api/http';
 
 /** The shop's team and audit log (DESIGN §12): cabinet calls, on the session only. */
 
-export interface TeamMember {
-  user_id: string;
-  email: string;
-  name: string;
-  role: CabinetRole;
-  joined_at: string;
-}
-
-export interface TeamInvitation {
-  id: string;
-  email: string;
-  role: CabinetRole;
-  created_at: string;
-  expires_at: string;
-}
-
-export interface Team {
-  members: TeamMember[];
-  invitations: TeamInvitation[];
-}
-
-export type AuditActor = { type: 'user'; email: string } | { type: 'key'; key_last4: string };
-
-export interface AuditEntry {
-  id: string;
-  actor: AuditActor;
-  action: string;
-  details: Record<string, unknown> | null;
-  ip: string | null;
-  created_at: string;
-}
-
-export interface AuditPage {
-  data: AuditEntry[];
-  has_more: boolean;
-}
+export type { AuditEntry, AuditList, Team, TeamInvitation, TeamMember } from '@b2bpay/domain';
+export type AuditActor = AuditEntry['actor'];
 
 const TEAM_ERRORS = [...DOCUMENTED_ERRORS, 403, 409, 410] as const;
 const shopPath = (shopId: string) => `/api/cabinet/shops/${encodeURIComponent(shopId)}`;
@@ -93,7 +59,7 @@ export function getAudit(
   shopId: string,
   params: { limit: number; startingAfter?: string },
   signal?: AbortSignal,
-): Promise<AuditPage> {
+): Promise<AuditList> {
   return request({
     method: 'GET',
     path: `${shopPath(shopId)}/audit`,

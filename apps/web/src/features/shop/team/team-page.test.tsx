@@ -37,7 +37,7 @@ const TEAM = {
   ],
 };
 const AUDIT = {
-  data: [
+  items: [
     {
       id: 'a2',
       actor: { type: 'key', key_last4: '9f3c' },
