@@ -22,8 +22,9 @@ export function actorText(actor: AuditActor): string {
  * shown as it is rather than hidden.
  */
 const ACTION_LABELS: Record<string, string> = {
-  'auth.login': 'Вход в кабинет',
-  'user.login': 'Вход в кабинет',
+  'shop.created': 'Магазин создан',
+  'login.succeeded': 'Вход в кабинет',
+  'login.failed': 'Неудачная попытка входа',
   'key.rotated': 'Выпущен новый ключ API',
   'keys.rotated': 'Выпущен новый ключ API',
   'settings.updated': 'Изменены настройки',
@@ -40,6 +41,7 @@ const ACTION_LABELS: Record<string, string> = {
   'member.joined': 'Новый участник команды',
   'member.role_changed': 'Изменена роль участника',
   'member.removed': 'Участник удалён из команды',
+  'member.left': 'Участник покинул команду',
   'order.cancelled': 'Заказ отменён',
   'order.canceled': 'Заказ отменён',
   'refund.created': 'Оформлен возврат',
