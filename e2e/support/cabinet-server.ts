@@ -1,7 +1,7 @@
 import { type SmtpSink, startSmtpSink } from '@b2bpay/test-sinks';
 import { inject } from 'vitest';
-import { eventually } from './sinks';
 import { type RunningServer, startServer } from './server';
+import { eventually } from './sinks';
 
 /**
  * A server of its own for the personal cabinet's browser tests: the cabinet's letters (confirmation,
@@ -33,9 +33,14 @@ export function uniqueEmail(prefix: string): string {
 
 export async function startCabinetServer(): Promise<CabinetServer> {
   const smtp = await startSmtpSink();
-  const server = await startServer({ WEB_DIST: inject('webDist'), SMTP_URL: smtp.url, WORKER_POLL_MS: '100' });
+  const server = await startServer({
+    WEB_DIST: inject('webDist'),
+    SMTP_URL: smtp.url,
+    WORKER_POLL_MS: '100',
+  });
   const baseUrl = server.baseUrl;
-  const lettersTo = (email: string) => smtp.mails.filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()));
+  const lettersTo = (email: string) =>
+    smtp.mails.filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()));
 
   async function linkFor(email: string, path: string, nth = 0): Promise<string> {
     const pattern = new RegExp(`${escapeRegExp(baseUrl)}${escapeRegExp(path)}\\?token=[A-Za-z0-9_-]+`, 'g');
@@ -62,11 +67,19 @@ export async function startCabinetServer(): Promise<CabinetServer> {
     linkFor,
     mailCount: (email) => lettersTo(email).length,
     async registerOwner(email, password) {
-      await post('/api/cabinet/signup', { email, password, name: 'Анна Смирнова', company: { inn: '7707083893' } });
-      const link = new URL(await linkFor(email, '/cabinet/confirm'));
-      const confirmed = await post<{ created_shop: { id: string; secret_key: string } }>('/api/cabinet/confirm', {
-        token: link.searchParams.get('token'),
+      await post('/api/cabinet/signup', {
+        email,
+        password,
+        name: 'Анна Смирнова',
+        company: { inn: '7707083893' },
       });
+      const link = new URL(await linkFor(email, '/cabinet/confirm'));
+      const confirmed = await post<{ created_shop: { id: string; secret_key: string } }>(
+        '/api/cabinet/confirm',
+        {
+          token: link.searchParams.get('token'),
+        },
+      );
       return { shopId: confirmed.created_shop.id, secretKey: confirmed.created_shop.secret_key };
     },
     stop: async () => {

@@ -40,7 +40,9 @@ describe('a team with roles', () => {
     await owner.page.getByLabel('Роль', { exact: true }).selectOption('accountant');
     await owner.page.getByRole('button', { name: 'Пригласить' }).click();
     await owner.page.getByTestId(`invitation-${accountantEmail}`).waitFor();
-    expect(await owner.page.getByTestId(`invitation-${accountantEmail}`).textContent()).toContain('Бухгалтер');
+    expect(await owner.page.getByTestId(`invitation-${accountantEmail}`).textContent()).toContain(
+      'Бухгалтер',
+    );
 
     // The invited accountant, in a browser of their own.
     const link = await cabinet.linkFor(accountantEmail, '/cabinet/invite');
@@ -80,7 +82,9 @@ describe('a team with roles', () => {
     await owner.page.getByRole('heading', { name: 'Журнал действий' }).waitFor();
     await owner.page.getByText('Новый участник команды').first().waitFor();
     expect(await owner.page.getByText('Приглашение в команду').count()).toBeGreaterThan(0);
-    expect(await owner.page.getByText(new RegExp(`· ${ownerEmail.replace(/[.+]/g, '\\$&')}`)).count()).toBeGreaterThan(0);
+    expect(
+      await owner.page.getByText(new RegExp(`· ${ownerEmail.replace(/[.+]/g, '\\$&')}`)).count(),
+    ).toBeGreaterThan(0);
 
     // The owner takes the accountant's role up to manager: the next page the member opens offers orders.
     await owner.page
