@@ -4,6 +4,8 @@
  * something, repeats the session's CSRF token (`X-CSRF-Token`). Kept here, outside React, because
  * http.ts and the live stream read it at the moment they send.
  */
+import { keylessHeaders } from './http';
+
 export interface SessionCredentials {
   csrfToken: string;
   /** The shop the area shows; null on the cabinet's own pages. */
@@ -30,3 +32,6 @@ export function sessionHeaders(method: string): Record<string, string> {
   if (!SAFE_METHODS.has(method.toUpperCase())) headers['X-CSRF-Token'] = current.csrfToken;
   return headers;
 }
+
+// Every call through http.ts without a key asks here (see keylessHeaders there).
+keylessHeaders.get = sessionHeaders;
