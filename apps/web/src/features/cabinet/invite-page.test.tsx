@@ -39,8 +39,25 @@ describe('/cabinet/invite', () => {
     });
   });
 
-  it('an existing account gives only its password', async () => {
+  it('logged in as the invited address: accepted on the session, with its CSRF token and no password', async () => {
     const calls = mockFetch((call) => (call.url.endsWith('/preview') ? json(preview(true)) : json(ME)));
+    renderRoute(<InvitePage />, { path: '/cabinet/invite', url: '/cabinet/invite?token=inv-4' });
+    expect(await screen.findByText(/Вы уже вошли с этим адресом/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Пароль')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Принять приглашение' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/shops/s1');
+    const accepted = calls.find((c) => c.url === '/api/cabinet/invitations/accept');
+    expect(accepted?.body).toEqual({ token: 'inv-4' });
+    expect(accepted?.headers['x-csrf-token']).toBe('c');
+  });
+
+  it('an existing account gives only its password', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url.endsWith('/preview')) return json(preview(true));
+      if (call.url === '/api/cabinet/me')
+        return json({ error: { code: 'UNAUTHORIZED', message: 'Войдите' } }, 401);
+      return json(ME);
+    });
     renderRoute(<InvitePage />, { path: '/cabinet/invite', url: '/cabinet/invite?token=inv-2' });
     expect(await screen.findByText(/У вас уже есть учётная запись/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Ваше имя')).not.toBeInTheDocument();
@@ -63,6 +80,7 @@ describe('/cabinet/invite', () => {
         ? json(preview(true))
         : json({ error: { code: 'UNAUTHORIZED', message: 'Неверный e-mail или пароль' } }, 401),
     );
+    // (me answers 401 too: nobody is logged in.)
     renderRoute(<InvitePage />, { path: '/cabinet/invite', url: '/cabinet/invite?token=inv-3' });
     await userEvent.type(await screen.findByLabelText('Пароль'), 'wrong-password');
     await userEvent.click(screen.getByRole('button', { name: 'Принять приглашение' }));

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { acceptInvitation, previewInvitation } from '../../shared/api/cabinet-api';
 import { ApiError } from '../../shared/api/http';
-import { startSession } from '../../shared/auth/cabinet-session';
+import { startSession, useCabinetMe } from '../../shared/auth/cabinet-session';
 import { usePageMeta } from '../../shared/meta/page-meta';
 import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
@@ -39,12 +39,20 @@ export default function InvitePage() {
     enabled: Boolean(token),
     retry: false,
   });
+  // Logged in as the invited address already: the session stands in for the password.
+  const me = useCabinetMe(Boolean(preview.data?.account_exists));
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const accept = useMutation({
-    mutationFn: (isNew: boolean) =>
-      acceptInvitation(isNew ? { token, name: name.trim(), password } : { token, password }),
+    mutationFn: (mode: 'new' | 'password' | 'session') =>
+      acceptInvitation(
+        mode === 'new'
+          ? { token, name: name.trim(), password }
+          : mode === 'password'
+            ? { token, password }
+            : { token },
+      ),
     onSuccess: (me) => {
       startSession(queryClient, me);
       const shopId = preview.data?.shop.id;
@@ -84,13 +92,18 @@ export default function InvitePage() {
 
   const invitation = preview.data;
   const isNew = !invitation.account_exists;
+  const asSession = !isNew && me.data?.user.email === invitation.email;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (asSession) {
+      accept.mutate('session');
+      return;
+    }
     const next: FieldErrors<Field> = isNew
       ? { name: nameError(name), password: newPasswordError(password) }
       : { password: password === '' ? CABINET_TEXTS.passwordRequired : undefined };
     setErrors(next);
-    if (!hasErrors(next)) accept.mutate(isNew);
+    if (!hasErrors(next)) accept.mutate(isNew ? 'new' : 'password');
   };
   const fieldFailure = accept.error instanceof ApiError && hasErrors(errors);
 
@@ -105,7 +118,9 @@ export default function InvitePage() {
       <p className="text-slate-700">
         {isNew
           ? 'Придумайте пароль для входа в личный кабинет.'
-          : 'У вас уже есть учётная запись: введите её пароль, чтобы принять приглашение.'}
+          : asSession
+            ? 'Вы уже вошли с этим адресом: примите приглашение одной кнопкой.'
+            : 'У вас уже есть учётная запись: введите её пароль, чтобы принять приглашение.'}
       </p>
       {accept.isError && !fieldFailure && <Alert tone="error">{failureText(accept.error)}</Alert>}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
@@ -121,15 +136,17 @@ export default function InvitePage() {
             onChange={(event) => setName(event.target.value)}
           />
         )}
-        <PasswordInput
-          label="Пароль"
-          name="password"
-          autoComplete={isNew ? 'new-password' : 'current-password'}
-          hint={isNew ? `Не короче ${PASSWORD_MIN_LENGTH} символов` : undefined}
-          value={password}
-          error={errors.password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        {!asSession && (
+          <PasswordInput
+            label="Пароль"
+            name="password"
+            autoComplete={isNew ? 'new-password' : 'current-password'}
+            hint={isNew ? `Не короче ${PASSWORD_MIN_LENGTH} символов` : undefined}
+            value={password}
+            error={errors.password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
         <Button type="submit" loading={accept.isPending} loadingText="Принимаем...">
           Принять приглашение
         </Button>
