@@ -26,6 +26,7 @@ describe('log-in, log-out and a forgotten password', () => {
     await page.getByRole('heading', { name: 'Нет ключа доступа магазина' }).waitFor();
     await page.getByRole('link', { name: 'личный кабинет' }).click();
     await page.waitForURL(/\/cabinet\/login\?next=/);
+    await page.getByRole('heading', { name: 'Вход в личный кабинет' }).waitFor();
 
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Пароль').fill('неправильный-пароль');
@@ -65,6 +66,8 @@ describe('log-in, log-out and a forgotten password', () => {
     const { page, context } = await openPage(browser, { baseURL: cabinet.baseUrl });
     await page.goto('/cabinet/login');
     await page.getByRole('link', { name: 'Забыли пароль?' }).click();
+    // Both pages have an «E-mail» field: the next page must be there before typing.
+    await page.getByRole('heading', { name: 'Восстановление пароля' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     const asked = page.waitForResponse((r) => r.url().endsWith('/api/cabinet/password/forgot'));
     await page.getByRole('button', { name: 'Прислать ссылку' }).click();
@@ -81,6 +84,7 @@ describe('log-in, log-out and a forgotten password', () => {
     await page.getByRole('button', { name: 'Сохранить пароль' }).click();
     await page.getByText('Пароль изменён. Войдите с новым паролем.').waitFor();
     await page.getByRole('link', { name: 'Войти' }).click();
+    await page.getByRole('heading', { name: 'Вход в личный кабинет' }).waitFor();
 
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Пароль').fill('старый-пароль-2026');
@@ -90,6 +94,37 @@ describe('log-in, log-out and a forgotten password', () => {
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.waitForURL('**/cabinet');
     await page.getByRole('heading', { name: 'Личный кабинет' }).waitFor();
+    await context.close();
+  });
+
+  it('works from the keyboard alone: log-in, then a shop from the cabinet', async () => {
+    const email = uniqueEmail('keys');
+    const { shopId } = await cabinet.registerOwner(email, 'длинный-пароль-2026');
+    const { page, context } = await openPage(browser, { baseURL: cabinet.baseUrl });
+    await page.goto('/cabinet/login');
+    await page.getByRole('heading', { name: 'Вход в личный кабинет' }).waitFor();
+    // The focused control's name, or its text (a link); nothing while the page itself has the focus.
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return '';
+        return active.getAttribute('name') ?? active.textContent ?? '';
+      });
+    await page.keyboard.press('Tab'); // the logo
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('email');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('password');
+    await page.keyboard.type('длинный-пароль-2026');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/cabinet');
+    await page.getByRole('link', { name: /ПАО «Сбербанк России»/ }).waitFor();
+    for (let i = 0; i < 20 && !(await focused()).includes('Сбербанк'); i++) await page.keyboard.press('Tab');
+    expect(await focused()).toContain('Сбербанк');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/shops/${shopId}`);
+    await page.getByTestId('session-user').waitFor();
     await context.close();
   });
 });

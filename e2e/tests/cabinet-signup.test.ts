@@ -40,7 +40,9 @@ describe('a shop joins by itself', () => {
     await page.getByLabel('Пароль').fill('длинный-пароль-2026');
     await page.getByRole('combobox', { name: 'ИНН' }).fill('7707083');
     await page.getByRole('option').first().waitFor();
-    await page.getByRole('option').first().click();
+    // Chosen from the keyboard: arrows and Enter, as on the buyer's step 1.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     expect(await page.getByRole('combobox', { name: 'ИНН' }).inputValue()).toMatch(/^\d{10}$/);
     await page.getByTestId('signup-company').waitFor();
     const sent = page.waitForResponse((r) => r.url().endsWith('/api/cabinet/signup'));
@@ -58,7 +60,12 @@ describe('a shop joins by itself', () => {
     await page.getByRole('button', { name: 'Копировать' }).first().click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
 
+    // The live stream opens on the session too (the shop named in X-Shop-Id, the cookie sent).
+    const stream = page.waitForResponse((r) => r.url().endsWith('/api/events'));
     await page.getByRole('link', { name: 'Перейти в кабинет магазина' }).click();
+    const streamAnswer = await stream;
+    expect(streamAnswer.status()).toBe(200);
+    expect(streamAnswer.request().headers()['x-shop-id']).toMatch(/^[0-9a-f-]{36}$/);
     await page.waitForURL(/\/shops\/[0-9a-f-]{36}$/);
     const shopPath = new URL(page.url()).pathname;
     await page.getByRole('heading', { level: 1 }).waitFor();
