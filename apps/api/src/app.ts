@@ -60,6 +60,16 @@ function serializeRequest(req: {
   };
 }
 
+/**
+ * What the log never holds: keys (Authorization), the cabinet's session cookie and its CSRF token, and
+ * secrets in query strings. Request bodies (passwords) are never logged at all.
+ */
+const LOG_DEFAULTS = (config: AppDeps['config']) => ({
+  level: config.LOG_LEVEL,
+  redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'],
+  serializers: { req: serializeRequest },
+});
+
 export interface BuildOptions {
   /** Fastify's logger; tests pass false. */
   logger?: boolean | object;
@@ -70,11 +80,11 @@ export interface BuildOptions {
 /** The Fastify instance with the API's logging, limits, request ids and router error answer. */
 function createFastify(config: AppDeps['config'], logger: BuildOptions['logger']) {
   return Fastify({
-    logger: logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: { req: serializeRequest },
-    },
+    // A test's logger object (a stream, a level) keeps the redaction and the request serializer.
+    logger:
+      logger === undefined || (typeof logger === 'object' && logger !== null)
+        ? { ...LOG_DEFAULTS(config), ...(logger ?? {}) }
+        : logger,
     bodyLimit: BODY_LIMIT,
     // On close only idle keep-alive connections are cut: in-flight requests finish (shared/shutdown.ts
     // cuts the rest after SHUTDOWN_GRACE_MS), and live streams are ended by their own preClose hook.

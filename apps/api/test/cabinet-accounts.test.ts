@@ -107,6 +107,52 @@ describeApi(
       expect(res.json().created_shop.name).toBe('ИП Петров');
     });
 
+    it('makes one shop per sign-up: a second link of the same address is 410 once one is used', async () => {
+      await signup('twice-signed@shop.example');
+      const first = await lastLetter(t, 'twice-signed@shop.example');
+      await signup('twice-signed@shop.example');
+      const second = await lastLetter(t, 'twice-signed@shop.example');
+      expect(second.token).not.toBe(first.token);
+      const used = await t.app.inject({
+        method: 'POST',
+        url: '/api/cabinet/confirm',
+        payload: { token: second.token },
+      });
+      expect(used.statusCode).toBe(200);
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/api/cabinet/confirm',
+        payload: { token: first.token },
+      });
+      expect(other.statusCode).toBe(410);
+      expect(used.json().shops).toHaveLength(1);
+    });
+
+    it('a sign-up confirmed after a password reset makes the shop and keeps the new password', async () => {
+      await signup('reset-first@shop.example');
+      const confirmLink = await lastLetter(t, 'reset-first@shop.example');
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/cabinet/password/forgot',
+        payload: { email: 'reset-first@shop.example' },
+      });
+      const resetLink = await lastLetter(t, 'reset-first@shop.example');
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/cabinet/password/reset',
+        payload: { token: resetLink.token, password: 'Пароль-после-сброса-1' },
+      });
+      expect(reset.statusCode).toBe(204);
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: '/api/cabinet/confirm',
+        payload: { token: confirmLink.token },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json().shops).toHaveLength(1);
+      await loginAs(t, 'reset-first@shop.example', 'Пароль-после-сброса-1');
+    });
+
     it('a confirmation link expires after 24 hours', async () => {
       await signup('late@shop.example');
       const { token } = await lastLetter(t, 'late@shop.example');

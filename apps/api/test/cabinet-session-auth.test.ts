@@ -47,8 +47,12 @@ describeApi('the shop operations on a cabinet session', (t) => {
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(errorOf(res)).toMatchObject({ code: 'CSRF_FAILED', message: CABINET_MESSAGES.csrfFailed });
     }
-    // The site's own origin passes.
+    // The site's own origin passes, as does the host the request was sent to (127.0.0.1 for localhost).
     expect((await create({ ...a.on(a.shopId), origin: 'http://b2bpay.test' })).statusCode).toBe(200);
+    const ownHost = { ...a.on(a.shopId), origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' };
+    expect((await create(ownHost)).statusCode).toBe(200);
+    const otherHost = { ...a.on(a.shopId), origin: 'http://127.0.0.1:3000', host: 'b2bpay.test' };
+    expect((await create(otherHost)).statusCode).toBe(403);
   });
 
   it('a bearer key needs neither the CSRF header nor X-Shop-Id', async () => {

@@ -47,6 +47,10 @@ export class B2BPayUnauthorizedError extends B2BPayError {
 export class B2BPayForbiddenError extends B2BPayError {
   override readonly name = 'B2BPayForbiddenError';
 }
+/** 403 CSRF_FAILED: a personal-cabinet request made with its cookie, without its X-CSRF-Token (keys never get it). */
+export class B2BPayCsrfFailedError extends B2BPayError {
+  override readonly name = 'B2BPayCsrfFailedError';
+}
 /** 404 NOT_FOUND: no such object for this shop. */
 export class B2BPayNotFoundError extends B2BPayError {
   override readonly name = 'B2BPayNotFoundError';
@@ -58,6 +62,10 @@ export class B2BPayMethodNotAllowedError extends B2BPayError {
 /** 409/422 CONFLICT: the order's status or an Idempotency-Key in use forbids this now. */
 export class B2BPayConflictError extends B2BPayError {
   override readonly name = 'B2BPayConflictError';
+}
+/** 410 LINK_EXPIRED: a personal-cabinet link (confirmation, reset, invitation) used or past its end. */
+export class B2BPayLinkExpiredError extends B2BPayError {
+  override readonly name = 'B2BPayLinkExpiredError';
 }
 /** 409 ORDER_CHANGED: the order's products changed since it was read. */
 export class B2BPayOrderChangedError extends B2BPayError {
@@ -90,9 +98,11 @@ const ERROR_CLASSES: Record<ErrorCode, ErrorClass> = {
   VALIDATION_ERROR: B2BPayValidationError,
   UNAUTHORIZED: B2BPayUnauthorizedError,
   FORBIDDEN: B2BPayForbiddenError,
+  CSRF_FAILED: B2BPayCsrfFailedError,
   NOT_FOUND: B2BPayNotFoundError,
   METHOD_NOT_ALLOWED: B2BPayMethodNotAllowedError,
   CONFLICT: B2BPayConflictError,
+  LINK_EXPIRED: B2BPayLinkExpiredError,
   ORDER_CHANGED: B2BPayOrderChangedError,
   DUPLICATE_EXTERNAL_ID: B2BPayDuplicateExternalIdError,
   PAYLOAD_TOO_LARGE: B2BPayPayloadTooLargeError,

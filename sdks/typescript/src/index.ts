@@ -2,10 +2,12 @@ export { B2BPay, type ClientOptions, type RequestOptions } from './client.js';
 export {
   B2BPayConflictError,
   B2BPayConnectionError,
+  B2BPayCsrfFailedError,
   B2BPayDuplicateExternalIdError,
   B2BPayError,
   B2BPayForbiddenError,
   B2BPayInternalError,
+  B2BPayLinkExpiredError,
   B2BPayMethodNotAllowedError,
   B2BPayNotFoundError,
   B2BPayOrderChangedError,

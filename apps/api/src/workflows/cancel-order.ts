@@ -1,7 +1,8 @@
 import { CANCELLABLE_STATUSES, getStatusInfo, type Order } from '@b2bpay/domain';
 import type { Queryable } from '../db/database';
 import type { AppDeps } from '../deps';
-import type { AuthenticatedKey } from '../modules/auth';
+import { auditBy, recordAudit } from '../modules/audit';
+import type { AuthenticatedKey, RequestAuth } from '../modules/auth';
 import { withdrawApplications } from '../modules/banks';
 import { findClient } from '../modules/clients';
 import { amountText, cancelledEmail, queueEmail } from '../modules/notifications';
@@ -22,7 +23,7 @@ const SUBMITTED_STATUSES: readonly string[] = ['bank_info_expected', 'app_approv
  */
 export async function cancelOrder(
   deps: AppDeps,
-  auth: AuthenticatedKey,
+  auth: AuthenticatedKey | RequestAuth,
   id: string,
   reason: string | undefined,
 ): Promise<Order> {
@@ -43,6 +44,14 @@ export async function cancelOrder(
       reason: why ? `${CANCELLED_BY_SHOP}: ${why}` : CANCELLED_BY_SHOP,
       now,
     });
+    if ('actor' in auth) {
+      const details = { order_id: order.id, order_number: String(order.order_number), reason: why };
+      await recordAudit(
+        tx,
+        { shopId: order.shop_id, ...auditBy(auth), action: 'order.cancelled', details },
+        now,
+      );
+    }
     if (SUBMITTED_STATUSES.includes(order.status)) {
       await withdrawApplications(tx, deps, order.id, now);
       await tellBuyer(tx, deps, { order, shopName: auth.shop.name, reason: why, now });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { getStatusInfo, type Refund, type RefundCreate, rublesToKopecks } from '@b2bpay/domain';
 import type { Queryable } from '../db/database';
 import type { AppDeps } from '../deps';
-import type { AuthenticatedKey } from '../modules/auth';
+import { auditBy, recordAudit } from '../modules/audit';
+import type { AuthenticatedKey, RequestAuth } from '../modules/auth';
 import { refundAtBank } from '../modules/banks';
 import { findClient } from '../modules/clients';
 import { amountText, queueEmail, refundEmail } from '../modules/notifications';
@@ -33,7 +34,7 @@ const NOTHING_LEFT = 'Сумма возврата больше, чем оста�
  */
 export async function createRefund(
   deps: AppDeps,
-  auth: AuthenticatedKey,
+  auth: AuthenticatedKey | RequestAuth,
   orderId: string,
   input: RefundCreate,
   idempotencyKey: string | null,
@@ -70,6 +71,20 @@ export async function createRefund(
         products,
       };
       await insertRefund(tx, { ...refund, shop_id: order.shop_id, now });
+      if ('actor' in auth) {
+        const details = {
+          order_id: order.id,
+          order_number: String(order.order_number),
+          refund_id: refund.id,
+          amount: input.amount,
+          reason: input.reason,
+        };
+        await recordAudit(
+          tx,
+          { shopId: order.shop_id, ...auditBy(auth), action: 'refund.created', details },
+          now,
+        );
+      }
       if (order.payout_bank) {
         const reference = await refundAtBank(
           tx,

@@ -2,10 +2,29 @@ import { randomUUID } from 'node:crypto';
 import type { AuditList } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
+import type { Actor } from '../auth';
 import { deleteOldAudit, insertAudit, listAudit } from './audit.repository';
 
 /** Who did it, as the audit log names them: a user's e-mail or a key's last four characters. */
 export type AuditActor = { type: 'user'; email: string } | { type: 'key'; key_last4: string };
+
+/** Who acts and from where: what a shop operation hands its service so the change is recorded with it. */
+export interface AuditBy {
+  actor: AuditActor;
+  ip: string | null;
+}
+
+/** The audit log's view of a request's authentication (a key or a member's session). */
+export function auditBy(auth: { actor: Actor; ip: string | null }): AuditBy {
+  const { actor } = auth;
+  return {
+    actor:
+      actor.type === 'user'
+        ? { type: 'user', email: actor.email }
+        : { type: 'key', key_last4: actor.key_last4 },
+    ip: auth.ip,
+  };
+}
 
 /** One entry: who, what (`key.rotated`, `order.cancelled`…), its particulars and from which address. */
 export interface AuditRecord {

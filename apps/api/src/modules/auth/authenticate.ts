@@ -110,7 +110,7 @@ export type RequestKey = AuthenticatedKey & { hash: string };
  * 'secret', the member's role already checked against the route's permission), and who to name in
  * the audit log.
  */
-export type RequestAuth = AuthenticatedKey & { hash: string | null; actor: Actor };
+export type RequestAuth = AuthenticatedKey & { hash: string | null; actor: Actor; ip: string | null };
 
 export interface Authenticator {
   /**
@@ -216,11 +216,13 @@ export function createAuthenticator(
       expires_at: null,
       hash: null,
       actor: { type: 'user', user_id: session.user.id, email: session.user.email, role: membership.role },
+      ip: request.clientAddress ?? null,
     };
   };
   const byKey = (request: FastifyRequest, token: string, key: RequestKey): RequestAuth => ({
     ...assertAllowedOnRoute(request, key),
     actor: keyActor(token),
+    ip: request.clientAddress ?? null,
   });
   return {
     async require(request, kinds = ['secret']) {

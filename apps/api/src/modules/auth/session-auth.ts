@@ -30,6 +30,19 @@ export function readSessionCookie(request: FastifyRequest): string | null {
   return value && value.length <= 128 ? value : null;
 }
 
+/**
+ * The page's own origin, when it was opened under another name than PUBLIC_URL (127.0.0.1 for
+ * localhost in development): the Origin names the host the request was sent to. Another site's page
+ * sends its own host as Origin, never ours.
+ */
+function isOwnHost(origin: string, host: string | undefined) {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 const csrfFailed = () => new AppError('CSRF_FAILED', CABINET_MESSAGES.csrfFailed);
 
 function sameText(a: string, b: string) {
@@ -48,7 +61,9 @@ function sameText(a: string, b: string) {
 export function assertCsrf(request: FastifyRequest, session: SessionPrincipal, publicOrigin: string) {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== publicOrigin) throw csrfFailed();
+  if (origin !== undefined && origin !== publicOrigin && !isOwnHost(origin, request.headers.host)) {
+    throw csrfFailed();
+  }
   if (request.headers['sec-fetch-site'] === 'cross-site') throw csrfFailed();
   const header = request.headers[CSRF_HEADER];
   if (typeof header !== 'string' || !sameText(header, session.csrf_token)) throw csrfFailed();

@@ -97,14 +97,18 @@ export async function confirm(
     if (!used) throw linkExpired();
     const user = await repo.findUserById(tx, used.user_id);
     if (!user) throw linkExpired();
-    // A second sign-up link of an account confirmed meanwhile makes no second shop.
-    if (user.confirmed_at) throw linkExpired();
-    await repo.confirmUser(tx, user.id, { name: data.name, password_hash: data.password_hash }, meta.now);
+    // One shop per sign-up: the account's other sign-up links end with this one.
+    await repo.endTokensOf(tx, user.id, 'confirm', meta.now);
+    // An account confirmed meanwhile (a password reset, an invitation) keeps its name and password.
+    const name = user.confirmed_at ? user.name : data.name;
+    if (!user.confirmed_at) {
+      await repo.confirmUser(tx, user.id, { name, password_hash: data.password_hash }, meta.now);
+    }
     const created = await createShopIn(tx, { name: shopName, email: user.email });
     await repo.insertMember(tx, { shopId: created.shop.id, userId: user.id, role: 'owner' }, meta.now);
     const actor = { type: 'user' as const, email: user.email };
     await recordAudit(tx, { shopId: created.shop.id, actor, action: 'shop.created', ip: meta.ip }, meta.now);
-    const session = await startSession(tx, deps.config, { ...user, name: data.name }, meta);
+    const session = await startSession(tx, deps.config, { ...user, name }, meta);
     return {
       cookie: session.cookie,
       body: {

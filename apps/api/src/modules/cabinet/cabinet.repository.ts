@@ -107,6 +107,14 @@ export async function consumeToken(
   return { user_id: row.user_id, data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data };
 }
 
+/** Ends every unused link of the account for this purpose. */
+export async function endTokensOf(db: Queryable, userId: string, purpose: TokenPurpose, now: Date) {
+  await db.query(
+    'UPDATE cabinet_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL',
+    [userId, purpose, now],
+  );
+}
+
 // --- sessions --------------------------------------------------------------------------------------
 
 export async function insertSession(
@@ -191,12 +199,29 @@ export async function deleteUserSessions(db: Queryable, userId: string) {
   await db.query('DELETE FROM cabinet_sessions WHERE user_id = $1', [userId]);
 }
 
-/** Retention: one batch of sessions and one-time links past their end. */
-export async function deleteExpiredSessions(db: Queryable, before: Date, batch: number): Promise<number> {
+/** Retention: one batch of sessions past their absolute end or idle since `idleSince`. */
+export async function deleteEndedSessions(
+  db: Queryable,
+  now: Date,
+  idleSince: Date,
+  batch: number,
+): Promise<number> {
   const rows = await db.query(
     `DELETE FROM cabinet_sessions WHERE id IN (
-       SELECT id FROM cabinet_sessions WHERE expires_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING id`,
-    [before, batch],
+       SELECT id FROM cabinet_sessions WHERE expires_at <= $1 OR last_seen_at <= $2
+        LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING id`,
+    [now, idleSince, batch],
+  );
+  return rows.length;
+}
+
+/** Retention: one batch of one-time links past their end (used or not). */
+export async function deleteEndedTokens(db: Queryable, now: Date, batch: number): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM cabinet_tokens WHERE token_hash IN (
+       SELECT token_hash FROM cabinet_tokens WHERE expires_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING token_hash`,
+    [now, batch],
   );
   return rows.length;
 }

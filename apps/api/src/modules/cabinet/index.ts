@@ -1,3 +1,4 @@
 /** The cabinet module as the rest of the API uses it: accounts, sessions and shop teams (DESIGN §12). */
 export { cabinetRoutes } from './cabinet.routes';
+export { purgeEndedLinks, purgeEndedSessions } from './retention';
 export { sessionAccess } from './sessions';

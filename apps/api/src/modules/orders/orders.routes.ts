@@ -18,7 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
-import type { AuthenticatedKey, Authenticator } from '../auth';
+import { auditBy, recordAudit } from '../audit';
+import type { Authenticator, RequestAuth } from '../auth';
 import { exportOrdersCsv } from './export.service';
 import { type StoredResponse, validateIdempotencyKey } from './idempotency';
 import * as service from './orders.service';
@@ -47,15 +48,10 @@ export const WIDGET_EXPOSED_HEADERS = [
  * workflows/ above the modules, and the composition root hands them to these routes.
  */
 export interface OrderUseCases {
-  cancelOrder(
-    deps: AppDeps,
-    auth: AuthenticatedKey,
-    orderId: string,
-    reason: string | undefined,
-  ): Promise<Order>;
+  cancelOrder(deps: AppDeps, auth: RequestAuth, orderId: string, reason: string | undefined): Promise<Order>;
   createRefund(
     deps: AppDeps,
-    auth: AuthenticatedKey,
+    auth: RequestAuth,
     orderId: string,
     input: RefundCreate,
     idempotencyKey: string | null,
@@ -350,6 +346,12 @@ function orderRecordRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
     async (request, reply) => {
       const auth = await deps.auth.require(request, ['secret']);
       const stream = await exportOrdersCsv(deps, auth.shop.id, request.query);
+      const details = { filters: request.query };
+      await recordAudit(
+        deps.db,
+        { shopId: auth.shop.id, ...auditBy(auth), action: 'orders.exported', details },
+        deps.clock.now(),
+      );
       return (
         reply
           .type('text/csv; charset=utf-8')

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { purgeOldAudit } from '../audit';
+import { purgeEndedLinks, purgeEndedSessions } from '../cabinet';
 import { purgeFinishedJobs } from '../jobs';
 import { purgeFinishedNotifications } from '../notifications';
 import { purgeOldIdempotencyKeys } from '../orders';
@@ -21,6 +22,8 @@ export const PURGES: Record<string, Purge> = {
   verification_codes: purgeExpiredCodes,
   idempotency_keys: purgeOldIdempotencyKeys,
   audit_log: purgeOldAudit,
+  cabinet_sessions: purgeEndedSessions,
+  cabinet_tokens: purgeEndedLinks,
 };
 
 /**

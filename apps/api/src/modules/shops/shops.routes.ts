@@ -8,6 +8,7 @@ import { sha256Hex } from '../../shared/crypto';
 import { notFound, unauthorized } from '../../shared/errors';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import { isUuid } from '../../shared/uuid';
+import { auditBy } from '../audit';
 import { type Authenticator, readBearer } from '../auth';
 import { getPublicShop, registerShop, rotateKey, SHOP_NOT_FOUND } from './shops.service';
 
@@ -58,6 +59,7 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
       return rotateKey(deps.db, auth.shop.id, request.body.kind, {
         expireOldInSeconds: request.body.expire_old_in_seconds,
         now: deps.clock.now(),
+        audit: auditBy(auth),
         ...(auth.hash === null ? {} : { callerKeyHash: auth.hash }),
       });
     },

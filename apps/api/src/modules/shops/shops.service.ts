@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { keyHint, newPublishableKey, newSecretKey, newWebhookSecret, sha256Hex } from '../../shared/crypto';
 import { notFound, unauthorized } from '../../shared/errors';
+import { type AuditBy, recordAudit } from '../audit';
 import { INVALID_TOKEN, invalidateKeyCache, keyInGracePeriodForbidden } from '../auth';
 import { assertWebhookUrlAllowed } from '../webhooks';
 import * as repo from './shops.repository';
@@ -128,7 +129,7 @@ export async function rotateKey(
   db: Database,
   shopId: string,
   kind: repo.KeyKind,
-  options: { expireOldInSeconds?: number; now?: Date; callerKeyHash?: string } = {},
+  options: { expireOldInSeconds?: number; now?: Date; callerKeyHash?: string; audit?: AuditBy } = {},
 ) {
   const key = kind === 'secret' ? newSecretKey() : newPublishableKey();
   const now = options.now ?? new Date();
@@ -143,6 +144,10 @@ export async function rotateKey(
     }
     await repo.revokeKeys(tx, shopId, kind, until);
     await repo.insertKey(tx, shopId, kind, sha256Hex(key), keyHint(key));
+    if (options.audit) {
+      const details = { kind, expire_old_in_seconds: seconds };
+      await recordAudit(tx, { shopId, ...options.audit, action: 'key.rotated', details }, now);
+    }
   });
   invalidateKeyCache();
   return { kind, key, hint: keyHint(key), old_key_expires_at: until?.toISOString() ?? null };

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
+import { auditBy } from '../audit';
 import type { Authenticator } from '../auth';
 import { listEvents } from './event-log.service';
 import * as service from './webhooks.service';
@@ -224,7 +225,7 @@ function webhookSettingsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Aut
     },
     async (request) => {
       const auth = await deps.auth.require(request);
-      return service.updateSettings(deps, auth.shop.id, request.body);
+      return service.updateSettings(deps, auth.shop.id, request.body, auditBy(auth));
     },
   );
 }

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../deps';
 import { newWebhookSecret } from '../../shared/crypto';
 import { AppError, conflict, notFound, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
+import { type AuditBy, recordAudit } from '../audit';
 
 import { invalidateKeyCache } from '../auth';
 import { enqueue, enqueueMany } from '../jobs';
@@ -227,20 +228,28 @@ export async function updateSettings(
   deps: AppDeps,
   shopId: string,
   input: ShopSettingsUpdate,
+  audit?: AuditBy,
 ): Promise<ShopSettings> {
   if (input.webhook_url) await assertWebhookUrlAllowed(input.webhook_url, deps.config);
   const webhookSecret = input.rotate_webhook_secret ? newWebhookSecret() : undefined;
   const overlap = input.expire_old_in_seconds ?? 0;
   // The old secret keeps signing (a second signature) until then: receivers switch without an outage.
   const previousSecretUntil = overlap > 0 ? new Date(deps.clock.now().getTime() + overlap * 1000) : null;
-  await deps.db.transaction((tx) =>
-    repo.updateShopSettings(tx, shopId, {
+  await deps.db.transaction(async (tx) => {
+    await repo.updateShopSettings(tx, shopId, {
       webhookUrl: input.webhook_url,
       webhookSecret,
       previousSecretUntil,
       widgetOrigins: input.widget_origins ? [...new Set(input.widget_origins)] : undefined,
-    }),
-  );
+    });
+    // What changed, never the secret itself.
+    if (audit)
+      await recordAudit(
+        tx,
+        { shopId, ...audit, action: 'settings.updated', details: input },
+        deps.clock.now(),
+      );
+  });
   // The shop row (widget origins) sits in the key cache: forget it so the change applies at once.
   if (input.widget_origins) invalidateKeyCache();
   const settings = await settingsOf(deps, shopId);
