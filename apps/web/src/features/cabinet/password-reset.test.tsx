@@ -21,6 +21,27 @@ describe('/cabinet/forgot', () => {
   });
 });
 
+describe('/cabinet/forgot, refused', () => {
+  it('too many requests: the server’s words and when to try again', async () => {
+    mockFetch(
+      () =>
+        new Response(
+          JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Слишком много запросов.' } }),
+          {
+            status: 429,
+            headers: { 'Retry-After': '30' },
+          },
+        ),
+    );
+    renderRoute(<ForgotPage />, { path: '/cabinet/forgot', url: '/cabinet/forgot' });
+    await userEvent.type(screen.getByLabelText('E-mail'), 'anna@example.ru');
+    await userEvent.click(screen.getByRole('button', { name: 'Прислать ссылку' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Слишком много запросов. Попробуйте через 30 с.',
+    );
+  });
+});
+
 describe('/cabinet/reset', () => {
   it('asks for a long enough password twice, then sends it with the link’s code', async () => {
     const calls = mockFetch(() => new Response(null, { status: 204 }));
