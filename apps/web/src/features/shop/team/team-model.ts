@@ -1,4 +1,4 @@
-import { CABINET_ROLES, type CabinetRole, canManageRole } from '@b2bpay/domain';
+import { CABINET_ROLES, type CabinetRole, canManageRole, isCabinetRole, ROLE_LABELS } from '@b2bpay/domain';
 import type { AuditActor, AuditEntry } from './team-api';
 
 export const teamKeys = {
@@ -43,13 +43,37 @@ export function actionText(entry: Pick<AuditEntry, 'action'>): string {
   return ACTION_LABELS[entry.action] ?? entry.action;
 }
 
-/** A short line of the entry's details (e-mail, role, order number…) when it has any. */
-export function detailsText(details: AuditEntry['details']): string {
+const DETAIL_LABELS: Record<string, string> = {
+  email: 'e-mail',
+  role: 'роль',
+  from: 'была',
+  to: 'стала',
+  kind: 'ключ',
+  order_number: 'заказ №',
+  reason: 'причина',
+  amount: 'сумма',
+  expire_old_in_seconds: 'старый ключ действует ещё, с',
+};
+const KEY_KINDS: Record<string, string> = { secret: 'секретный', publishable: 'публикуемый' };
+
+function detailValue(key: string, value: string | number | boolean): string {
+  if (typeof value === 'string' && isCabinetRole(value)) return ROLE_LABELS[value];
+  if (key === 'kind' && typeof value === 'string') return KEY_KINDS[value] ?? value;
+  if (typeof value === 'boolean') return value ? 'да' : 'нет';
+  return String(value);
+}
+
+/**
+ * A short line of the entry's details (e-mail, roles, which key…) in words; plain values only, and
+ * a field without a label here keeps its own name.
+ */
+export function detailsText(details: AuditEntry['details'] | null): string {
   if (!details) return '';
   return Object.entries(details)
     .filter(
-      ([, value]) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean',
+      (entry): entry is [string, string | number | boolean] =>
+        typeof entry[1] === 'string' || typeof entry[1] === 'number' || typeof entry[1] === 'boolean',
     )
-    .map(([key, value]) => `${key}: ${String(value)}`)
+    .map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${detailValue(key, value)}`)
     .join(', ');
 }
