@@ -22,7 +22,7 @@ describe('the team page’s words', () => {
       'e-mail: boris@example.ru, была: Менеджер, стала: Администратор',
     );
     expect(detailsText({ kind: 'secret', expire_old_in_seconds: 3600 })).toBe(
-      'ключ: секретный, старый ключ действует ещё, с: 3600',
+      'ключ: секретный, старый ключ действует ещё: 3600 с',
     );
     expect(detailsText({ filters: { status: ['paid'] } })).toBe('');
     expect(detailsText(null)).toBe('');

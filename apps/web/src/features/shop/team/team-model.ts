@@ -52,7 +52,7 @@ const DETAIL_LABELS: Record<string, string> = {
   order_number: 'заказ №',
   reason: 'причина',
   amount: 'сумма',
-  expire_old_in_seconds: 'старый ключ действует ещё, с',
+  expire_old_in_seconds: 'старый ключ действует ещё',
 };
 const KEY_KINDS: Record<string, string> = { secret: 'секретный', publishable: 'публикуемый' };
 
@@ -60,6 +60,7 @@ function detailValue(key: string, value: string | number | boolean): string {
   if (typeof value === 'string' && isCabinetRole(value)) return ROLE_LABELS[value];
   if (key === 'kind' && typeof value === 'string') return KEY_KINDS[value] ?? value;
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
+  if (key === 'expire_old_in_seconds') return `${value} с`;
   return String(value);
 }
 
