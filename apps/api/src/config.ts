@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LOGIN_THROTTLE_WINDOW: duration('LOGIN_THROTTLE_WINDOW').default(15 * 60_000),
+  /** Sign-up and reset letters one address may be sent per hour (beyond: the same 202, no letter). */
+  CABINET_LETTERS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   WIDGET_DIST: z.string().optional(),

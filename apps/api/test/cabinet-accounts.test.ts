@@ -47,6 +47,23 @@ describeApi(
       expect(toFresh.body).toContain('http://b2bpay.test/cabinet/confirm?token=');
     });
 
+    it('sends one address at most 5 sign-up and reset letters an hour, answering the same 202', async () => {
+      await registerOwner(t, 'flooded@shop.example');
+      for (let i = 0; i < 6; i++) {
+        const res = await signup('flooded@shop.example');
+        expect(res.statusCode).toBe(202);
+        expect(res.json()).toEqual({ status: 'sent' });
+      }
+      const forgot = await t.app.inject({
+        method: 'POST',
+        url: '/api/cabinet/password/forgot',
+        payload: { email: 'flooded@shop.example' },
+      });
+      expect(forgot.statusCode).toBe(202);
+      // The first sign-up's confirmation, then four more letters: five.
+      expect(await letterCount(t, 'flooded@shop.example')).toBe(5);
+    });
+
     it('refuses bad input with field-level 400s', async () => {
       const cases: [object, string, string][] = [
         [{ email: 'not-an-email' }, 'email', CABINET_MESSAGES.emailInvalid],
@@ -185,6 +202,16 @@ describeApi(
       const second = await loginAs(t, 'twice@shop.example');
       expect(first.cookie.cookie).not.toBe(second.cookie.cookie);
       expect(first.csrf).not.toBe(second.csrf);
+      // Logging in from a browser that holds a session ends that session.
+      const third = await t.app.inject({
+        method: 'POST',
+        url: '/api/cabinet/login',
+        headers: first.cookie,
+        payload: { email: 'twice@shop.example', password: PASSWORD },
+      });
+      expect(third.statusCode).toBe(200);
+      expect((await me(first.cookie)).statusCode).toBe(401);
+      expect((await me(sessionOf(third).cookie)).statusCode).toBe(200);
       const list = await t.app.inject({
         method: 'GET',
         url: '/api/cabinet/sessions',

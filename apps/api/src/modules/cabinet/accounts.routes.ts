@@ -20,6 +20,7 @@ import type { Authenticator } from '../auth';
 import { confirm, forgotPassword, login, resetPassword, signup } from './accounts.service';
 import * as repo from './cabinet.repository';
 import { clearSessionCookie, requestMeta, setSessionCookie } from './cookies';
+import { assertPasswordNotLeaked, hashPassword } from './passwords';
 import { sessionBody } from './sessions';
 
 type Deps = AppDeps & { auth: Authenticator };
@@ -64,9 +65,27 @@ function loginThrottle(app: FastifyInstance, deps: Deps) {
   };
 }
 
+/**
+ * Sign-up and reset letters per address and hour (CABINET_LETTERS_PER_ADDRESS_PER_HOUR), so the
+ * forms cannot flood someone's mailbox. Beyond it the answer is the same 202 and no letter goes.
+ */
+function letterBudget(app: FastifyInstance, deps: Deps) {
+  const limiter = app.createRateLimit({
+    max: deps.config.CABINET_LETTERS_PER_ADDRESS_PER_HOUR,
+    timeWindow: 3_600_000,
+    keyGenerator: (request) =>
+      `cabinet-letters:${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+  });
+  return async (request: FastifyRequest) => {
+    const result = await limiter(request);
+    return result.isAllowed || !result.isExceeded;
+  };
+}
+
 export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const throttle = loginThrottle(app, deps);
+  const mayWrite = letterBudget(app, deps);
   const meta = (request: FastifyRequest) => requestMeta(request, deps.clock.now());
 
   r.post(
@@ -85,7 +104,12 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      await signup(deps, request.body, meta(request));
+      if (await mayWrite(request)) await signup(deps, request.body, meta(request));
+      else {
+        // The same checks and about the same time as a letter that goes.
+        await assertPasswordNotLeaked(request.body.password);
+        await hashPassword(request.body.password);
+      }
       return reply.code(202).send({ status: 'sent' });
     },
   );
@@ -131,6 +155,9 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
       await throttle.check(request);
       try {
         const session = await login(deps, request.body, meta(request));
+        // The session this browser had ends: a log-in never keeps using an id set before it.
+        const previous = await deps.auth.peekSession(request);
+        if (previous) await repo.deleteSession(deps.db, previous.user.id, previous.session_id);
         setSessionCookie(reply, deps.config, session.cookie);
         return session.body;
       } catch (error) {
@@ -241,7 +268,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      await forgotPassword(deps, request.body.email, meta(request));
+      if (await mayWrite(request)) await forgotPassword(deps, request.body.email, meta(request));
       return reply.code(202).send({ status: 'sent' });
     },
   );
