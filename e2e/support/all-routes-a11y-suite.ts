@@ -173,7 +173,116 @@ export function describeAllRoutes(viewport: { width: number; height: number }) {
     });
   });
 
+  describeCabinetPages(viewport, ready, seriousViolations, slug);
   if (viewport.width === PHONE.width) describeDeleteGlyphs();
+}
+
+/** The newest link to `path` in the development outbox's letters to `email` (no SMTP on this server). */
+async function outboxLink(email: string, path: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, '\\$&')}\\?token=[A-Za-z0-9_-]+`);
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const { notifications } = await shop.api<{ notifications: Array<{ recipient: string; body: string }> }>(
+      '/dev/outbox.json',
+    );
+    const link = notifications
+      .filter((n) => n.recipient === email)
+      .map((n) => pattern.exec(n.body)?.[0])
+      .find(Boolean);
+    if (link) return new URL(link).pathname + new URL(link).search;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${path} letter to ${email} in /dev/outbox.json`);
+}
+
+/**
+ * The personal cabinet's pages (DESIGN §12): the forms with their errors showing, the confirmation
+ * with the new key, the cabinet and «Команда» on a session, and an invitation's page.
+ */
+function describeCabinetPages(
+  viewport: { width: number; height: number },
+  ready: (page: Page) => Promise<void>,
+  seriousViolations: (page: Page, where: string) => Promise<string[]>,
+  slug: (text: string) => string,
+) {
+  it("the cabinet's pages: no serious or critical violation", async () => {
+    const found: string[] = [];
+    const shot = (page: Page, name: string) =>
+      page.screenshot({
+        path: `${SCREENSHOTS_DIR}/${viewport.width}-cabinet-${slug(name)}.png`,
+        fullPage: true,
+      });
+    const check = async (page: Page, name: string) => {
+      found.push(...(await seriousViolations(page, name)));
+      await shot(page, name);
+    };
+    const { page, context } = await openPage(browser, { baseURL: shop.baseUrl, viewport });
+    for (const [name, path, submit] of [
+      ['sign-up', '/cabinet/signup', 'Зарегистрироваться'],
+      ['log-in', '/cabinet/login', 'Войти'],
+      ['forgotten password', '/cabinet/forgot', 'Прислать ссылку'],
+      ['new password', '/cabinet/reset?token=x', 'Сохранить пароль'],
+    ] as const) {
+      await page.goto(path);
+      await ready(page);
+      await check(page, name);
+      // The same form with every error showing.
+      await page.getByRole('button', { name: submit }).click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      await check(page, `${name} with errors`);
+    }
+    await page.goto('/cabinet/confirm?token=used');
+    await page.getByRole('alert').waitFor();
+    await check(page, 'confirmation, a used link');
+    await page.goto('/cabinet/invite?token=unknown');
+    await page.getByRole('alert').waitFor();
+    await check(page, 'invitation, an unknown link');
+
+    // A shop of its own: sign-up, the letter's link, the key shown once, the cabinet and the team.
+    const email = `a11y-${viewport.width}-${Date.now()}@example.ru`;
+    await page.goto('/cabinet/signup');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Пароль').fill('длинный-пароль-2026');
+    await page.getByLabel('Контактное лицо').fill('Анна Смирнова');
+    await page.getByRole('combobox', { name: 'ИНН' }).fill('7707083');
+    await page.getByRole('option').first().waitFor();
+    await check(page, 'sign-up with suggestions');
+    await page.getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await page.getByRole('heading', { name: 'Проверьте почту' }).waitFor();
+    await check(page, 'sign-up sent');
+    await page.goto(await outboxLink(email, '/cabinet/confirm'));
+    await page.getByRole('heading', { name: 'Магазин создан' }).waitFor();
+    await check(page, 'shop created');
+    await page.getByRole('link', { name: 'Перейти в кабинет магазина' }).click();
+    await ready(page);
+    await check(page, 'shop home on a session');
+    await page.goto('/cabinet');
+    await page.getByText('это устройство').waitFor();
+    await check(page, 'cabinet');
+    await page.goBack();
+    await ready(page);
+    const shopPath = new URL(page.url()).pathname;
+    await page.goto(`${shopPath}/team`);
+    await ready(page);
+    const invited = `a11y-invited-${viewport.width}-${Date.now()}@example.ru`;
+    await page.getByLabel('E-mail сотрудника').fill(invited);
+    await page.getByRole('button', { name: 'Пригласить' }).click();
+    await page.getByTestId(`invitation-${invited}`).waitFor();
+    await page.getByRole('heading', { name: 'Журнал действий' }).waitFor();
+    await ready(page);
+    await check(page, 'team');
+    await context.close();
+
+    const guest = await openPage(browser, { baseURL: shop.baseUrl, viewport });
+    await guest.page.goto(await outboxLink(invited, '/cabinet/invite'));
+    await guest.page.getByRole('button', { name: 'Принять приглашение' }).waitFor();
+    await guest.page.getByRole('button', { name: 'Принять приглашение' }).click();
+    await guest.page.locator('[aria-invalid="true"]').first().waitFor();
+    await check(guest.page, 'invitation with errors');
+    await guest.context.close();
+    expect(found).toEqual([]);
+  });
 }
 
 /** WCAG contrast ratio of two sRGB colours given as [r, g, b] in 0–255. */

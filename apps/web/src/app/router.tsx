@@ -25,10 +25,22 @@ const shopPages: RouteObject[] = [
   },
   { path: 'stats', lazy: lazyPage(() => import('../features/shop/stats/stats-page')), ...guarded },
   { path: 'settings', lazy: lazyPage(() => import('../features/shop/settings/settings-page')), ...guarded },
+  { path: 'team', lazy: lazyPage(() => import('../features/shop/team/team-page')), ...guarded },
   { path: 'faq', lazy: lazyPage(() => import('../features/shop/faq/shop-faq-page')), ...guarded },
   { path: 'support', lazy: lazyPage(() => import('../features/shop/support/shop-support-page')), ...guarded },
   { path: 'button-demo', lazy: lazyPage(() => import('../features/docs/button-demo-page')), ...guarded },
   { path: 'api-docs', lazy: lazyPage(() => import('../features/docs/api-docs-page')), ...guarded },
+];
+
+/** The personal cabinet (DESIGN §12): public pages with the logo header, outside any shop. */
+const cabinetPages: RouteObject[] = [
+  { index: true, lazy: lazyPage(() => import('../features/cabinet/cabinet-home-page')), ...guarded },
+  { path: 'signup', lazy: lazyPage(() => import('../features/cabinet/signup-page')), ...guarded },
+  { path: 'confirm', lazy: lazyPage(() => import('../features/cabinet/confirm-page')), ...guarded },
+  { path: 'login', lazy: lazyPage(() => import('../features/cabinet/login-page')), ...guarded },
+  { path: 'forgot', lazy: lazyPage(() => import('../features/cabinet/forgot-page')), ...guarded },
+  { path: 'reset', lazy: lazyPage(() => import('../features/cabinet/reset-page')), ...guarded },
+  { path: 'invite', lazy: lazyPage(() => import('../features/cabinet/invite-page')), ...guarded },
 ];
 
 export const routes: RouteObject[] = [
@@ -75,6 +87,12 @@ export const routes: RouteObject[] = [
             ],
           },
         ],
+      },
+      {
+        path: 'cabinet',
+        lazy: lazyPage(() => import('./public-route-layout')),
+        ...guarded,
+        children: cabinetPages,
       },
       clientRoute,
       { path: '*', lazy: notFoundPage },

@@ -1,23 +1,35 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { ShopAccessProvider } from '../features/shop/access/shop-access-provider';
 import { ShopKeyGate } from '../features/shop/access/shop-key-gate';
 import { LiveEventsProvider } from '../features/shop/live/live-events';
 import { shopPaths, useCurrentShopId } from '../features/shop/shared/shop-id';
+import { type ShopAccess, useShopAccess } from '../shared/auth/shop-access';
 import { cn } from '../shared/lib/cn';
 import { CloseIcon, MenuIcon } from '../shared/ui/icons';
 import { Logo } from '../shared/ui/logo';
 import { SiteFooter } from '../shared/ui/site-footer';
+import { SessionBar } from './session-bar';
 
-function navItems(shopId: string) {
-  return [
-    { to: shopPaths.home(shopId), label: 'Главная', end: true },
-    { to: shopPaths.orders(shopId), label: 'Все заказы', end: false },
-    { to: shopPaths.newOrder(shopId), label: 'Создать QR', end: false },
-    { to: shopPaths.stats(shopId), label: 'Статистика', end: false },
-    { to: shopPaths.settings(shopId), label: 'Настройки', end: false },
-    { to: shopPaths.faq(shopId), label: 'FAQ', end: false },
-    { to: shopPaths.support(shopId), label: 'Поддержка', end: false },
+/** The sections the shop area offers to this key or member: a role sees only what it may use. */
+function navItems(shopId: string, access: ShopAccess) {
+  const items = [
+    { to: shopPaths.home(shopId), label: 'Главная', end: true, shown: true },
+    { to: shopPaths.orders(shopId), label: 'Все заказы', end: false, shown: true },
+    { to: shopPaths.newOrder(shopId), label: 'Создать QR', end: false, shown: access.can('orders.write') },
+    { to: shopPaths.stats(shopId), label: 'Статистика', end: false, shown: true },
+    {
+      to: shopPaths.settings(shopId),
+      label: 'Настройки',
+      end: false,
+      shown: access.can('keys.manage') || access.can('integration.manage'),
+    },
+    // The team lives in the cabinet: only a logged-in member has one to show.
+    { to: shopPaths.team(shopId), label: 'Команда', end: false, shown: access.user !== null },
+    { to: shopPaths.faq(shopId), label: 'FAQ', end: false, shown: true },
+    { to: shopPaths.support(shopId), label: 'Поддержка', end: false, shown: true },
   ];
+  return items.filter((item) => item.shown);
 }
 
 /**
@@ -26,6 +38,15 @@ function navItems(shopId: string) {
  */
 export default function ShopLayout() {
   const shopId = useCurrentShopId();
+  return (
+    <ShopAccessProvider shopId={shopId}>
+      <ShopFrame shopId={shopId} />
+    </ShopAccessProvider>
+  );
+}
+
+function ShopFrame({ shopId }: { shopId: string | undefined }) {
+  const access = useShopAccess();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -34,7 +55,7 @@ export default function ShopLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
-  const items = shopId ? navItems(shopId) : [];
+  const items = shopId ? navItems(shopId, access) : [];
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
       'flex min-h-11 items-center rounded-[var(--radius-control)] px-3 text-[15px] font-medium transition-colors duration-150',
@@ -78,6 +99,7 @@ export default function ShopLayout() {
             </>
           )}
         </div>
+        {access.user && <SessionBar user={access.user} />}
         {items.length > 0 && menuOpen && (
           <nav
             id={menuId}

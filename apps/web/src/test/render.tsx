@@ -25,10 +25,15 @@ export interface RenderRouteOptions {
   state?: unknown;
   /** More pages of the app beside this one, e.g. where a form sends the user next. */
   routes?: RouteObject[];
+  /** Pages inside this one when it is a layout (it renders them in its Outlet). */
+  children?: RouteObject[];
 }
 
 /** Renders one page inside a memory router with the app's providers (auth, queries without retries, toasts). */
-export function renderRoute(element: ReactElement, { path, url, state, routes = [] }: RenderRouteOptions) {
+export function renderRoute(
+  element: ReactElement,
+  { path, url, state, routes = [], children }: RenderRouteOptions,
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -40,7 +45,7 @@ export function renderRoute(element: ReactElement, { path, url, state, routes = 
             <Outlet />
           </AuthProvider>
         ),
-        children: [{ path, element }, ...routes, { path: '*', element: <LocationProbe /> }],
+        children: [{ path, element, children }, ...routes, { path: '*', element: <LocationProbe /> }],
       },
     ],
     {

@@ -13,6 +13,13 @@ export const DOCUMENTED_ERRORS = [400, 401, 404, 429, 500] as const;
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
+/**
+ * The headers a call without a key adds: the shop area on a cabinet session sets `get`
+ * (session-credentials.ts) when it loads. Registered from there, so that the buyer's pages, which
+ * share this file and never run on a session, do not carry that code.
+ */
+export const keylessHeaders: { get?: (method: string) => Record<string, string> } = {};
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -133,6 +140,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  else if (keylessHeaders.get) Object.assign(headers, keylessHeaders.get(options.method));
 
   let response: Response;
   try {

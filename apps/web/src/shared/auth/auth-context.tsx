@@ -30,7 +30,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A layout effect so that the address is cleaned before the browser paints it.
   useLayoutEffect(() => {
-    const pass = resolveAuthPass(location.search);
+    const pass = resolveAuthPass(location.search, location.pathname);
     if (pass.kind === 'from-url') {
       storeToken(pass.token);
       setToken(pass.token);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_TOKEN_KEY, adoptTokenFromAddress } from './auth-storage';
+import { AUTH_TOKEN_KEY, adoptTokenFromAddress, resolveAuthPass } from './auth-storage';
 
 function fakeHistory(state: unknown = { idx: 0 }) {
   return { state, replaceState: vi.fn() };
@@ -19,5 +19,21 @@ describe('adoptTokenFromAddress (the landing, outside the router)', () => {
     adoptTokenFromAddress({ pathname: '/', search: '?utm=x', hash: '' }, history);
     expect(sessionStorage.getItem(AUTH_TOKEN_KEY)).toBe('sk_old');
     expect(history.replaceState).not.toHaveBeenCalled();
+  });
+});
+
+describe('resolveAuthPass', () => {
+  it('takes a shop key from a shop address', () => {
+    expect(resolveAuthPass('?token=sk_1', '/shops/s1')).toEqual({
+      kind: 'from-url',
+      token: 'sk_1',
+      cleanSearch: '',
+    });
+  });
+
+  it('leaves the single-use token of a cabinet link where it is, and does not store it as a key', () => {
+    for (const path of ['/cabinet/confirm', '/cabinet/reset', '/cabinet/invite']) {
+      expect(resolveAuthPass('?token=abc', path)).toEqual({ kind: 'from-storage', token: null });
+    }
   });
 });

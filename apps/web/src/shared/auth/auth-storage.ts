@@ -36,9 +36,11 @@ export type AuthPass =
  * address (the caller replaces the history entry, keeping path and hash); otherwise the stored
  * token, or none, is read and initialisation is complete.
  */
-export function resolveAuthPass(search: string): AuthPass {
+export function resolveAuthPass(search: string, pathname = ''): AuthPass {
   const params = new URLSearchParams(search);
-  const fromUrl = params.get(TOKEN_QUERY_PARAM);
+  // The cabinet's links carry a single-use `token` of their own (confirmation, reset, invitation):
+  // it is no shop key, and stays in the address for its page.
+  const fromUrl = pathname.startsWith('/cabinet') ? null : params.get(TOKEN_QUERY_PARAM);
   if (fromUrl) {
     params.delete(TOKEN_QUERY_PARAM);
     const rest = params.toString();

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../../../test/render';
 import { requestPhoneCode, saveStep1, submitApplication } from './buyer-api';
-import { suggestCompanies } from './company-suggest';
 
 describe('buyer API calls (spec §7, §8)', () => {
   it('returns success with the client, or a failure with the server text, field and Retry-After', async () => {
@@ -60,15 +59,5 @@ describe('buyer API calls (spec §7, §8)', () => {
         emailCodeInput: '2',
       }),
     ).resolves.toEqual({ success: false, kind: 'network' });
-  });
-
-  it('asks for suggestions by INN and returns the list', async () => {
-    const calls = mockFetch(() => json([{ value: 'ПАО «Сбербанк России»', inn: '7707083893' }]));
-    await expect(suggestCompanies('7707')).resolves.toEqual({
-      success: true,
-      data: [{ value: 'ПАО «Сбербанк России»', inn: '7707083893' }],
-    });
-    expect(calls[0]?.url).toBe('/api/integration/company/suggest?inn=7707');
-    await expect(suggestCompanies('')).resolves.toMatchObject({ success: false, kind: 'unexpected' });
   });
 });

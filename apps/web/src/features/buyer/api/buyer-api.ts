@@ -11,7 +11,7 @@ import type { ApiOperation } from '../../../shared/api/typed-client';
 
 /**
  * The buyer app's client patch (spec §7), used four ways (save step 1, request a phone code, request
- * an e-mail code, submit step 2); the company suggestion by INN is company-suggest.ts, so that step 2's
+ * an e-mail code, submit step 2); the company suggestion by INN is shared/api/company-suggest.ts, so that step 2's
  * page does not download it. Both turn every failure into a result instead of throwing, so the pages
  * only choose the words.
  */

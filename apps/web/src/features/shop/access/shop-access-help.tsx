@@ -10,7 +10,18 @@ export const KEY_MISSING_TITLE = 'Нет ключа доступа магази�
  * keeps only for the browser tab) and where it comes from. Shown by every shop page opened without a
  * key and by the /shops page.
  */
-export function ShopAccessHelp({ title = KEY_MISSING_TITLE }: { title?: string }) {
+export function ShopAccessHelp({
+  title = KEY_MISSING_TITLE,
+  loggedIn = false,
+  returnTo,
+}: {
+  title?: string;
+  /** Someone is logged in, but is not in this shop's team. */
+  loggedIn?: boolean;
+  /** Where the log-in page sends the user back to. */
+  returnTo?: string;
+}) {
+  const loginPath = returnTo ? `/cabinet/login?next=${encodeURIComponent(returnTo)}` : '/cabinet/login';
   return (
     <section
       aria-labelledby="shop-access-title"
@@ -24,9 +35,30 @@ export function ShopAccessHelp({ title = KEY_MISSING_TITLE }: { title?: string }
           {title}
         </h1>
       </div>
+      {loggedIn ? (
+        <p className="text-slate-700">
+          Вы вошли в личный кабинет, но не состоите в команде этого магазина. Выберите магазин в{' '}
+          <Link to="/cabinet" className="font-medium text-brand-700 underline underline-offset-4">
+            личном кабинете
+          </Link>{' '}
+          или попросите владельца магазина прислать вам приглашение.
+        </p>
+      ) : (
+        <p className="text-slate-700">
+          Войдите в{' '}
+          <Link to={loginPath} className="font-medium text-brand-700 underline underline-offset-4">
+            личный кабинет
+          </Link>{' '}
+          по e-mail и паролю или{' '}
+          <Link to="/cabinet/signup" className="font-medium text-brand-700 underline underline-offset-4">
+            зарегистрируйте магазин
+          </Link>
+          .
+        </p>
+      )}
       <p className="text-slate-700">
-        Кабинет магазина открывается по ссылке с секретным ключом магазина (<code>sk_…</code>). Ключ хранится
-        только в этой вкладке браузера: в новой вкладке или после выхода ссылку нужно открыть снова.
+        Кабинет магазина открывается и по ссылке с секретным ключом магазина (<code>sk_…</code>). Ключ
+        хранится только в этой вкладке браузера: в новой вкладке или после выхода ссылку нужно открыть снова.
       </p>
       <ol className="flex list-decimal flex-col gap-2 pl-5 text-slate-700">
         <li>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useAuth } from '../../../shared/auth/auth-context';
 import { KeyIcon } from '../../../shared/ui/icons';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { ShopAccessHelp } from './shop-access-help';
+import { useShopGateState } from './shop-access-provider';
 
 // Pages of the shop area that work without the shop's key: the documentation (spec §2 uses the demo
 // key there), the FAQ and the support contacts. Every other page reads or writes the shop's data.
@@ -13,19 +13,25 @@ export function pageNeedsShopKey(pathname: string): boolean {
   return !OPEN_PAGES.test(pathname);
 }
 
+export const NOT_A_MEMBER_TITLE = 'Нет доступа к этому магазину';
+
 /**
- * No key, no dead end: a shop page that needs the key and has none says what is missing
- * and how to get in, instead of an area that looks usable and fails on every action; the open pages
- * get a one-line note with a link to the same explanation.
+ * No key, no dead end: a shop page that needs the key (or a session of one of the shop's team) and
+ * has neither says what is missing and how to get in, instead of an area that looks usable and
+ * fails on every action; the open pages get a one-line note with a link to the same explanation.
  */
 export function ShopKeyGate({ children }: { children: ReactNode }) {
-  const { token, isInitialized } = useAuth();
+  const state = useShopGateState();
   const { pathname } = useLocation();
-  if (!isInitialized || token) return children;
+  if (state.kind !== 'none') return children;
   if (pageNeedsShopKey(pathname)) {
     return (
       <PageContainer narrow>
-        <ShopAccessHelp />
+        <ShopAccessHelp
+          title={state.loggedIn ? NOT_A_MEMBER_TITLE : undefined}
+          loggedIn={state.loggedIn}
+          returnTo={pathname}
+        />
       </PageContainer>
     );
   }

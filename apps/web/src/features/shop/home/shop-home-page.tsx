@@ -1,8 +1,9 @@
-import { CONFIRMED_STATUSES } from '@b2bpay/domain';
+import { CONFIRMED_STATUSES, type Permission } from '@b2bpay/domain';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isNotFoundError } from '../../../shared/api/http';
 import { useShop } from '../../../shared/api/queries';
+import { type ShopAccess, useShopAccess } from '../../../shared/auth/shop-access';
 import { BITRIX_GUIDE_URL } from '../../../shared/config/contacts';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { buttonClass } from '../../../shared/ui/button';
@@ -34,6 +35,17 @@ interface Tile {
   icon: ReactNode;
   to: string;
   external?: boolean;
+  /** Offered only to a key or a role with this permission. */
+  needs?: Permission | readonly Permission[];
+}
+
+/** The home page's tiles this key or member may use. */
+export function tilesFor(shopId: string, access: Pick<ShopAccess, 'can'>): Tile[] {
+  return tiles(shopId).filter((tile) => {
+    if (!tile.needs) return true;
+    const needs: readonly Permission[] = typeof tile.needs === 'string' ? [tile.needs] : tile.needs;
+    return needs.some((permission) => access.can(permission));
+  });
 }
 
 function tiles(shopId: string): Tile[] {
@@ -55,6 +67,7 @@ function tiles(shopId: string): Tile[] {
       description: 'Новый заказ с QR-кодом и ссылкой для покупателя',
       icon: <QrIcon />,
       to: shopPaths.newOrder(shopId),
+      needs: 'orders.write',
     },
     {
       title: 'Статистика',
@@ -67,6 +80,7 @@ function tiles(shopId: string): Tile[] {
       description: 'Вебхук, тестовое событие и ключи API',
       icon: <SlidersIcon />,
       to: shopPaths.settings(shopId),
+      needs: ['integration.manage', 'keys.manage'],
     },
     {
       title: 'Кнопка рассрочки',
@@ -116,6 +130,7 @@ function TileBody({ tile }: { tile: Tile }) {
 export default function ShopHomePage() {
   const { shopId } = useParams();
   const shop = useShop(shopId);
+  const access = useShopAccess();
   usePageMeta({ title: shop.data?.name || 'Кабинет магазина' });
 
   if (!shopId) return <NotFoundView message="Ошибка: Shop ID is missing from URL." />;
@@ -134,7 +149,7 @@ export default function ShopHomePage() {
         <p className="mt-1.5 text-base text-slate-600">Управление заказами и платежами</p>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {tiles(shopId).map((tile) => (
+        {tilesFor(shopId, access).map((tile) => (
           <li key={tile.title}>
             {tile.external ? (
               <a href={tile.to} target="_blank" rel="noopener noreferrer" className={tileClass}>

@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@b2bpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../shared/auth/shop-access';
 import { useToast } from '../../../shared/ui/toast';
 import { LiveContext, type LiveStatus } from '../shared/live-status';
 import { staleKeys, toastTexts } from './live-model';
@@ -14,18 +14,19 @@ export const LIVE_TOAST_MS = 5000;
 /**
  * The one live stream of the shop area: it sits in the shop layout, so the order list, the QR screen,
  * the statistics and the order details all refresh (their queries are invalidated) within moments of
- * a change, and a toast says what changed. It follows the token: a rotated secret key reconnects,
+ * a change, and a toast says what changed. It follows the key or the session: a rotated secret key reconnects,
  * resuming after the last event seen.
  */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
-  const { token } = useAuth();
+  const { token, hasAccess, isInitialized } = useShopAccess();
+  const connected = hasAccess && isInitialized;
   const queryClient = useQueryClient();
   const toast = useToast();
   const [status, setStatus] = useState<LiveStatus>('off');
   const lastEventId = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!token) {
+    if (!connected) {
       setStatus('off');
       return;
     }
@@ -55,7 +56,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         flush();
       }
     };
-  }, [token, queryClient, toast]);
+  }, [token, connected, queryClient, toast]);
 
   return <LiveContext.Provider value={status}>{children}</LiveContext.Provider>;
 }

@@ -1,4 +1,5 @@
 import type { LiveEvent } from '@b2bpay/domain';
+import { sessionHeaders } from '../../../shared/api/session-credentials';
 import type { LiveState } from '../shared/live-status';
 import { createSseParser } from './sse-parser';
 
@@ -14,7 +15,8 @@ export const IDLE_TIMEOUT_MS = 45_000;
 export type { LiveState };
 
 export interface LiveStreamOptions {
-  token: string;
+  /** The secret key; null on a cabinet session (the cookie goes by itself, the shop is named in X-Shop-Id). */
+  token: string | null;
   /** The id to resume after (sent as Last-Event-ID on the first request too). */
   lastEventId?: string | null;
   onEvent: (event: LiveEvent) => void;
@@ -92,10 +94,9 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
       idle = setTimeout(abortAttempt, IDLE_TIMEOUT_MS);
     };
     try {
-      const headers: Record<string, string> = {
-        Accept: 'text/event-stream',
-        Authorization: `Bearer ${options.token}`,
-      };
+      const headers: Record<string, string> = options.token
+        ? { Accept: 'text/event-stream', Authorization: `Bearer ${options.token}` }
+        : { Accept: 'text/event-stream', ...sessionHeaders('GET') };
       if (lastEventId) headers['Last-Event-ID'] = lastEventId;
       touch();
       const response = await fetchImpl(EVENTS_PATH, {

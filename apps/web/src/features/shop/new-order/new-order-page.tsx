@@ -2,11 +2,13 @@ import { formatRubles } from '@b2bpay/domain';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { serverMessage } from '../../../shared/api/http';
+import { NO_RIGHTS, useShopAccess } from '../../../shared/auth/shop-access';
 import { cn } from '../../../shared/lib/cn';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { PlusIcon, QrIcon, TrashIcon } from '../../../shared/ui/icons';
 import { Input } from '../../../shared/ui/input';
 import { PageContainer } from '../../../shared/ui/page-container';
@@ -38,6 +40,19 @@ export default function NewOrderPage() {
   const [errors, setErrors] = useState<RowErrors[]>([{}]);
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateOrder();
+  const { can } = useShopAccess();
+
+  if (!can('orders.write')) {
+    return (
+      <PageContainer narrow>
+        <PageHeader title="Новый заказ" backTo={shopId ? shopPaths.home(shopId) : undefined} />
+        <EmptyState
+          title={NO_RIGHTS}
+          description="Создавать заказы могут владелец, администратор и менеджер магазина."
+        />
+      </PageContainer>
+    );
+  }
 
   if (!shopId) {
     return (

@@ -2,7 +2,7 @@ import type { Order, ProductCreate } from '@b2bpay/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createOrder } from '../../../shared/api/endpoints';
 import { queryKeys } from '../../../shared/api/queries';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../shared/auth/shop-access';
 
 export const INVALID_ORDER_DATA = 'Invalid order data provided.';
 export const AUTH_REQUIRED = 'Authentication required to add orders.';
@@ -12,10 +12,10 @@ export const AUTH_REQUIRED_TEXT =
 
 /**
  * Creates an order for the shop (spec §5 "Order creation"): refused without a shop id or products,
- * refused without a token; afterwards the list starts again from page 1 and the new order is cached.
+ * refused without a key or a session; afterwards the list starts again from page 1 and the new order is cached.
  */
 export function useCreateOrder() {
-  const { token } = useAuth();
+  const { token, hasAccess } = useShopAccess();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({
@@ -26,7 +26,7 @@ export function useCreateOrder() {
       products: ProductCreate[];
     }): Promise<Order> => {
       if (!shopId || products.length === 0) throw new Error(INVALID_ORDER_DATA);
-      if (!token) throw new Error(AUTH_REQUIRED);
+      if (!hasAccess) throw new Error(AUTH_REQUIRED);
       return createOrder({ shop_id: shopId, products }, token);
     },
     onSuccess: async (order) => {

@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { serverMessage } from '../../../shared/api/http';
 import { queryKeys } from '../../../shared/api/queries';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../shared/auth/shop-access';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -81,13 +81,14 @@ function ReasonField({
 
 /** «Отменить заказ» with a confirmation and the reason (DESIGN §11), while the order may be cancelled. */
 export function CancelOrderAction({ order }: { order: Order }) {
-  const { token } = useAuth();
+  const { token, can } = useShopAccess();
   const toast = useToast();
   const refresh = useRefreshOrder(order.id);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  if (!can('orders.write')) return null;
   if (!(CANCELLABLE_STATUSES as readonly string[]).includes(order.status)) return null;
 
   const confirm = async () => {
@@ -147,7 +148,7 @@ function refundable(order: Order, returned: Map<number, number>) {
 
 /** «Оформить возврат»: the whole rest, a part by amount, or by items, with the reason (DESIGN §11). */
 export function RefundAction({ order }: { order: Order }) {
-  const { token } = useAuth();
+  const { token, can } = useShopAccess();
   const toast = useToast();
   const refresh = useRefreshOrder(order.id);
   const refunds = useRefunds(order.id, order.status === 'payment_sent');
@@ -160,7 +161,7 @@ export function RefundAction({ order }: { order: Order }) {
   const [busy, setBusy] = useState(false);
   // One key per opened dialog: a retried click of the same return is answered once.
   const [idempotencyKey, setIdempotencyKey] = useState('');
-  if (order.status !== 'payment_sent') return null;
+  if (order.status !== 'payment_sent' || !can('orders.write')) return null;
 
   const returned = new Map<number, number>();
   for (const r of refunds.data?.items ?? []) {

@@ -2,7 +2,7 @@ import { type Client, formatDateTime, formatPhone, formatRubles, type Order } fr
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useOrder } from '../../../shared/api/queries';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../shared/auth/shop-access';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { Alert } from '../../../shared/ui/alert';
 import { Card } from '../../../shared/ui/card';
@@ -160,12 +160,12 @@ function Items({ order }: { order: Order }) {
  */
 export default function OrderDetailsPage() {
   const { shopId = '', orderId = '' } = useParams();
-  const { token, isInitialized } = useAuth();
-  const order = useOrder(token && isInitialized ? orderId : undefined);
+  const { hasAccess, isInitialized, can } = useShopAccess();
+  const order = useOrder(hasAccess && isInitialized ? orderId : undefined);
   usePageMeta({ title: order.data ? `Заказ №${order.data.order_number}` : 'Заказ' });
   const back = <PageHeader title="Заказ" backTo={shopPaths.orders(shopId)} backLabel="Все заказы" />;
 
-  if (!isInitialized || (token && order.isPending)) {
+  if (!isInitialized || (hasAccess && order.isPending)) {
     return (
       <PageContainer>
         {back}
@@ -173,7 +173,7 @@ export default function OrderDetailsPage() {
       </PageContainer>
     );
   }
-  if (!token) {
+  if (!hasAccess) {
     return (
       <PageContainer>
         {back}
@@ -246,23 +246,25 @@ export default function OrderDetailsPage() {
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           <History orderId={data.id} />
-          <Card title="Вебхуки заказа" description="События заказа, отправленные на ваш сервер">
-            <DeliveryList
-              shopId={shopId}
-              orderId={data.id}
-              empty={
-                <>
-                  События заказа уходят на адрес вебхука заказа или магазина.{' '}
-                  <Link
-                    to={shopPaths.settings(shopId)}
-                    className="font-medium text-brand-700 underline underline-offset-4"
-                  >
-                    Настроить вебхук
-                  </Link>
-                </>
-              }
-            />
-          </Card>
+          {can('integration.manage') && (
+            <Card title="Вебхуки заказа" description="События заказа, отправленные на ваш сервер">
+              <DeliveryList
+                shopId={shopId}
+                orderId={data.id}
+                empty={
+                  <>
+                    События заказа уходят на адрес вебхука заказа или магазина.{' '}
+                    <Link
+                      to={shopPaths.settings(shopId)}
+                      className="font-medium text-brand-700 underline underline-offset-4"
+                    >
+                      Настроить вебхук
+                    </Link>
+                  </>
+                }
+              />
+            </Card>
+          )}
           <Items order={data} />
         </div>
       </div>

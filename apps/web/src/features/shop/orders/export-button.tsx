@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { serverMessage } from '../../../shared/api/http';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../shared/auth/shop-access';
 import { Button } from '../../../shared/ui/button';
 import { useToast } from '../../../shared/ui/toast';
 import { downloadOrdersCsv } from '../shared/api/shop-api';
@@ -18,9 +18,10 @@ export function exportFilters(state: OrdersQueryState) {
 
 /** «Выгрузить CSV»: the orders under the current filters, for accounting (DESIGN §11). */
 export function ExportCsvButton({ state }: { state: OrdersQueryState }) {
-  const { token } = useAuth();
+  const { token, hasAccess, can } = useShopAccess();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  if (!can('orders.export')) return null;
   const run = async () => {
     setBusy(true);
     try {
@@ -32,7 +33,7 @@ export function ExportCsvButton({ state }: { state: OrdersQueryState }) {
     }
   };
   return (
-    <Button variant="secondary" onClick={run} loading={busy} loadingText="Выгружаем..." disabled={!token}>
+    <Button variant="secondary" onClick={run} loading={busy} loadingText="Выгружаем..." disabled={!hasAccess}>
       Выгрузить CSV
     </Button>
   );

@@ -46,13 +46,22 @@ function OrdersPager({ state, pages, change }: PagerProps) {
 interface OrdersListProps extends PagerProps {
   orders: ReturnType<typeof useShopOrders>;
   shopId: string;
-  token: string | null;
+  /** A key or a session reaches the shop: without either the empty list says how to get in. */
+  hasAccess: boolean;
   /** The key or the first page is still on its way. */
   waitingForAuth: boolean;
 }
 
 /** The orders of the page, or why there are none, and the pages. */
-export function OrdersList({ orders, shopId, token, waitingForAuth, state, pages, change }: OrdersListProps) {
+export function OrdersList({
+  orders,
+  shopId,
+  hasAccess,
+  waitingForAuth,
+  state,
+  pages,
+  change,
+}: OrdersListProps) {
   return (
     <section aria-label="Заказы" className="relative mt-6" aria-busy={orders.isFetching}>
       {waitingForAuth ? (
@@ -81,7 +90,7 @@ export function OrdersList({ orders, shopId, token, waitingForAuth, state, pages
         <EmptyState
           title="Нет заказов для отображения."
           description={
-            token === null
+            !hasAccess
               ? 'Откройте кабинет по ссылке с ключом доступа магазина, чтобы увидеть заказы.'
               : undefined
           }

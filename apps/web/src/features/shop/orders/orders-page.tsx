@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../shared/auth/shop-access';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -28,7 +28,7 @@ export default function OrdersPage() {
   const { shopId = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseOrdersQuery(searchParams), [searchParams]);
-  const { token, isInitialized } = useAuth();
+  const { hasAccess, isInitialized } = useShopAccess();
   const title = ordersTitle(state);
   usePageMeta({ title });
 
@@ -64,8 +64,8 @@ export default function OrdersPage() {
       <OrdersList
         orders={orders}
         shopId={shopId}
-        token={token}
-        waitingForAuth={!isInitialized || (token !== null && orders.isPending)}
+        hasAccess={hasAccess}
+        waitingForAuth={!isInitialized || (hasAccess && orders.isPending)}
         state={state}
         pages={pages}
         change={change}

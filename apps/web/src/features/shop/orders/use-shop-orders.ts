@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { listOrders } from '../../../shared/api/endpoints';
 import { queryKeys } from '../../../shared/api/queries';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../shared/auth/shop-access';
 import { type OrderView, toOrderView } from '../shared/order-view';
 import type { OrdersQueryState } from '../shared/orders-query';
 
@@ -12,10 +12,10 @@ export interface ShopOrdersResult {
 
 /**
  * The shop's order list (spec §7): statuses, the search text as order_id, the dates and the page.
- * It waits until the token is there and auth is initialised; without a token it never runs.
+ * It waits until a key or a session is there and auth is initialised; without either it never runs.
  */
 export function useShopOrders(shopId: string | undefined, state: OrdersQueryState) {
-  const { token, isInitialized } = useAuth();
+  const { token, hasAccess, isInitialized } = useShopAccess();
   return useQuery({
     queryKey: [
       ...queryKeys.orders,
@@ -40,7 +40,7 @@ export function useShopOrders(shopId: string | undefined, state: OrdersQueryStat
       );
       return { orders: list.items.map(toOrderView), totalItems: list.count };
     },
-    enabled: Boolean(shopId && token && isInitialized),
+    enabled: Boolean(shopId && hasAccess && isInitialized),
     placeholderData: keepPreviousData,
   });
 }

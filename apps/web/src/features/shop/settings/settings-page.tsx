@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { serverMessage } from '../../../shared/api/http';
 import { useAuth } from '../../../shared/auth/auth-context';
+import { NO_RIGHTS, useShopAccess } from '../../../shared/auth/shop-access';
 import { useCopy } from '../../../shared/lib/use-copy';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { Alert } from '../../../shared/ui/alert';
@@ -70,7 +71,7 @@ function Revealed({ label, value, note }: { label: string; value: string; note: 
 }
 
 function WebhookCard({ settings }: { settings: ShopSettings }) {
-  const { token } = useAuth();
+  const { token } = useShopAccess();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState(settings.webhook_url ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -178,7 +179,7 @@ function WebhookCard({ settings }: { settings: ShopSettings }) {
 }
 
 function SigningSecretCard({ settings }: { settings: ShopSettings }) {
-  const { token } = useAuth();
+  const { token } = useShopAccess();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -275,7 +276,8 @@ const KEY_TEXT: Record<
 };
 
 function KeyRow({ kind, hint }: { kind: KeyKind; hint: string | null }) {
-  const { token, replaceToken } = useAuth();
+  const { token } = useShopAccess();
+  const { replaceToken } = useAuth();
   const queryClient = useQueryClient();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
@@ -285,8 +287,9 @@ function KeyRow({ kind, hint }: { kind: KeyKind; hint: string | null }) {
   const rotate = useMutation({
     mutationFn: () => rotateKey(kind, token, overlapField(overlap)),
     onSuccess: (result) => {
-      // The old secret key stopped working: the very next request must carry the new one.
-      if (result.kind === 'secret') replaceToken(result.key);
+      // The old secret key stopped working: the very next request must carry the new one (on a
+      // session the cookie carries the access, and the new key is only shown).
+      if (result.kind === 'secret' && token) replaceToken(result.key);
       setConfirming(false);
       setIssued(result.key);
       toast.show(`${text.title}: выпущен новый`);
@@ -342,14 +345,23 @@ function KeyRow({ kind, hint }: { kind: KeyKind; hint: string | null }) {
  */
 export default function SettingsPage() {
   const { shopId = '' } = useParams();
-  const { token, isInitialized } = useAuth();
+  const { hasAccess, isInitialized, can } = useShopAccess();
   const settings = useSettings();
+  const integration = can('integration.manage');
+  const keys = can('keys.manage');
   usePageMeta({ title: 'Настройки интеграции' });
 
   let body: ReactNode;
-  if (!isInitialized || (token && settings.isPending)) {
+  if (hasAccess && !integration && !keys) {
+    body = (
+      <EmptyState
+        title={NO_RIGHTS}
+        description="Настройки интеграции доступны владельцу, администратору и разработчику магазина."
+      />
+    );
+  } else if (!isInitialized || (hasAccess && settings.isPending)) {
     body = <LoadingState text="Загрузка настроек..." />;
-  } else if (!token) {
+  } else if (!hasAccess) {
     body = (
       <EmptyState
         title="Нет данных для отображения."
@@ -366,31 +378,37 @@ export default function SettingsPage() {
     const data = settings.data;
     body = (
       <div className="flex flex-col gap-6">
-        <WebhookCard settings={data} />
-        <WebhookHealthCard />
-        <Card
-          title="Последние доставки"
-          description="Вебхуки магазина, новые сверху. Неудачные можно отправить ещё раз."
-        >
-          <DeliveryList
-            shopId={shopId}
-            orderId={null}
-            showOrderLink
-            initialLimit={5}
-            empty="Здесь появятся вебхуки: укажите адрес и отправьте тестовое событие."
-          />
-        </Card>
-        <SigningSecretCard settings={data} />
-        <WidgetOriginsCard settings={data} />
-        <Card
-          title="Ключи API"
-          description="Ключи показываются только при выпуске; здесь — их последние символы."
-        >
-          <ul className="flex flex-col divide-y divide-slate-200">
-            <KeyRow kind="secret" hint={data.secret_key_hint} />
-            <KeyRow kind="publishable" hint={data.publishable_key_hint} />
-          </ul>
-        </Card>
+        {integration && (
+          <>
+            <WebhookCard settings={data} />
+            <WebhookHealthCard />
+            <Card
+              title="Последние доставки"
+              description="Вебхуки магазина, новые сверху. Неудачные можно отправить ещё раз."
+            >
+              <DeliveryList
+                shopId={shopId}
+                orderId={null}
+                showOrderLink
+                initialLimit={5}
+                empty="Здесь появятся вебхуки: укажите адрес и отправьте тестовое событие."
+              />
+            </Card>
+            <SigningSecretCard settings={data} />
+            <WidgetOriginsCard settings={data} />
+          </>
+        )}
+        {keys && (
+          <Card
+            title="Ключи API"
+            description="Ключи показываются только при выпуске; здесь — их последние символы."
+          >
+            <ul className="flex flex-col divide-y divide-slate-200">
+              <KeyRow kind="secret" hint={data.secret_key_hint} />
+              <KeyRow kind="publishable" hint={data.publishable_key_hint} />
+            </ul>
+          </Card>
+        )}
       </div>
     );
   }

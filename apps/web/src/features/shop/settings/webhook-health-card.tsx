@@ -2,7 +2,7 @@ import { formatDateTime } from '@b2bpay/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '../../../shared/api/http';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../shared/auth/shop-access';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
  * shop's current address.
  */
 export function WebhookHealthCard() {
-  const { token } = useAuth();
+  const { token } = useShopAccess();
   const queryClient = useQueryClient();
   const health = useWebhookHealth();
   const [since, setSince] = useState(() => localDateTimeValue(new Date(Date.now() - DAY_MS)));

@@ -2,7 +2,7 @@ import type { WebhookEndpointHealth, WebhookResendBody, WebhookResendResult } fr
 import { useQuery } from '@tanstack/react-query';
 import { DOCUMENTED_ERRORS } from '../../../shared/api/http';
 import { callApi } from '../../../shared/api/typed-client';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../shared/auth/shop-access';
 
 /**
  * The shop's webhook address as its deliveries have gone, and the bulk re-send of failed
@@ -35,10 +35,10 @@ export function resendFailedWebhooks(
 }
 
 export function useWebhookHealth() {
-  const { token, isInitialized } = useAuth();
+  const { token, hasAccess, isInitialized } = useShopAccess();
   return useQuery({
     queryKey: webhookHealthKey,
     queryFn: ({ signal }) => getWebhookHealth(token, signal),
-    enabled: Boolean(token && isInitialized),
+    enabled: Boolean(hasAccess && isInitialized),
   });
 }

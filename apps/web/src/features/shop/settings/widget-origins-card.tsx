@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '../../../shared/api/http';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../shared/auth/shop-access';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -17,7 +17,7 @@ export const ORIGINS_SAVE_FAILED = 'Не удалось сохранить сп�
  * the server checks it; each addition or removal saves the whole list at once.
  */
 export function WidgetOriginsCard({ settings }: { settings: ShopSettings }) {
-  const { token } = useAuth();
+  const { token } = useShopAccess();
   const queryClient = useQueryClient();
   const origins = settings.widget_origins;
   const [typed, setTyped] = useState('');

@@ -47,4 +47,5 @@ export const shopPaths = {
     `/shops/${encodeURIComponent(shopId)}/orders/${encodeURIComponent(orderId)}`,
   stats: (shopId: string) => `/shops/${encodeURIComponent(shopId)}/stats`,
   settings: (shopId: string) => `/shops/${encodeURIComponent(shopId)}/settings`,
+  team: (shopId: string) => `/shops/${encodeURIComponent(shopId)}/team`,
 };

@@ -1,7 +1,7 @@
 import { formatRubles, getStatusInfo, type Stats } from '@b2bpay/domain';
 import { type ReactNode, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../shared/auth/shop-access';
 import { cn } from '../../../shared/lib/cn';
 import { badgeColors } from '../../../shared/lib/color';
 import { usePageMeta } from '../../../shared/meta/page-meta';
@@ -169,7 +169,7 @@ export default function StatsPage() {
   const { shopId = '' } = useParams();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const { token, isInitialized } = useAuth();
+  const { hasAccess, isInitialized } = useShopAccess();
   usePageMeta({ title: 'Статистика' });
   const today = moscowToday();
   const { period, error: periodError } = useMemo(
@@ -179,14 +179,14 @@ export default function StatsPage() {
   const stats = useStats(periodError ? null : period);
   const go = (search: string) => navigate({ search }, { replace: false });
 
-  const waiting = !isInitialized || (token !== null && !periodError && stats.isPending);
+  const waiting = !isInitialized || (hasAccess && !periodError && stats.isPending);
 
   let body: ReactNode;
   if (periodError) {
     body = <Alert tone="error">{periodError}</Alert>;
   } else if (waiting) {
     body = <LoadingState text={STATS_LOADING} />;
-  } else if (token === null) {
+  } else if (!hasAccess) {
     body = (
       <EmptyState
         title="Нет данных для отображения."

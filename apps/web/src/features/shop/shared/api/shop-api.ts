@@ -20,6 +20,7 @@ import {
   DOCUMENTED_ERRORS,
   requireParam,
 } from '../../../../shared/api/http';
+import { sessionHeaders } from '../../../../shared/api/session-credentials';
 import { callApi } from '../../../../shared/api/typed-client';
 
 /**
@@ -177,14 +178,14 @@ export function listRefunds(
 
 /**
  * The CSV export under the list's filters, as a file the browser saves. The key travels in the
- * Authorization header, so the file is fetched and handed over as a blob rather than linked.
+ * Authorization header (or the shop in X-Shop-Id on a session), so the file is fetched and handed over as a blob rather than linked.
  */
 export async function downloadOrdersCsv(
   filters: Omit<OrderExportQuery, 'status'> & { status?: readonly string[] },
   token: string | null,
 ) {
   const response = await fetch(`/api/order/orders/export.csv${buildQuery({ ...filters })}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: token ? { Authorization: `Bearer ${token}` } : sessionHeaders('GET'),
     credentials: 'same-origin',
   });
   if (!response.ok) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../../shared/auth/shop-access';
 import {
   getOrderHistory,
   getSettings,
@@ -29,21 +29,21 @@ export const shopKeys = {
 export const PENDING_POLL_MS = 2000;
 
 export function useStats(range: { dateFrom: string; dateTo: string } | null) {
-  const { token, isInitialized } = useAuth();
+  const { token, hasAccess, isInitialized } = useShopAccess();
   return useQuery({
     queryKey: shopKeys.statsFor(range?.dateFrom ?? '', range?.dateTo ?? ''),
     queryFn: ({ signal }) => getStats(range ?? { dateFrom: '', dateTo: '' }, token, signal),
-    enabled: Boolean(range && token && isInitialized),
+    enabled: Boolean(range && hasAccess && isInitialized),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useOrderHistory(orderId: string | undefined) {
-  const { token, isInitialized } = useAuth();
+  const { token, hasAccess, isInitialized } = useShopAccess();
   return useQuery({
     queryKey: shopKeys.historyOf(orderId ?? ''),
     queryFn: ({ signal }) => getOrderHistory(orderId ?? '', token, signal),
-    enabled: Boolean(orderId && token && isInitialized),
+    enabled: Boolean(orderId && hasAccess && isInitialized),
   });
 }
 
@@ -53,31 +53,33 @@ export function hasPending(list: WebhookDeliveryList | undefined): boolean {
 
 /** The shop's webhook deliveries (newest first, 20 a page), or one order's. */
 export function useDeliveries(orderId: string | null, page = 1) {
-  const { token, isInitialized } = useAuth();
+  const { token, hasAccess, isInitialized, can } = useShopAccess();
   return useQuery({
     queryKey: shopKeys.deliveriesOf(orderId, page),
     queryFn: ({ signal }) => listDeliveries({ page, orderId: orderId ?? undefined }, token, signal),
-    enabled: Boolean(token && isInitialized),
+    enabled: Boolean(hasAccess && isInitialized && can('integration.manage')),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (hasPending(query.state.data) ? PENDING_POLL_MS : false),
   });
 }
 
 export function useSettings() {
-  const { token, isInitialized } = useAuth();
+  const { token, hasAccess, isInitialized, can } = useShopAccess();
+  // A role without either permission is refused the settings (403): it is not asked for them.
+  const allowed = can('keys.manage') || can('integration.manage');
   return useQuery({
     queryKey: shopKeys.settings,
     queryFn: ({ signal }) => getSettings(token, signal),
-    enabled: Boolean(token && isInitialized),
+    enabled: Boolean(hasAccess && isInitialized && allowed),
   });
 }
 
 /** The returns of a paid order (DESIGN §11). */
 export function useRefunds(orderId: string, enabled: boolean) {
-  const { token, isInitialized } = useAuth();
+  const { token, hasAccess, isInitialized } = useShopAccess();
   return useQuery({
     queryKey: shopKeys.refundsOf(orderId),
     queryFn: ({ signal }) => listRefunds(orderId, token, signal),
-    enabled: Boolean(enabled && token && isInitialized),
+    enabled: Boolean(enabled && hasAccess && isInitialized),
   });
 }

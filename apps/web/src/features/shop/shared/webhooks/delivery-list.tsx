@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessage } from '../../../../shared/api/http';
-import { useAuth } from '../../../../shared/auth/auth-context';
+import { useShopAccess } from '../../../../shared/auth/shop-access';
 import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
 import { EmptyState } from '../../../../shared/ui/empty-state';
@@ -137,7 +137,7 @@ export function DeliveryList({
   const [page, setPage] = useState(1);
   const [expanded, setExpanded] = useState(initialLimit === undefined);
   const deliveries = useDeliveries(orderId, page);
-  const { token } = useAuth();
+  const { token } = useShopAccess();
   const queryClient = useQueryClient();
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,10 +1,10 @@
 import { type CompanySuggestion, normalizeInnInput } from '@b2bpay/domain';
 import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
-import { cn } from '../../../shared/lib/cn';
-import { AlertIcon } from '../../../shared/ui/icons';
-import { controlClass } from '../../../shared/ui/input';
-import { Spinner } from '../../../shared/ui/spinner';
 import { suggestCompanies } from '../api/company-suggest';
+import { cn } from '../lib/cn';
+import { AlertIcon } from './icons';
+import { controlClass } from './input';
+import { Spinner } from './spinner';
 
 /** Spec §5, §9: suggestions are looked up 350 ms after the last keystroke. */
 export const SUGGEST_DEBOUNCE_MS = 350;
