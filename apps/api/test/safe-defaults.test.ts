@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { HTTPS_REQUIRED_MESSAGE, isBlockedAddress, PRIVATE_ADDRESS_MESSAGE } from '../src/modules/webhooks';
+import {
+  HTTPS_REQUIRED_MESSAGE,
+  isBlockedAddress,
+  PRIVATE_ADDRESS_DEV_MESSAGE,
+} from '../src/modules/webhooks';
 import { describeApi } from './support/describe-api';
 import { demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
 
@@ -161,6 +165,6 @@ describeApi('safe defaults through the API', { startTimeout: 300_000 }, (t, kind
       payload: { webhook_url: 'http://[64:ff9b:1::7f00:1]/' },
     });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).message).toBe(PRIVATE_ADDRESS_MESSAGE);
+    expect(errorOf(res).message).toBe(PRIVATE_ADDRESS_DEV_MESSAGE);
   });
 });

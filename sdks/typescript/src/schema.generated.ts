@@ -5073,6 +5073,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
             429: {
                 headers: {
@@ -5352,6 +5374,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
             405: {
                 headers: {
@@ -5441,6 +5474,17 @@ export interface operations {
             };
             /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
                     "X-Request-Id"?: string;
@@ -5709,6 +5753,28 @@ export interface operations {
             };
             /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
             405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
                     "X-Request-Id"?: string;
@@ -6065,6 +6131,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
             429: {
                 headers: {
@@ -6281,6 +6369,17 @@ export interface operations {
             };
             /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). */
             403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
                     "X-Request-Id"?: string;

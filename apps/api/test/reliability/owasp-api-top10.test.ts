@@ -6,7 +6,11 @@ import { DEMO_SHOP, ORDER_STATUSES } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/database';
-import { isBlockedAddress, PRIVATE_ADDRESS_MESSAGE } from '../../src/modules/webhooks';
+import {
+  isBlockedAddress,
+  PRIVATE_ADDRESS_DEV_MESSAGE,
+  PRIVATE_ADDRESS_MESSAGE,
+} from '../../src/modules/webhooks';
 import { ManualClock } from '../../src/shared/clock';
 import { patchClient, prepareSubmission, STEP1 } from '../support/buyer';
 import {
@@ -108,7 +112,7 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
         url: `/api/webhooks/deliveries?order_id=${foreignOrder.id}`,
         headers: demoAuth,
       });
-      expect(list.json()).toEqual({ items: [], count: 0 });
+      expect(list.json()).toEqual({ items: [], count: 0, has_more: false });
       const orders = (
         await t.app.inject({ method: 'GET', url: '/api/order/orders', headers: demoAuth })
       ).json();
@@ -452,7 +456,7 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
       expect(errorOf(res)).toEqual({
         code: 'VALIDATION_ERROR',
         field: 'webhook_url',
-        message: PRIVATE_ADDRESS_MESSAGE,
+        message: PRIVATE_ADDRESS_DEV_MESSAGE,
       });
     });
 
@@ -477,7 +481,7 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
         expect(errorOf(res), s.url).toEqual({
           code: 'VALIDATION_ERROR',
           field: s.field,
-          message: PRIVATE_ADDRESS_MESSAGE,
+          message: PRIVATE_ADDRESS_DEV_MESSAGE,
         });
       }
       const admin = await t.app.inject({

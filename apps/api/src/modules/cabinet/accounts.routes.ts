@@ -100,7 +100,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
           'ссылкой подтверждения (24 часа, один раз), уже зарегистрированному — письмо «вы уже зарегистрированы».',
         security: [],
         body: CabinetSignup,
-        response: { 202: CabinetSent, ...errorResponses(400, 429, 500) },
+        response: { 202: CabinetSent, ...errorResponses(400, 413, 415, 429, 500) },
       },
     },
     async (request, reply) => {
@@ -126,7 +126,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
           'сессию (cookie). Использованная или устаревшая ссылка — 410 LINK_EXPIRED.',
         security: [],
         body: CabinetToken,
-        response: { 200: CabinetConfirmed, ...errorResponses(400, 410, 429, 500) },
+        response: { 200: CabinetConfirmed, ...errorResponses(400, 410, 413, 415, 429, 500) },
       },
     },
     async (request, reply) => {
@@ -148,7 +148,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
           'после частых неудач по аккаунту или адресу — 429 с Retry-After.',
         security: [],
         body: CabinetLogin,
-        response: { 200: CabinetSession, ...errorResponses(400, 401, 429, 500) },
+        response: { 200: CabinetSession, ...errorResponses(400, 401, 413, 415, 429, 500) },
       },
     },
     async (request, reply) => {
@@ -176,7 +176,10 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
         summary: 'Выйти',
         description: 'Завершает текущую сессию и стирает cookie.',
         security: CABINET_AUTH,
-        response: { 204: z.null().describe('Сессия завершена'), ...errorResponses(401, 403, 429, 500) },
+        response: {
+          204: z.null().describe('Сессия завершена'),
+          ...errorResponses(401, 403, 413, 415, 429, 500),
+        },
       },
     },
     async (request, reply) => {
@@ -239,7 +242,10 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
         description: 'Завершает одну из своих сессий (например, на потерянном устройстве).',
         security: CABINET_AUTH,
         params: z.strictObject({ id: z.string().max(64) }),
-        response: { 204: z.null().describe('Сессия завершена'), ...errorResponses(401, 403, 404, 429, 500) },
+        response: {
+          204: z.null().describe('Сессия завершена'),
+          ...errorResponses(401, 403, 404, 413, 415, 429, 500),
+        },
       },
     },
     async (request, reply) => {
@@ -264,7 +270,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
           'Всегда 202. Если адрес зарегистрирован, на него уходит ссылка сброса (1 час, один раз).',
         security: [],
         body: CabinetForgot,
-        response: { 202: CabinetSent, ...errorResponses(400, 429, 500) },
+        response: { 202: CabinetSent, ...errorResponses(400, 413, 415, 429, 500) },
       },
     },
     async (request, reply) => {
@@ -283,7 +289,10 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
         description: 'Завершает все сессии пользователя. Использованная или устаревшая ссылка — 410.',
         security: [],
         body: CabinetReset,
-        response: { 204: z.null().describe('Пароль изменён'), ...errorResponses(400, 410, 429, 500) },
+        response: {
+          204: z.null().describe('Пароль изменён'),
+          ...errorResponses(400, 410, 413, 415, 429, 500),
+        },
       },
     },
     async (request, reply) => {

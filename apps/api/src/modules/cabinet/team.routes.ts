@@ -61,7 +61,7 @@ export async function teamRoutes(app: FastifyInstance, deps: Deps) {
         description: 'Участники с ролями и открытые приглашения. Видит каждый участник магазина.',
         security: CABINET_AUTH,
         params: ShopParams,
-        response: { 200: Team, ...errorResponses(401, 403, 429, 500) },
+        response: { 200: Team, ...errorResponses(401, 403, 404, 429, 500) },
       },
     },
     async (request) => {
@@ -84,7 +84,7 @@ export async function teamRoutes(app: FastifyInstance, deps: Deps) {
         security: CABINET_AUTH,
         params: ShopParams,
         body: InvitationCreate,
-        response: { 201: TeamInvitation, ...errorResponses(400, 401, 403, 409, 429, 500) },
+        response: { 201: TeamInvitation, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429, 500) },
       },
     },
     async (request, reply) => {
@@ -104,7 +104,7 @@ export async function teamRoutes(app: FastifyInstance, deps: Deps) {
         description: 'Новая ссылка на 10 дней; прежняя перестаёт работать.',
         security: CABINET_AUTH,
         params: InvitationParams,
-        response: { 202: CabinetSent, ...errorResponses(401, 403, 404, 429, 500) },
+        response: { 202: CabinetSent, ...errorResponses(401, 403, 404, 413, 415, 429, 500) },
       },
     },
     async (request, reply) => {
@@ -126,7 +126,7 @@ export async function teamRoutes(app: FastifyInstance, deps: Deps) {
         params: InvitationParams,
         response: {
           204: z.null().describe('Приглашение отозвано'),
-          ...errorResponses(401, 403, 404, 429, 500),
+          ...errorResponses(401, 403, 404, 413, 415, 429, 500),
         },
       },
     },
@@ -148,7 +148,7 @@ export async function teamRoutes(app: FastifyInstance, deps: Deps) {
           'Кого, в какой магазин и с какой ролью приглашают; есть ли у адреса аккаунт. Устаревшая ссылка — 410.',
         security: [],
         body: CabinetToken,
-        response: { 200: InvitationPreview, ...errorResponses(400, 410, 429, 500) },
+        response: { 200: InvitationPreview, ...errorResponses(400, 410, 413, 415, 429, 500) },
       },
     },
     async (request) => previewInvitation(deps, request.body.token),
@@ -166,7 +166,7 @@ export async function teamRoutes(app: FastifyInstance, deps: Deps) {
           'аккаунт: его password, если в запросе нет сессии этого пользователя. Открывает сессию (cookie).',
         security: [],
         body: InvitationAccept,
-        response: { 200: CabinetSession, ...errorResponses(400, 401, 403, 410, 429, 500) },
+        response: { 200: CabinetSession, ...errorResponses(400, 401, 403, 410, 413, 415, 429, 500) },
       },
     },
     async (request, reply) => {
@@ -198,7 +198,7 @@ export async function teamRoutes(app: FastifyInstance, deps: Deps) {
         security: CABINET_AUTH,
         params: MemberParams,
         body: MemberRoleChange,
-        response: { 200: TeamMember, ...errorResponses(400, 401, 403, 404, 409, 429, 500) },
+        response: { 200: TeamMember, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429, 500) },
       },
     },
     async (request) => {
@@ -221,7 +221,7 @@ export async function teamRoutes(app: FastifyInstance, deps: Deps) {
         params: MemberParams,
         response: {
           204: z.null().describe('Участник удалён'),
-          ...errorResponses(401, 403, 404, 409, 429, 500),
+          ...errorResponses(401, 403, 404, 409, 413, 415, 429, 500),
         },
       },
     },
@@ -249,7 +249,7 @@ export async function teamRoutes(app: FastifyInstance, deps: Deps) {
         security: CABINET_AUTH,
         params: ShopParams,
         querystring: AuditQuery,
-        response: { 200: AuditList, ...errorResponses(400, 401, 403, 429, 500) },
+        response: { 200: AuditList, ...errorResponses(400, 401, 403, 404, 429, 500) },
       },
     },
     async (request) => {
