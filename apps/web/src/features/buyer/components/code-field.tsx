@@ -1,99 +1,88 @@
 import { Button } from '../../../shared/ui/button';
 import { Input } from '../../../shared/ui/input';
 import { useCountdown } from '../lib/use-countdown';
+import type { Step2State } from '../lib/use-step2-state';
 import { normalizeCodeInput } from '../model/step2';
 
-export interface ContactWithCodeProps {
-  idPrefix: string;
-  /** The contact field. */
-  contact: {
-    name: string;
-    label: string;
-    type: 'tel' | 'email';
-    inputMode: 'tel' | 'email';
-    autoComplete: string;
-    placeholder: string;
-    hint: string;
-    value: string;
-    error?: string;
-    onChange: (value: string) => void;
-  };
-  /** The code field, shown only after a code was requested for the current value. */
-  code: {
-    label: string;
-    visible: boolean;
-    sentTo: string | null;
-    value: string;
-    error?: string;
-    onChange: (value: string) => void;
-  };
-  request: {
-    sending: boolean;
-    /** Epoch ms until which the button waits. */
-    resendAt: number | null;
-    /** A code went out before: the button offers to send it again. */
-    sentBefore: boolean;
-    onRequest: () => void;
-  };
-}
+/** The words of one contact: its label, placeholder and hint, and its code's label. */
+export type ContactTexts = [label: string, placeholder: string, hint: string, codeLabel: string];
 
-export const contactFieldId = (prefix: string) => `${prefix}-contact`;
-export const codeFieldId = (prefix: string) => `${prefix}-code`;
+export interface ContactWithCodeProps {
+  /** Step 2's state: the contact's value, code, cooldown and errors are read by `name` from it. */
+  state: Step2State;
+  /** Its input's id is `${prefix}-${name}`, its code's `${prefix}-${name}Code`, as the state focuses them. */
+  name: 'phone' | 'email';
+  /** The input's type, input mode and autocomplete token alike. */
+  type: 'tel' | 'email';
+  texts: ContactTexts;
+  /** The code field, shown only after a code was requested for the current value. */
+  codeVisible: boolean;
+  /** Where the code went, as the buyer reads it. */
+  sentTo: string | null;
+  sending: boolean;
+  /** A code went out before: the button offers to send it again. */
+  sentBefore: boolean;
+  onRequest: () => void;
+}
 
 /**
  * A phone or e-mail with its code button (60-second countdown, spec §2) and, once a code has gone
  * out, the code input: digits only, at most 6, with the one-time-code autofill hint.
  */
-export function ContactWithCode({ idPrefix, contact, code, request }: ContactWithCodeProps) {
-  const left = useCountdown(request.resendAt);
-  const label =
-    left > 0 ? `Повторно через ${left} с` : request.sentBefore ? 'Отправить код ещё раз' : 'Получить код';
+export function ContactWithCode(props: ContactWithCodeProps) {
+  const { state, name, type, sending, sentBefore } = props;
+  const { data, errors, edit, prefix } = state;
+  const [label, placeholder, hint, codeLabel] = props.texts;
+  const code = `${name}Code` as const;
+  const left = useCountdown(data[`${name}ResendAt`]);
+  const buttonText =
+    left > 0 ? `Повторно через ${left} с` : sentBefore ? 'Отправить код ещё раз' : 'Получить код';
   return (
     <div className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
         <Input
-          id={contactFieldId(idPrefix)}
-          name={contact.name}
-          label={contact.label}
-          type={contact.type}
-          inputMode={contact.inputMode}
-          autoComplete={contact.autoComplete}
+          id={`${prefix}-${name}`}
+          name={name}
+          label={label}
+          type={type}
+          inputMode={type}
+          autoComplete={type}
           autoCapitalize="none"
           spellCheck={false}
           required
-          placeholder={contact.placeholder}
-          hint={contact.hint}
-          value={contact.value}
-          error={contact.error}
-          onChange={(event) => contact.onChange(event.target.value)}
+          placeholder={placeholder}
+          hint={hint}
+          value={data[name]}
+          error={errors[name]}
+          onChange={(event) => edit({ [name]: event.target.value }, name, code)}
         />
         <Button
           variant="secondary"
           className="w-full tabular-nums sm:mt-[26px] sm:w-48"
-          loading={request.sending}
+          loading={sending}
           loadingText="Отправка..."
           disabled={left > 0}
           keepFocus
-          onClick={request.onRequest}
+          onClick={props.onRequest}
         >
-          {label}
+          {buttonText}
         </Button>
       </div>
-      {code.visible && (
+      {props.codeVisible && (
         <Input
-          id={codeFieldId(idPrefix)}
-          name={`${contact.name}-code`}
-          label={code.label}
+          id={`${prefix}-${code}`}
+          name={`${name}-code`}
+          label={codeLabel}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
           enterKeyHint="next"
           placeholder="6 цифр"
           className="max-w-48 text-lg tracking-[0.3em] tabular-nums placeholder:text-[15px] placeholder:tracking-normal"
-          hint={code.sentTo ? `Код отправлен на ${code.sentTo}` : undefined}
-          value={code.value}
-          error={code.error}
-          onChange={(event) => code.onChange(normalizeCodeInput(event.target.value))}
+          hint={props.sentTo ? `Код отправлен на ${props.sentTo}` : undefined}
+          value={data[code]}
+          error={errors[code]}
+          onChange={(event) => edit({ [code]: normalizeCodeInput(event.target.value) }, code)}
         />
       )}
     </div>
