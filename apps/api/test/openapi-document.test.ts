@@ -80,6 +80,36 @@ describe('the OpenAPI document', () => {
     );
   });
 
+  it('names per operation exactly the schemes it accepts, all of them defined', () => {
+    const schemes = doc.components.securitySchemes;
+    expect(schemes.SecretKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'sk_…' });
+    expect(schemes.PublishableKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'pk_…' });
+    expect(schemes.CabinetSession).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'b2bpay_session' }),
+    );
+    expect(schemes.ShopAuth).toBeUndefined();
+    for (const { key, op } of operations) {
+      for (const requirement of op.security as Record<string, unknown>[]) {
+        for (const name of Object.keys(requirement)) expect(schemes[name], `${key}: ${name}`).toBeDefined();
+      }
+    }
+    const security = Object.fromEntries(
+      operations.map(({ op }) => [
+        op.operationId,
+        (op.security as object[]).map((s) => Object.keys(s).join('+')),
+      ]),
+    );
+    expect(security.createOrder).toEqual(['SecretKey', 'PublishableKey', 'CabinetSession']);
+    expect(security.listOrders).toEqual(['SecretKey', 'CabinetSession']);
+    expect(security.createRefund).toEqual(['SecretKey', 'CabinetSession']);
+    expect(security.getOrder).toEqual(['SecretKey', 'CabinetSession', '']);
+    expect(security.cabinetMe).toEqual(['CabinetSession']);
+    expect(security.listTeam).toEqual(['CabinetSession']);
+    expect(security.createShop).toEqual(['AdminAuth']);
+    for (const buyer of ['updateOrderClient', 'suggestCompanies', 'getShop'])
+      expect(security[buyer]).toEqual([]);
+  });
+
   it('shows an example of every request body', () => {
     for (const { key, op } of operations) {
       for (const media of Object.values((op.requestBody?.content ?? {}) as Record<string, Doc>)) {

@@ -22,10 +22,20 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       servers: [{ url: publicUrl }],
       components: {
         securitySchemes: {
-          ShopAuth: {
+          SecretKey: {
             type: 'http',
             scheme: 'bearer',
-            description: 'Секретный sk_… или публикуемый pk_… ключ магазина',
+            bearerFormat: 'sk_…',
+            description:
+              'Секретный ключ магазина sk_… в заголовке Authorization: Bearer. Только для сервера магазина.',
+          },
+          PublishableKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'pk_…',
+            description:
+              'Публикуемый ключ магазина pk_… в заголовке Authorization: Bearer: виджет на сайте магазина ' +
+              'создаёт им заказы (только там, где операция его называет).',
           },
           CabinetSession: {
             type: 'apiKey',
