@@ -110,6 +110,52 @@ describe('the OpenAPI document', () => {
       expect(security[buyer]).toEqual([]);
   });
 
+  it('keeps answers open to new fields and request bodies strict', () => {
+    const schemas = doc.components.schemas;
+    /** Where `additionalProperties: false` stands in a schema, following its $refs. */
+    const closedObjects = (root: Doc) => {
+      const found: string[] = [];
+      const seen = new Set<string>();
+      const walk = (value: Doc, at: string) => {
+        if (Array.isArray(value)) {
+          for (const [i, item] of value.entries()) walk(item, `${at}/${i}`);
+        } else if (value && typeof value === 'object') {
+          if (value.additionalProperties === false) found.push(at);
+          for (const [key, inner] of Object.entries(value)) {
+            if (['example', 'examples', 'const', 'enum', 'default'].includes(key)) continue;
+            if (key === '$ref' && typeof inner === 'string') {
+              const name = inner.replace('#/components/schemas/', '');
+              if (!seen.has(name)) {
+                seen.add(name);
+                walk(schemas[name], name);
+              }
+            } else walk(inner, `${at}/${key}`);
+          }
+        }
+      };
+      walk(root, '');
+      return found;
+    };
+    for (const { key, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses as Record<string, Doc>)) {
+        expect(closedObjects(response.content ?? {}), `${key} ${status}`).toEqual([]);
+      }
+    }
+    for (const [event, item] of Object.entries(doc.webhooks as Record<string, Doc>)) {
+      expect(closedObjects(item.post.requestBody), event).toEqual([]);
+    }
+    const strictBodies = operations.filter(({ op }) => op.requestBody);
+    expect(strictBodies.length).toBeGreaterThan(15);
+    for (const { key, op } of strictBodies) {
+      const schema = op.requestBody.content['application/json'].schema;
+      // An array body (the products) is strict in its items; an optional body is anyOf [body, null].
+      expect(closedObjects(schema).length, key).toBeGreaterThan(0);
+    }
+    const createBody = schemas.OrderCreateInput;
+    expect(createBody.additionalProperties).toBe(false);
+    expect(schemas.Order.additionalProperties).toBeUndefined();
+  });
+
   it('shows an example of every request body', () => {
     for (const { key, op } of operations) {
       for (const media of Object.values((op.requestBody?.content ?? {}) as Record<string, Doc>)) {
