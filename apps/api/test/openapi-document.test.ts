@@ -1,5 +1,7 @@
 import { ERROR_CODES, ORDER_EVENT_TYPES, ORDER_STATUSES, WEBHOOK_TEST_EVENT } from '@b2bpay/domain';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../src/openapi-document';
@@ -154,6 +156,41 @@ describe('the OpenAPI document', () => {
     const createBody = schemas.OrderCreateInput;
     expect(createBody.additionalProperties).toBe(false);
     expect(schemas.Order.additionalProperties).toBeUndefined();
+  });
+
+  it('shows a valid example of every 2xx JSON answer', () => {
+    const schemas = doc.components.schemas;
+    // OpenAPI 3.1 schemas are JSON Schema 2020-12; `#/components/schemas/…` resolves against the root.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const validate = (schema: Doc, example: unknown, where: string) => {
+      const check = ajv.compile({ ...schema, components: { schemas } });
+      expect(check(example) ? [] : check.errors, where).toEqual([]);
+    };
+    let answers = 0;
+    for (const { key, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses as Record<string, Doc>)) {
+        const media = response.content?.['application/json'];
+        if (!status.startsWith('2') || !media) continue;
+        answers++;
+        const name = media.schema.$ref?.replace('#/components/schemas/', '');
+        // The media type's example, its named examples (Example objects), or the schema's examples.
+        const shown = [
+          ...(media.example === undefined ? [] : [media.example]),
+          ...Object.values((media.examples ?? {}) as Record<string, { value: unknown }>).map((e) => e.value),
+          ...((name ? schemas[name].examples : media.schema.examples) ?? []),
+        ];
+        expect(shown.length, `${key} ${status} example`).toBeGreaterThan(0);
+        for (const [i, example] of shown.entries()) validate(media.schema, example, `${key} ${status} #${i}`);
+      }
+    }
+    expect(answers).toBeGreaterThan(35);
+    // Every example a component schema carries (answers, bodies, webhook events) fits its schema.
+    for (const [name, schema] of Object.entries(schemas as Record<string, Doc>)) {
+      for (const [i, example] of (schema.examples ?? []).entries()) {
+        validate({ $ref: `#/components/schemas/${name}` }, example, `${name} examples[${i}]`);
+      }
+    }
   });
 
   it('shows an example of every request body', () => {

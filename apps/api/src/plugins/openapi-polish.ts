@@ -9,7 +9,7 @@ import {
 /**
  * What the generated document lacks and a client generator needs: described responses
  * instead of "Default Response", error bodies as JSON whatever a route produces, examples on request
- * bodies, the `webhooks` section, no unused schemas, and answers open to new fields.
+ * bodies and answers, the `webhooks` section, no unused schemas, and answers open to new fields.
  */
 
 type Json = Record<string, unknown>;
@@ -109,18 +109,25 @@ function describeResponses(operation: Operation) {
 const refName = (schema: Json | undefined) =>
   typeof schema?.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : null;
 
-/** A request body whose schema has examples shows the first one as the body's example. */
+/**
+ * A request body or a 2xx answer whose schema has examples shows the first one as its example
+ * (Swagger UI and Redoc show a media type's example, not the examples of a schema behind a $ref).
+ */
 function exampleBodies(operation: Operation, doc: OpenApiDoc) {
-  for (const media of Object.values(operation.requestBody?.content ?? {})) {
+  const answers = Object.entries(operation.responses ?? {})
+    .filter(([status]) => status.startsWith('2'))
+    .map(([, response]) => response);
+  const media = [operation.requestBody, ...answers].flatMap((part) => Object.values(part?.content ?? {}));
+  for (const item of media) {
     // An optional body is `anyOf: [schema, null]`.
-    const anyOf = media.schema?.anyOf;
-    const name = refName(media.schema) ?? (Array.isArray(anyOf) ? refName(anyOf[0] as Json) : null);
+    const anyOf = item.schema?.anyOf;
+    const name = refName(item.schema) ?? (Array.isArray(anyOf) ? refName(anyOf[0] as Json) : null);
     const schemas = doc.components?.schemas ?? {};
-    const schema = name ? schemas[name] : media.schema;
+    const schema = name ? schemas[name] : item.schema;
     // zod leaves the examples out of the input variant of a schema with transforms: take the output's.
     const examples = schema?.examples ?? (name ? schemas[name.replace(/Input$/, '')]?.examples : undefined);
-    if (media.example === undefined && Array.isArray(examples) && examples.length > 0) {
-      media.example = examples[0];
+    if (item.example === undefined && Array.isArray(examples) && examples.length > 0) {
+      item.example = examples[0];
     }
   }
 }

@@ -11,7 +11,7 @@ import {
   Refund,
   RefundCreate,
   RefundList,
-  StatusHistoryEntry,
+  StatusHistory,
 } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -186,7 +186,7 @@ function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authentic
         description: 'Кто, что и когда менял: магазин, покупатель, банк или система.',
         security: SHOP_AUTH,
         params: OrderIdParams,
-        response: { 200: z.array(StatusHistoryEntry), ...errorResponses(401, 403, 404, 429, 500) },
+        response: { 200: StatusHistory, ...errorResponses(401, 403, 404, 429, 500) },
       },
     },
     async (request) => {
