@@ -28,23 +28,22 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('passes Redocly lint with the recommended rules: no errors', async () => {
+  it('passes Redocly lint with the recommended rules: no errors, no warnings', async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({
       source: JSON.stringify(doc),
       absoluteRef: 'openapi.json',
       config,
     });
-    const errors = problems
-      .filter((p) => p.severity === 'error')
-      .map((p) => `${p.ruleId}: ${p.message} ${p.location[0]?.pointer ?? ''}`);
-    expect(errors).toEqual([]);
-    // Of the warnings only these two remain: the product has no public licence, and the document
-    // names the server it was served from (localhost in development).
-    const warnings = new Set(problems.filter((p) => p.severity === 'warn').map((p) => p.ruleId));
-    expect(
-      [...warnings].filter((rule) => rule !== 'info-license' && rule !== 'no-server-example.com'),
-    ).toEqual([]);
+    const found = (severity: string) =>
+      problems
+        .filter((p) => p.severity === severity)
+        .map((p) => `${p.ruleId}: ${p.message} ${p.location[0]?.pointer ?? ''}`);
+    expect(found('error')).toEqual([]);
+    // The document names the server it is served from: a real address here (in development it is
+    // localhost, which no-server-example.com rightly flags for a published document).
+    expect(found('warn')).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it('generates TypeScript types with openapi-typescript', async () => {

@@ -18,6 +18,9 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
           'Деньги — рубли числом (не больше двух знаков после запятой). Ошибки: {detail, error: {code, message, ' +
           'field, request_id}, errors: [...]}; каждый ответ несёт X-Request-Id. Коды ошибок — в описании ' +
           `ответов и на странице документации. ${SANDBOX_SUMMARY}`,
+        // The service has no public licence: the document says so, with an SPDX reference of our own
+        // (LicenseRef-…), which is how SPDX names a licence that is not on its list.
+        license: { name: 'Проприетарная (B2BPay)', identifier: 'LicenseRef-B2BPay-Proprietary' },
       },
       servers: [{ url: publicUrl }],
       components: {
