@@ -126,7 +126,7 @@ describeApi('a key in its grace period', { env, startTimeout: 180_000 }, (t) => 
     };
     const shopKeyOperations = Object.values(doc.paths)
       .flatMap((methods) => Object.values(methods))
-      .filter((op) => op.security?.some((s) => 'ShopAuth' in s))
+      .filter((op) => op.security?.some((s) => 'SecretKey' in s || 'PublishableKey' in s))
       .map((op) => op.operationId);
     expect([...Object.keys(allowed), ...Object.keys(refused), 'streamEvents'].sort()).toEqual(
       shopKeyOperations.sort(),

@@ -105,13 +105,15 @@ describeApi('shops, enquiries, suggestions, health and errors', { env }, (t) => 
     expect(bad.statusCode).toBe(400);
   });
 
-  it('health, OpenAPI 3.1 with every route and ShopAuth, Swagger UI', async () => {
+  it('health, OpenAPI 3.1 with every route and the key schemes, Swagger UI', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.components.securitySchemes.ShopAuth).toEqual(
-      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
-    );
+    for (const scheme of ['SecretKey', 'PublishableKey']) {
+      expect(doc.components.securitySchemes[scheme], scheme).toEqual(
+        expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      );
+    }
     for (const path of [
       '/api/order/orders',
       '/api/order/orders/{order_id}',

@@ -1229,16 +1229,29 @@ export interface components {
             };
             errors?: components["schemas"]["FieldError"][];
         };
+        /** @example {
+         *       "status": "sent"
+         *     } */
         CabinetSent: {
             /** @constant */
             status: "sent";
         };
+        /** @example {
+         *       "id": "9a3e5c71-4b2d-4f8e-a6c0-1d7b3e9f5a28",
+         *       "email": "owner@romashka.ru",
+         *       "name": "Ирина Котова"
+         *     } */
         CabinetUser: {
             /** Format: uuid */
             id: string;
             email: string;
             name: string;
         };
+        /** @example {
+         *       "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+         *       "name": "ООО «Ромашка»",
+         *       "role": "owner"
+         *     } */
         CabinetShop: {
             /** Format: uuid */
             id: string;
@@ -1246,11 +1259,47 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "admin" | "manager" | "developer" | "accountant";
         };
+        /** @example {
+         *       "user": {
+         *         "id": "9a3e5c71-4b2d-4f8e-a6c0-1d7b3e9f5a28",
+         *         "email": "owner@romashka.ru",
+         *         "name": "Ирина Котова"
+         *       },
+         *       "shops": [
+         *         {
+         *           "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+         *           "name": "ООО «Ромашка»",
+         *           "role": "owner"
+         *         }
+         *       ],
+         *       "csrf_token": "Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY"
+         *     } */
         CabinetSession: {
             user: components["schemas"]["CabinetUser"];
             shops: components["schemas"]["CabinetShop"][];
             csrf_token: string;
         };
+        /** @example {
+         *       "user": {
+         *         "id": "9a3e5c71-4b2d-4f8e-a6c0-1d7b3e9f5a28",
+         *         "email": "owner@romashka.ru",
+         *         "name": "Ирина Котова"
+         *       },
+         *       "shops": [
+         *         {
+         *           "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+         *           "name": "ООО «Ромашка»",
+         *           "role": "owner"
+         *         }
+         *       ],
+         *       "csrf_token": "Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY",
+         *       "created_shop": {
+         *         "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+         *         "name": "ООО «Ромашка»",
+         *         "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
+         *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe"
+         *       }
+         *     } */
         CabinetConfirmed: {
             user: components["schemas"]["CabinetUser"];
             shops: components["schemas"]["CabinetShop"][];
@@ -1263,6 +1312,14 @@ export interface components {
                 publishable_key: string;
             };
         };
+        /** @example {
+         *       "id": "6c1e8a3f-5d2b-4a7e-b9c4-0f3d6e8a1b52",
+         *       "created_at": "2026-11-24T06:10:00.000Z",
+         *       "last_seen_at": "2026-11-24T09:35:00.000Z",
+         *       "ip": "95.165.12.34",
+         *       "user_agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0",
+         *       "current": true
+         *     } */
         CabinetSessionInfo: {
             /** Format: uuid */
             id: string;
@@ -1274,9 +1331,36 @@ export interface components {
             user_agent: string | null;
             current: boolean;
         };
+        /** @example {
+         *       "data": [
+         *         {
+         *           "id": "6c1e8a3f-5d2b-4a7e-b9c4-0f3d6e8a1b52",
+         *           "created_at": "2026-11-24T06:10:00.000Z",
+         *           "last_seen_at": "2026-11-24T09:35:00.000Z",
+         *           "ip": "95.165.12.34",
+         *           "user_agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0",
+         *           "current": true
+         *         },
+         *         {
+         *           "id": "4f7a2c9e-1b3d-4e6a-8c5f-7d9b0e2a4c63",
+         *           "created_at": "2026-11-20T15:02:00.000Z",
+         *           "last_seen_at": "2026-11-22T08:44:00.000Z",
+         *           "ip": "176.59.40.7",
+         *           "user_agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1",
+         *           "current": false
+         *         }
+         *       ]
+         *     } */
         CabinetSessionList: {
             data: components["schemas"]["CabinetSessionInfo"][];
         };
+        /** @example {
+         *       "user_id": "2e8b4d6f-7a1c-4e3b-9d5f-8c0a2b4e6d17",
+         *       "email": "manager@romashka.ru",
+         *       "name": "Павел Орлов",
+         *       "role": "manager",
+         *       "joined_at": "2026-11-10T11:20:00.000Z"
+         *     } */
         TeamMember: {
             /** Format: uuid */
             user_id: string;
@@ -1287,6 +1371,13 @@ export interface components {
             /** Format: date-time */
             joined_at: string;
         };
+        /** @example {
+         *       "id": "8b2d5f1a-3c7e-4b9d-a0e6-2f4c8d1b3e75",
+         *       "email": "buh@romashka.ru",
+         *       "role": "accountant",
+         *       "created_at": "2026-11-24T08:00:00.000Z",
+         *       "expires_at": "2026-12-01T08:00:00.000Z"
+         *     } */
         TeamInvitation: {
             /** Format: uuid */
             id: string;
@@ -1298,10 +1389,46 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
         };
+        /** @example {
+         *       "members": [
+         *         {
+         *           "user_id": "9a3e5c71-4b2d-4f8e-a6c0-1d7b3e9f5a28",
+         *           "email": "owner@romashka.ru",
+         *           "name": "Ирина Котова",
+         *           "role": "owner",
+         *           "joined_at": "2026-11-01T07:00:00.000Z"
+         *         },
+         *         {
+         *           "user_id": "2e8b4d6f-7a1c-4e3b-9d5f-8c0a2b4e6d17",
+         *           "email": "manager@romashka.ru",
+         *           "name": "Павел Орлов",
+         *           "role": "manager",
+         *           "joined_at": "2026-11-10T11:20:00.000Z"
+         *         }
+         *       ],
+         *       "invitations": [
+         *         {
+         *           "id": "8b2d5f1a-3c7e-4b9d-a0e6-2f4c8d1b3e75",
+         *           "email": "buh@romashka.ru",
+         *           "role": "accountant",
+         *           "created_at": "2026-11-24T08:00:00.000Z",
+         *           "expires_at": "2026-12-01T08:00:00.000Z"
+         *         }
+         *       ]
+         *     } */
         Team: {
             members: components["schemas"]["TeamMember"][];
             invitations: components["schemas"]["TeamInvitation"][];
         };
+        /** @example {
+         *       "email": "buh@romashka.ru",
+         *       "shop": {
+         *         "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+         *         "name": "ООО «Ромашка»"
+         *       },
+         *       "role": "accountant",
+         *       "account_exists": false
+         *     } */
         InvitationPreview: {
             email: string;
             shop: {
@@ -1313,6 +1440,20 @@ export interface components {
             role: "owner" | "admin" | "manager" | "developer" | "accountant";
             account_exists: boolean;
         };
+        /** @example {
+         *       "id": "5e9c2a7d-6b1f-4c8e-9a3d-4b7f1e0c8a39",
+         *       "actor": {
+         *         "type": "user",
+         *         "email": "owner@romashka.ru"
+         *       },
+         *       "action": "member.invited",
+         *       "details": {
+         *         "email": "buh@romashka.ru",
+         *         "role": "accountant"
+         *       },
+         *       "ip": "95.165.12.34",
+         *       "created_at": "2026-11-24T08:00:00.000Z"
+         *     } */
         AuditEntry: {
             /** Format: uuid */
             id: string;
@@ -1333,10 +1474,57 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @example {
+         *       "items": [
+         *         {
+         *           "id": "5e9c2a7d-6b1f-4c8e-9a3d-4b7f1e0c8a39",
+         *           "actor": {
+         *             "type": "user",
+         *             "email": "owner@romashka.ru"
+         *           },
+         *           "action": "member.invited",
+         *           "details": {
+         *             "email": "buh@romashka.ru",
+         *             "role": "accountant"
+         *           },
+         *           "ip": "95.165.12.34",
+         *           "created_at": "2026-11-24T08:00:00.000Z"
+         *         },
+         *         {
+         *           "id": "3a7d1c5e-8f2b-4d9a-b6e0-9c4f2a8d1e57",
+         *           "actor": {
+         *             "type": "key",
+         *             "key_last4": "1qPa"
+         *           },
+         *           "action": "order.cancelled",
+         *           "details": {
+         *             "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+         *             "reason": "Покупатель передумал"
+         *           },
+         *           "ip": "185.71.76.10",
+         *           "created_at": "2026-11-23T14:30:00.000Z"
+         *         }
+         *       ],
+         *       "has_more": false
+         *     } */
         AuditList: {
             items: components["schemas"]["AuditEntry"][];
             has_more: boolean;
         };
+        /** @example {
+         *       "id": 1842,
+         *       "email": "zakupki@romashka.ru",
+         *       "phone_number": "+79161234567",
+         *       "name": "Ольга",
+         *       "surname": "Смирнова",
+         *       "middlename": "Игоревна",
+         *       "inn": "7701234560",
+         *       "organization_name": "ООО «Ромашка»",
+         *       "created_at": "2026-11-24T09:41:00.000Z",
+         *       "updated_at": "2026-11-24T09:47:00.000Z",
+         *       "email_confirmed": true,
+         *       "sms_confirmed": true
+         *     } */
         Client: {
             id: number;
             email: string | null;
@@ -1395,7 +1583,7 @@ export interface components {
          *       "id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
          *       "shop_id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
          *       "order_number": "42",
-         *       "status": "client_expected",
+         *       "status": "payment_sent",
          *       "version": 1,
          *       "link": "https://b2bpay.ru/client/7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
          *       "amount": 1050.3,
@@ -1407,14 +1595,43 @@ export interface components {
          *           "quantity": 3
          *         }
          *       ],
-         *       "client": null,
+         *       "client": {
+         *         "id": 1842,
+         *         "email": "zakupki@romashka.ru",
+         *         "phone_number": "+79161234567",
+         *         "name": "Ольга",
+         *         "surname": "Смирнова",
+         *         "middlename": "Игоревна",
+         *         "inn": "7701234560",
+         *         "organization_name": "ООО «Ромашка»",
+         *         "created_at": "2026-11-24T09:41:00.000Z",
+         *         "updated_at": "2026-11-24T09:47:00.000Z",
+         *         "email_confirmed": true,
+         *         "sms_confirmed": true
+         *       },
          *       "created_at": "2026-11-24T09:30:00.000Z",
-         *       "updated_at": "2026-11-24T09:30:00.000Z",
-         *       "webhook_url": null,
+         *       "updated_at": "2026-11-24T12:00:00.000Z",
+         *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
+         *       "bank_decisions": [
+         *         {
+         *           "bank": "sever",
+         *           "bank_name": "Банк «Северный Кредит»",
+         *           "status": "approved",
+         *           "decided_at": "2026-11-24T09:52:00.000Z"
+         *         }
+         *       ],
          *       "external_id": "ORDER-1001",
-         *       "metadata": {},
-         *       "refunded_amount": 0,
-         *       "payout": null
+         *       "metadata": {
+         *         "cart": "8841"
+         *       },
+         *       "refunded_amount": 350.1,
+         *       "payout": {
+         *         "bank": "sever",
+         *         "amount": 1050.3,
+         *         "fee": 0,
+         *         "reference": "SEVER-418203",
+         *         "paid_at": "2026-11-24T10:05:00.000Z"
+         *       }
          *     } */
         Order: {
             /** Format: uuid */
@@ -1449,6 +1666,66 @@ export interface components {
             refunded_amount?: number;
             payout?: components["schemas"]["Payout"] | null;
         };
+        /** @example {
+         *       "items": [
+         *         {
+         *           "id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+         *           "shop_id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+         *           "order_number": "42",
+         *           "status": "payment_sent",
+         *           "version": 1,
+         *           "link": "https://b2bpay.ru/client/7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+         *           "amount": 1050.3,
+         *           "products": [
+         *             {
+         *               "id": 1,
+         *               "name": "Бумага А4, 500 листов",
+         *               "price": 350.1,
+         *               "quantity": 3
+         *             }
+         *           ],
+         *           "client": {
+         *             "id": 1842,
+         *             "email": "zakupki@romashka.ru",
+         *             "phone_number": "+79161234567",
+         *             "name": "Ольга",
+         *             "surname": "Смирнова",
+         *             "middlename": "Игоревна",
+         *             "inn": "7701234560",
+         *             "organization_name": "ООО «Ромашка»",
+         *             "created_at": "2026-11-24T09:41:00.000Z",
+         *             "updated_at": "2026-11-24T09:47:00.000Z",
+         *             "email_confirmed": true,
+         *             "sms_confirmed": true
+         *           },
+         *           "created_at": "2026-11-24T09:30:00.000Z",
+         *           "updated_at": "2026-11-24T12:00:00.000Z",
+         *           "webhook_url": "https://romashka.ru/b2bpay/webhook",
+         *           "bank_decisions": [
+         *             {
+         *               "bank": "sever",
+         *               "bank_name": "Банк «Северный Кредит»",
+         *               "status": "approved",
+         *               "decided_at": "2026-11-24T09:52:00.000Z"
+         *             }
+         *           ],
+         *           "external_id": "ORDER-1001",
+         *           "metadata": {
+         *             "cart": "8841"
+         *           },
+         *           "refunded_amount": 350.1,
+         *           "payout": {
+         *             "bank": "sever",
+         *             "amount": 1050.3,
+         *             "fee": 0,
+         *             "reference": "SEVER-418203",
+         *             "paid_at": "2026-11-24T10:05:00.000Z"
+         *           }
+         *         }
+         *       ],
+         *       "count": 1,
+         *       "has_more": false
+         *     } */
         OrderList: {
             items: components["schemas"]["Order"][];
             count: number;
@@ -1488,6 +1765,23 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @example {
+         *       "items": [
+         *         {
+         *           "id": "3c9e1f7a-2b4d-4e6f-8a1c-5d7e9f0a2b4c",
+         *           "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+         *           "amount": 350.1,
+         *           "reason": "Возврат одной пачки бумаги",
+         *           "products": [
+         *             {
+         *               "product_id": 1,
+         *               "quantity": 1
+         *             }
+         *           ],
+         *           "created_at": "2026-11-24T12:00:00.000Z"
+         *         }
+         *       ]
+         *     } */
         RefundList: {
             items: components["schemas"]["Refund"][];
         };
@@ -1543,30 +1837,93 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @example {
+         *       "items": [
+         *         {
+         *           "event": "order.status.changed",
+         *           "event_id": "0b6c1f9e-3d0a-4c47-9a1e-2f5d8c7b6a41",
+         *           "sequence": 3,
+         *           "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+         *           "order_number": "42",
+         *           "status": "app_approved",
+         *           "previous_status": "bank_info_expected",
+         *           "amount": 1050.3,
+         *           "shop_id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+         *           "client": null,
+         *           "timestamp": "2026-11-24T09:30:00.000Z",
+         *           "external_id": "ORDER-1001",
+         *           "metadata": {},
+         *           "refunded_amount": 0
+         *         }
+         *       ],
+         *       "has_more": false
+         *     } */
         EventLog: {
             items: components["schemas"]["WebhookEvent"][];
             has_more: boolean;
         };
+        /** @example {
+         *       "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+         *       "name": "ООО «Ромашка»",
+         *       "email": "shop@romashka.ru"
+         *     } */
         Shop: {
             /** Format: uuid */
             id: string;
             name: string;
             email: string;
         };
+        /** @example {
+         *       "value": "ООО «Ромашка»",
+         *       "inn": "7701234560"
+         *     } */
         CompanySuggestion: {
             value: string;
             inn: string;
         };
+        /** @example {
+         *       "success": true,
+         *       "message": "Спасибо! Мы перезвоним вам в течение рабочего дня."
+         *     } */
         EnquiryResponse: {
             success: boolean;
             message: string;
         };
+        /** @example {
+         *       "shop": {
+         *         "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+         *         "name": "ООО «Ромашка»",
+         *         "email": "shop@romashka.ru"
+         *       },
+         *       "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
+         *       "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
+         *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU="
+         *     } */
         ShopCreated: {
             shop: components["schemas"]["Shop"];
             secret_key: string;
             publishable_key: string;
             webhook_secret: string;
         };
+        /**
+         * @example {
+         *       "status": "ready",
+         *       "checks": {
+         *         "database": "ok",
+         *         "migrations": "ok",
+         *         "draining": false,
+         *         "redis": "ok"
+         *       }
+         *     }
+         * @example {
+         *       "status": "not_ready",
+         *       "checks": {
+         *         "database": "ok",
+         *         "migrations": "ok",
+         *         "draining": true
+         *       }
+         *     }
+         */
         Readiness: {
             /** @enum {string} */
             status: "ready" | "not_ready";
@@ -1583,6 +1940,13 @@ export interface components {
                 redis?: "ok" | "degraded";
             };
         };
+        /** @example {
+         *       "attempt": 1,
+         *       "started_at": "2026-11-24T09:52:00.000Z",
+         *       "duration_ms": 10000,
+         *       "status_code": null,
+         *       "error": "Нет ответа за 10000 мс"
+         *     } */
         WebhookAttempt: {
             attempt: number;
             /** Format: date-time */
@@ -1591,6 +1955,36 @@ export interface components {
             status_code: number | null;
             error: string | null;
         };
+        /** @example {
+         *       "id": "1d6f3b8e-9a2c-4d5f-b7e1-3a8c0d5f2b96",
+         *       "event_id": "0b6c1f9e-3d0a-4c47-9a1e-2f5d8c7b6a41",
+         *       "event": "order.status.changed",
+         *       "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+         *       "url": "https://romashka.ru/b2bpay/webhook",
+         *       "status": "delivered",
+         *       "attempts": 2,
+         *       "last_status_code": 200,
+         *       "last_error": null,
+         *       "next_attempt_at": null,
+         *       "delivered_at": "2026-11-24T09:53:01.000Z",
+         *       "created_at": "2026-11-24T09:52:00.000Z",
+         *       "attempts_log": [
+         *         {
+         *           "attempt": 1,
+         *           "started_at": "2026-11-24T09:52:00.000Z",
+         *           "duration_ms": 10000,
+         *           "status_code": null,
+         *           "error": "Нет ответа за 10000 мс"
+         *         },
+         *         {
+         *           "attempt": 2,
+         *           "started_at": "2026-11-24T09:53:00.000Z",
+         *           "duration_ms": 184,
+         *           "status_code": 200,
+         *           "error": null
+         *         }
+         *       ]
+         *     } */
         WebhookDelivery: {
             /** Format: uuid */
             id: string;
@@ -1611,11 +2005,57 @@ export interface components {
             created_at: string;
             attempts_log: components["schemas"]["WebhookAttempt"][];
         };
+        /** @example {
+         *       "items": [
+         *         {
+         *           "id": "1d6f3b8e-9a2c-4d5f-b7e1-3a8c0d5f2b96",
+         *           "event_id": "0b6c1f9e-3d0a-4c47-9a1e-2f5d8c7b6a41",
+         *           "event": "order.status.changed",
+         *           "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+         *           "url": "https://romashka.ru/b2bpay/webhook",
+         *           "status": "delivered",
+         *           "attempts": 2,
+         *           "last_status_code": 200,
+         *           "last_error": null,
+         *           "next_attempt_at": null,
+         *           "delivered_at": "2026-11-24T09:53:01.000Z",
+         *           "created_at": "2026-11-24T09:52:00.000Z",
+         *           "attempts_log": [
+         *             {
+         *               "attempt": 1,
+         *               "started_at": "2026-11-24T09:52:00.000Z",
+         *               "duration_ms": 10000,
+         *               "status_code": null,
+         *               "error": "Нет ответа за 10000 мс"
+         *             },
+         *             {
+         *               "attempt": 2,
+         *               "started_at": "2026-11-24T09:53:00.000Z",
+         *               "duration_ms": 184,
+         *               "status_code": 200,
+         *               "error": null
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "count": 1,
+         *       "has_more": false
+         *     } */
         WebhookDeliveryList: {
             items: components["schemas"]["WebhookDelivery"][];
             count: number;
             has_more: boolean;
         };
+        /** @example {
+         *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
+         *       "webhook_secret_hint": "whsec_…pRqU=",
+         *       "secret_key_hint": "sk_live_…1qPa",
+         *       "publishable_key_hint": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
+         *       "widget_origins": [
+         *         "https://romashka.ru"
+         *       ],
+         *       "previous_webhook_secret_expires_at": null
+         *     } */
         ShopSettings: {
             webhook_url: string | null;
             webhook_secret_hint: string;
@@ -1626,6 +2066,15 @@ export interface components {
             widget_origins: string[];
             previous_webhook_secret_expires_at: string | null;
         };
+        /** @example {
+         *       "url": "https://romashka.ru/b2bpay/webhook",
+         *       "failing": true,
+         *       "failing_since": "2026-11-24T10:15:00.000Z",
+         *       "last_error": "Получатель ответил HTTP 502",
+         *       "last_failure_at": "2026-11-24T11:15:00.000Z",
+         *       "paused_until": null,
+         *       "failed_deliveries": 3
+         *     } */
         WebhookEndpointHealth: {
             url: string | null;
             failing: boolean;
@@ -1635,10 +2084,69 @@ export interface components {
             paused_until: string | null;
             failed_deliveries: number;
         };
+        /** @example {
+         *       "resent": 3,
+         *       "url": "https://romashka.ru/b2bpay/webhook"
+         *     } */
         WebhookResendResult: {
             resent: number;
             url: string;
         };
+        /** @example {
+         *       "date_from": "2026-11-18",
+         *       "date_to": "2026-11-24",
+         *       "orders": 12,
+         *       "amount": 184300.5,
+         *       "average_amount": 15358.38,
+         *       "approval_rate": 0.75,
+         *       "by_status": [
+         *         {
+         *           "status": "payment_sent",
+         *           "orders": 6,
+         *           "amount": 112900
+         *         },
+         *         {
+         *           "status": "bank_info_expected",
+         *           "orders": 2,
+         *           "amount": 31400.5
+         *         },
+         *         {
+         *           "status": "app_rejected",
+         *           "orders": 2,
+         *           "amount": 25000
+         *         },
+         *         {
+         *           "status": "client_expected",
+         *           "orders": 2,
+         *           "amount": 15000
+         *         }
+         *       ],
+         *       "funnel": {
+         *         "created": 12,
+         *         "link_opened": 11,
+         *         "submitted": 10,
+         *         "approved": 6,
+         *         "paid": 6
+         *       },
+         *       "paid": {
+         *         "orders": 6,
+         *         "amount": 112900
+         *       },
+         *       "daily": [
+         *         {
+         *           "date": "2026-11-23",
+         *           "orders": 5,
+         *           "paid_orders": 2,
+         *           "paid_amount": 40200
+         *         },
+         *         {
+         *           "date": "2026-11-24",
+         *           "orders": 7,
+         *           "paid_orders": 4,
+         *           "paid_amount": 72700
+         *         }
+         *       ]
+         *     } */
         Stats: {
             date_from: string;
             date_to: string;
@@ -1669,6 +2177,13 @@ export interface components {
                 paid_amount: number;
             }[];
         };
+        /** @example {
+         *       "from_status": "client_expected",
+         *       "to_status": "bank_info_expected",
+         *       "actor": "buyer",
+         *       "reason": null,
+         *       "created_at": "2026-11-24T09:47:00.000Z"
+         *     } */
         StatusHistoryEntry: {
             from_status: ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded") | null;
             /** @enum {string} */
@@ -1677,6 +2192,12 @@ export interface components {
             reason: string | null;
             created_at: string;
         };
+        /** @example {
+         *       "kind": "secret",
+         *       "key": "sk_live_9fKq2LmXw7RtYp4ZbN8cVd3sH6jT1qPa",
+         *       "hint": "sk_live_…1qPa",
+         *       "old_key_expires_at": "2026-11-24T13:00:00.000Z"
+         *     } */
         KeyRotated: {
             /** @enum {string} */
             kind: "secret" | "publishable";
@@ -1723,6 +2244,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *           "shop_id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *           "order_number": "42",
+                     *           "status": "payment_sent",
+                     *           "version": 1,
+                     *           "link": "https://b2bpay.ru/client/7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *           "amount": 1050.3,
+                     *           "products": [
+                     *             {
+                     *               "id": 1,
+                     *               "name": "Бумага А4, 500 листов",
+                     *               "price": 350.1,
+                     *               "quantity": 3
+                     *             }
+                     *           ],
+                     *           "client": {
+                     *             "id": 1842,
+                     *             "email": "zakupki@romashka.ru",
+                     *             "phone_number": "+79161234567",
+                     *             "name": "Ольга",
+                     *             "surname": "Смирнова",
+                     *             "middlename": "Игоревна",
+                     *             "inn": "7701234560",
+                     *             "organization_name": "ООО «Ромашка»",
+                     *             "created_at": "2026-11-24T09:41:00.000Z",
+                     *             "updated_at": "2026-11-24T09:47:00.000Z",
+                     *             "email_confirmed": true,
+                     *             "sms_confirmed": true
+                     *           },
+                     *           "created_at": "2026-11-24T09:30:00.000Z",
+                     *           "updated_at": "2026-11-24T12:00:00.000Z",
+                     *           "webhook_url": "https://romashka.ru/b2bpay/webhook",
+                     *           "bank_decisions": [
+                     *             {
+                     *               "bank": "sever",
+                     *               "bank_name": "Банк «Северный Кредит»",
+                     *               "status": "approved",
+                     *               "decided_at": "2026-11-24T09:52:00.000Z"
+                     *             }
+                     *           ],
+                     *           "external_id": "ORDER-1001",
+                     *           "metadata": {
+                     *             "cart": "8841"
+                     *           },
+                     *           "refunded_amount": 350.1,
+                     *           "payout": {
+                     *             "bank": "sever",
+                     *             "amount": 1050.3,
+                     *             "fee": 0,
+                     *             "reference": "SEVER-418203",
+                     *             "paid_at": "2026-11-24T10:05:00.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "count": 1,
+                     *       "has_more": false
+                     *     } */
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
@@ -1841,6 +2422,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "shop_id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *       "order_number": "42",
+                     *       "status": "payment_sent",
+                     *       "version": 1,
+                     *       "link": "https://b2bpay.ru/client/7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "amount": 1050.3,
+                     *       "products": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Бумага А4, 500 листов",
+                     *           "price": 350.1,
+                     *           "quantity": 3
+                     *         }
+                     *       ],
+                     *       "client": {
+                     *         "id": 1842,
+                     *         "email": "zakupki@romashka.ru",
+                     *         "phone_number": "+79161234567",
+                     *         "name": "Ольга",
+                     *         "surname": "Смирнова",
+                     *         "middlename": "Игоревна",
+                     *         "inn": "7701234560",
+                     *         "organization_name": "ООО «Ромашка»",
+                     *         "created_at": "2026-11-24T09:41:00.000Z",
+                     *         "updated_at": "2026-11-24T09:47:00.000Z",
+                     *         "email_confirmed": true,
+                     *         "sms_confirmed": true
+                     *       },
+                     *       "created_at": "2026-11-24T09:30:00.000Z",
+                     *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
+                     *       "bank_decisions": [
+                     *         {
+                     *           "bank": "sever",
+                     *           "bank_name": "Банк «Северный Кредит»",
+                     *           "status": "approved",
+                     *           "decided_at": "2026-11-24T09:52:00.000Z"
+                     *         }
+                     *       ],
+                     *       "external_id": "ORDER-1001",
+                     *       "metadata": {
+                     *         "cart": "8841"
+                     *       },
+                     *       "refunded_amount": 350.1,
+                     *       "payout": {
+                     *         "bank": "sever",
+                     *         "amount": 1050.3,
+                     *         "fee": 0,
+                     *         "reference": "SEVER-418203",
+                     *         "paid_at": "2026-11-24T10:05:00.000Z"
+                     *       }
+                     *     } */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -1977,6 +2612,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "shop_id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *       "order_number": "42",
+                     *       "status": "payment_sent",
+                     *       "version": 1,
+                     *       "link": "https://b2bpay.ru/client/7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "amount": 1050.3,
+                     *       "products": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Бумага А4, 500 листов",
+                     *           "price": 350.1,
+                     *           "quantity": 3
+                     *         }
+                     *       ],
+                     *       "client": {
+                     *         "id": 1842,
+                     *         "email": "zakupki@romashka.ru",
+                     *         "phone_number": "+79161234567",
+                     *         "name": "Ольга",
+                     *         "surname": "Смирнова",
+                     *         "middlename": "Игоревна",
+                     *         "inn": "7701234560",
+                     *         "organization_name": "ООО «Ромашка»",
+                     *         "created_at": "2026-11-24T09:41:00.000Z",
+                     *         "updated_at": "2026-11-24T09:47:00.000Z",
+                     *         "email_confirmed": true,
+                     *         "sms_confirmed": true
+                     *       },
+                     *       "created_at": "2026-11-24T09:30:00.000Z",
+                     *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
+                     *       "bank_decisions": [
+                     *         {
+                     *           "bank": "sever",
+                     *           "bank_name": "Банк «Северный Кредит»",
+                     *           "status": "approved",
+                     *           "decided_at": "2026-11-24T09:52:00.000Z"
+                     *         }
+                     *       ],
+                     *       "external_id": "ORDER-1001",
+                     *       "metadata": {
+                     *         "cart": "8841"
+                     *       },
+                     *       "refunded_amount": 350.1,
+                     *       "payout": {
+                     *         "bank": "sever",
+                     *         "amount": 1050.3,
+                     *         "fee": 0,
+                     *         "reference": "SEVER-418203",
+                     *         "paid_at": "2026-11-24T10:05:00.000Z"
+                     *       }
+                     *     } */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -2078,6 +2767,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example [
+                     *       {
+                     *         "from_status": null,
+                     *         "to_status": "client_expected",
+                     *         "actor": "shop",
+                     *         "reason": null,
+                     *         "created_at": "2026-11-24T09:30:00.000Z"
+                     *       },
+                     *       {
+                     *         "from_status": "client_expected",
+                     *         "to_status": "bank_info_expected",
+                     *         "actor": "buyer",
+                     *         "reason": null,
+                     *         "created_at": "2026-11-24T09:47:00.000Z"
+                     *       }
+                     *     ] */
                     "application/json": components["schemas"]["StatusHistoryEntry"][];
                 };
             };
@@ -2190,6 +2895,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "shop_id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *       "order_number": "42",
+                     *       "status": "payment_sent",
+                     *       "version": 1,
+                     *       "link": "https://b2bpay.ru/client/7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "amount": 1050.3,
+                     *       "products": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Бумага А4, 500 листов",
+                     *           "price": 350.1,
+                     *           "quantity": 3
+                     *         }
+                     *       ],
+                     *       "client": {
+                     *         "id": 1842,
+                     *         "email": "zakupki@romashka.ru",
+                     *         "phone_number": "+79161234567",
+                     *         "name": "Ольга",
+                     *         "surname": "Смирнова",
+                     *         "middlename": "Игоревна",
+                     *         "inn": "7701234560",
+                     *         "organization_name": "ООО «Ромашка»",
+                     *         "created_at": "2026-11-24T09:41:00.000Z",
+                     *         "updated_at": "2026-11-24T09:47:00.000Z",
+                     *         "email_confirmed": true,
+                     *         "sms_confirmed": true
+                     *       },
+                     *       "created_at": "2026-11-24T09:30:00.000Z",
+                     *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
+                     *       "bank_decisions": [
+                     *         {
+                     *           "bank": "sever",
+                     *           "bank_name": "Банк «Северный Кредит»",
+                     *           "status": "approved",
+                     *           "decided_at": "2026-11-24T09:52:00.000Z"
+                     *         }
+                     *       ],
+                     *       "external_id": "ORDER-1001",
+                     *       "metadata": {
+                     *         "cart": "8841"
+                     *       },
+                     *       "refunded_amount": 350.1,
+                     *       "payout": {
+                     *         "bank": "sever",
+                     *         "amount": 1050.3,
+                     *         "fee": 0,
+                     *         "reference": "SEVER-418203",
+                     *         "paid_at": "2026-11-24T10:05:00.000Z"
+                     *       }
+                     *     } */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -2331,6 +3090,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "shop_id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *       "order_number": "42",
+                     *       "status": "payment_sent",
+                     *       "version": 1,
+                     *       "link": "https://b2bpay.ru/client/7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "amount": 1050.3,
+                     *       "products": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Бумага А4, 500 листов",
+                     *           "price": 350.1,
+                     *           "quantity": 3
+                     *         }
+                     *       ],
+                     *       "client": {
+                     *         "id": 1842,
+                     *         "email": "zakupki@romashka.ru",
+                     *         "phone_number": "+79161234567",
+                     *         "name": "Ольга",
+                     *         "surname": "Смирнова",
+                     *         "middlename": "Игоревна",
+                     *         "inn": "7701234560",
+                     *         "organization_name": "ООО «Ромашка»",
+                     *         "created_at": "2026-11-24T09:41:00.000Z",
+                     *         "updated_at": "2026-11-24T09:47:00.000Z",
+                     *         "email_confirmed": true,
+                     *         "sms_confirmed": true
+                     *       },
+                     *       "created_at": "2026-11-24T09:30:00.000Z",
+                     *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
+                     *       "bank_decisions": [
+                     *         {
+                     *           "bank": "sever",
+                     *           "bank_name": "Банк «Северный Кредит»",
+                     *           "status": "approved",
+                     *           "decided_at": "2026-11-24T09:52:00.000Z"
+                     *         }
+                     *       ],
+                     *       "external_id": "ORDER-1001",
+                     *       "metadata": {
+                     *         "cart": "8841"
+                     *       },
+                     *       "refunded_amount": 350.1,
+                     *       "payout": {
+                     *         "bank": "sever",
+                     *         "amount": 1050.3,
+                     *         "fee": 0,
+                     *         "reference": "SEVER-418203",
+                     *         "paid_at": "2026-11-24T10:05:00.000Z"
+                     *       }
+                     *     } */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -2465,6 +3278,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "3c9e1f7a-2b4d-4e6f-8a1c-5d7e9f0a2b4c",
+                     *           "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *           "amount": 350.1,
+                     *           "reason": "Возврат одной пачки бумаги",
+                     *           "products": [
+                     *             {
+                     *               "product_id": 1,
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-11-24T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     } */
                     "application/json": components["schemas"]["RefundList"];
                 };
             };
@@ -2582,6 +3412,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "id": "3c9e1f7a-2b4d-4e6f-8a1c-5d7e9f0a2b4c",
+                     *       "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "amount": 350.1,
+                     *       "reason": "Возврат одной пачки бумаги",
+                     *       "products": [
+                     *         {
+                     *           "product_id": 1,
+                     *           "quantity": 1
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-11-24T12:00:00.000Z"
+                     *     } */
                     "application/json": components["schemas"]["Refund"];
                 };
             };
@@ -2836,6 +3679,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "id": 1842,
+                     *       "email": "zakupki@romashka.ru",
+                     *       "phone_number": "+79161234567",
+                     *       "name": "Ольга",
+                     *       "surname": "Смирнова",
+                     *       "middlename": "Игоревна",
+                     *       "inn": "7701234560",
+                     *       "organization_name": "ООО «Ромашка»",
+                     *       "created_at": "2026-11-24T09:41:00.000Z",
+                     *       "updated_at": "2026-11-24T09:47:00.000Z",
+                     *       "email_confirmed": true,
+                     *       "sms_confirmed": true
+                     *     } */
                     "application/json": components["schemas"]["Client"];
                 };
             };
@@ -2948,6 +3805,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example [
+                     *       {
+                     *         "value": "ООО «Ромашка»",
+                     *         "inn": "7701234560"
+                     *       }
+                     *     ] */
                     "application/json": components["schemas"]["CompanySuggestion"][];
                 };
             };
@@ -3033,6 +3896,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "success": true,
+                     *       "message": "Спасибо! Мы перезвоним вам в течение рабочего дня."
+                     *     } */
                     "application/json": components["schemas"]["EnquiryResponse"];
                 };
             };
@@ -3123,6 +3990,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *       "name": "ООО «Ромашка»",
+                     *       "email": "shop@romashka.ru"
+                     *     } */
                     "application/json": components["schemas"]["Shop"];
                 };
             };
@@ -3208,6 +4080,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "kind": "secret",
+                     *       "key": "sk_live_9fKq2LmXw7RtYp4ZbN8cVd3sH6jT1qPa",
+                     *       "hint": "sk_live_…1qPa",
+                     *       "old_key_expires_at": "2026-11-24T13:00:00.000Z"
+                     *     } */
                     "application/json": components["schemas"]["KeyRotated"];
                 };
             };
@@ -3327,6 +4205,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "shop": {
+                     *         "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *         "name": "ООО «Ромашка»",
+                     *         "email": "shop@romashka.ru"
+                     *       },
+                     *       "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
+                     *       "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
+                     *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU="
+                     *     } */
                     "application/json": components["schemas"]["ShopCreated"];
                 };
             };
@@ -3440,6 +4328,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "date_from": "2026-11-18",
+                     *       "date_to": "2026-11-24",
+                     *       "orders": 12,
+                     *       "amount": 184300.5,
+                     *       "average_amount": 15358.38,
+                     *       "approval_rate": 0.75,
+                     *       "by_status": [
+                     *         {
+                     *           "status": "payment_sent",
+                     *           "orders": 6,
+                     *           "amount": 112900
+                     *         },
+                     *         {
+                     *           "status": "bank_info_expected",
+                     *           "orders": 2,
+                     *           "amount": 31400.5
+                     *         },
+                     *         {
+                     *           "status": "app_rejected",
+                     *           "orders": 2,
+                     *           "amount": 25000
+                     *         },
+                     *         {
+                     *           "status": "client_expected",
+                     *           "orders": 2,
+                     *           "amount": 15000
+                     *         }
+                     *       ],
+                     *       "funnel": {
+                     *         "created": 12,
+                     *         "link_opened": 11,
+                     *         "submitted": 10,
+                     *         "approved": 6,
+                     *         "paid": 6
+                     *       },
+                     *       "paid": {
+                     *         "orders": 6,
+                     *         "amount": 112900
+                     *       },
+                     *       "daily": [
+                     *         {
+                     *           "date": "2026-11-23",
+                     *           "orders": 5,
+                     *           "paid_orders": 2,
+                     *           "paid_amount": 40200
+                     *         },
+                     *         {
+                     *           "date": "2026-11-24",
+                     *           "orders": 7,
+                     *           "paid_orders": 4,
+                     *           "paid_amount": 72700
+                     *         }
+                     *       ]
+                     *     } */
                     "application/json": components["schemas"]["Stats"];
                 };
             };
@@ -3631,6 +4574,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "items": [
+                     *         {
+                     *           "event": "order.status.changed",
+                     *           "event_id": "0b6c1f9e-3d0a-4c47-9a1e-2f5d8c7b6a41",
+                     *           "sequence": 3,
+                     *           "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *           "order_number": "42",
+                     *           "status": "app_approved",
+                     *           "previous_status": "bank_info_expected",
+                     *           "amount": 1050.3,
+                     *           "shop_id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *           "client": null,
+                     *           "timestamp": "2026-11-24T09:30:00.000Z",
+                     *           "external_id": "ORDER-1001",
+                     *           "metadata": {},
+                     *           "refunded_amount": 0
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     } */
                     "application/json": components["schemas"]["EventLog"];
                 };
             };
@@ -3726,6 +4690,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "1d6f3b8e-9a2c-4d5f-b7e1-3a8c0d5f2b96",
+                     *           "event_id": "0b6c1f9e-3d0a-4c47-9a1e-2f5d8c7b6a41",
+                     *           "event": "order.status.changed",
+                     *           "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *           "url": "https://romashka.ru/b2bpay/webhook",
+                     *           "status": "delivered",
+                     *           "attempts": 2,
+                     *           "last_status_code": 200,
+                     *           "last_error": null,
+                     *           "next_attempt_at": null,
+                     *           "delivered_at": "2026-11-24T09:53:01.000Z",
+                     *           "created_at": "2026-11-24T09:52:00.000Z",
+                     *           "attempts_log": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "started_at": "2026-11-24T09:52:00.000Z",
+                     *               "duration_ms": 10000,
+                     *               "status_code": null,
+                     *               "error": "Нет ответа за 10000 мс"
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "started_at": "2026-11-24T09:53:00.000Z",
+                     *               "duration_ms": 184,
+                     *               "status_code": 200,
+                     *               "error": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "count": 1,
+                     *       "has_more": false
+                     *     } */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
@@ -3821,6 +4821,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "id": "1d6f3b8e-9a2c-4d5f-b7e1-3a8c0d5f2b96",
+                     *       "event_id": "0b6c1f9e-3d0a-4c47-9a1e-2f5d8c7b6a41",
+                     *       "event": "order.status.changed",
+                     *       "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "url": "https://romashka.ru/b2bpay/webhook",
+                     *       "status": "delivered",
+                     *       "attempts": 2,
+                     *       "last_status_code": 200,
+                     *       "last_error": null,
+                     *       "next_attempt_at": null,
+                     *       "delivered_at": "2026-11-24T09:53:01.000Z",
+                     *       "created_at": "2026-11-24T09:52:00.000Z",
+                     *       "attempts_log": [
+                     *         {
+                     *           "attempt": 1,
+                     *           "started_at": "2026-11-24T09:52:00.000Z",
+                     *           "duration_ms": 10000,
+                     *           "status_code": null,
+                     *           "error": "Нет ответа за 10000 мс"
+                     *         },
+                     *         {
+                     *           "attempt": 2,
+                     *           "started_at": "2026-11-24T09:53:00.000Z",
+                     *           "duration_ms": 184,
+                     *           "status_code": 200,
+                     *           "error": null
+                     *         }
+                     *       ]
+                     *     } */
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
@@ -3960,6 +4990,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "resent": 3,
+                     *       "url": "https://romashka.ru/b2bpay/webhook"
+                     *     } */
                     "application/json": components["schemas"]["WebhookResendResult"];
                 };
             };
@@ -4070,6 +5104,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "url": "https://romashka.ru/b2bpay/webhook",
+                     *       "failing": true,
+                     *       "failing_since": "2026-11-24T10:15:00.000Z",
+                     *       "last_error": "Получатель ответил HTTP 502",
+                     *       "last_failure_at": "2026-11-24T11:15:00.000Z",
+                     *       "paused_until": null,
+                     *       "failed_deliveries": 3
+                     *     } */
                     "application/json": components["schemas"]["WebhookEndpointHealth"];
                 };
             };
@@ -4154,6 +5197,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "id": "1d6f3b8e-9a2c-4d5f-b7e1-3a8c0d5f2b96",
+                     *       "event_id": "0b6c1f9e-3d0a-4c47-9a1e-2f5d8c7b6a41",
+                     *       "event": "order.status.changed",
+                     *       "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "url": "https://romashka.ru/b2bpay/webhook",
+                     *       "status": "delivered",
+                     *       "attempts": 2,
+                     *       "last_status_code": 200,
+                     *       "last_error": null,
+                     *       "next_attempt_at": null,
+                     *       "delivered_at": "2026-11-24T09:53:01.000Z",
+                     *       "created_at": "2026-11-24T09:52:00.000Z",
+                     *       "attempts_log": [
+                     *         {
+                     *           "attempt": 1,
+                     *           "started_at": "2026-11-24T09:52:00.000Z",
+                     *           "duration_ms": 10000,
+                     *           "status_code": null,
+                     *           "error": "Нет ответа за 10000 мс"
+                     *         },
+                     *         {
+                     *           "attempt": 2,
+                     *           "started_at": "2026-11-24T09:53:00.000Z",
+                     *           "duration_ms": 184,
+                     *           "status_code": 200,
+                     *           "error": null
+                     *         }
+                     *       ]
+                     *     } */
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
@@ -4264,6 +5337,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
+                     *       "webhook_secret_hint": "whsec_…pRqU=",
+                     *       "secret_key_hint": "sk_live_…1qPa",
+                     *       "publishable_key_hint": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
+                     *       "widget_origins": [
+                     *         "https://romashka.ru"
+                     *       ],
+                     *       "previous_webhook_secret_expires_at": null
+                     *     } */
                     "application/json": components["schemas"]["ShopSettings"];
                 };
             };
@@ -4351,6 +5434,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
+                     *       "webhook_secret_hint": "whsec_…pRqU=",
+                     *       "secret_key_hint": "sk_live_…1qPa",
+                     *       "publishable_key_hint": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
+                     *       "widget_origins": [
+                     *         "https://romashka.ru"
+                     *       ],
+                     *       "previous_webhook_secret_expires_at": null
+                     *     } */
                     "application/json": components["schemas"]["ShopSettings"];
                 };
             };
@@ -4474,6 +5567,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "status": "sent"
+                     *     } */
                     "application/json": components["schemas"]["CabinetSent"];
                 };
             };
@@ -4569,6 +5665,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "user": {
+                     *         "id": "9a3e5c71-4b2d-4f8e-a6c0-1d7b3e9f5a28",
+                     *         "email": "owner@romashka.ru",
+                     *         "name": "Ирина Котова"
+                     *       },
+                     *       "shops": [
+                     *         {
+                     *           "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *           "name": "ООО «Ромашка»",
+                     *           "role": "owner"
+                     *         }
+                     *       ],
+                     *       "csrf_token": "Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY",
+                     *       "created_shop": {
+                     *         "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *         "name": "ООО «Ромашка»",
+                     *         "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
+                     *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe"
+                     *       }
+                     *     } */
                     "application/json": components["schemas"]["CabinetConfirmed"];
                 };
             };
@@ -4676,6 +5793,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "user": {
+                     *         "id": "9a3e5c71-4b2d-4f8e-a6c0-1d7b3e9f5a28",
+                     *         "email": "owner@romashka.ru",
+                     *         "name": "Ирина Котова"
+                     *       },
+                     *       "shops": [
+                     *         {
+                     *           "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *           "name": "ООО «Ромашка»",
+                     *           "role": "owner"
+                     *         }
+                     *       ],
+                     *       "csrf_token": "Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY"
+                     *     } */
                     "application/json": components["schemas"]["CabinetSession"];
                 };
             };
@@ -4883,6 +6015,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "user": {
+                     *         "id": "9a3e5c71-4b2d-4f8e-a6c0-1d7b3e9f5a28",
+                     *         "email": "owner@romashka.ru",
+                     *         "name": "Ирина Котова"
+                     *       },
+                     *       "shops": [
+                     *         {
+                     *           "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *           "name": "ООО «Ромашка»",
+                     *           "role": "owner"
+                     *         }
+                     *       ],
+                     *       "csrf_token": "Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY"
+                     *     } */
                     "application/json": components["schemas"]["CabinetSession"];
                 };
             };
@@ -4949,6 +6096,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6c1e8a3f-5d2b-4a7e-b9c4-0f3d6e8a1b52",
+                     *           "created_at": "2026-11-24T06:10:00.000Z",
+                     *           "last_seen_at": "2026-11-24T09:35:00.000Z",
+                     *           "ip": "95.165.12.34",
+                     *           "user_agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0",
+                     *           "current": true
+                     *         },
+                     *         {
+                     *           "id": "4f7a2c9e-1b3d-4e6a-8c5f-7d9b0e2a4c63",
+                     *           "created_at": "2026-11-20T15:02:00.000Z",
+                     *           "last_seen_at": "2026-11-22T08:44:00.000Z",
+                     *           "ip": "176.59.40.7",
+                     *           "user_agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1",
+                     *           "current": false
+                     *         }
+                     *       ]
+                     *     } */
                     "application/json": components["schemas"]["CabinetSessionList"];
                 };
             };
@@ -5143,6 +6310,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "status": "sent"
+                     *     } */
                     "application/json": components["schemas"]["CabinetSent"];
                 };
             };
@@ -5338,6 +6508,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "members": [
+                     *         {
+                     *           "user_id": "9a3e5c71-4b2d-4f8e-a6c0-1d7b3e9f5a28",
+                     *           "email": "owner@romashka.ru",
+                     *           "name": "Ирина Котова",
+                     *           "role": "owner",
+                     *           "joined_at": "2026-11-01T07:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "user_id": "2e8b4d6f-7a1c-4e3b-9d5f-8c0a2b4e6d17",
+                     *           "email": "manager@romashka.ru",
+                     *           "name": "Павел Орлов",
+                     *           "role": "manager",
+                     *           "joined_at": "2026-11-10T11:20:00.000Z"
+                     *         }
+                     *       ],
+                     *       "invitations": [
+                     *         {
+                     *           "id": "8b2d5f1a-3c7e-4b9d-a0e6-2f4c8d1b3e75",
+                     *           "email": "buh@romashka.ru",
+                     *           "role": "accountant",
+                     *           "created_at": "2026-11-24T08:00:00.000Z",
+                     *           "expires_at": "2026-12-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     } */
                     "application/json": components["schemas"]["Team"];
                 };
             };
@@ -5447,6 +6644,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "id": "8b2d5f1a-3c7e-4b9d-a0e6-2f4c8d1b3e75",
+                     *       "email": "buh@romashka.ru",
+                     *       "role": "accountant",
+                     *       "created_at": "2026-11-24T08:00:00.000Z",
+                     *       "expires_at": "2026-12-01T08:00:00.000Z"
+                     *     } */
                     "application/json": components["schemas"]["TeamInvitation"];
                 };
             };
@@ -5582,6 +6786,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "status": "sent"
+                     *     } */
                     "application/json": components["schemas"]["CabinetSent"];
                 };
             };
@@ -5832,6 +7039,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "email": "buh@romashka.ru",
+                     *       "shop": {
+                     *         "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *         "name": "ООО «Ромашка»"
+                     *       },
+                     *       "role": "accountant",
+                     *       "account_exists": false
+                     *     } */
                     "application/json": components["schemas"]["InvitationPreview"];
                 };
             };
@@ -5940,6 +7156,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "user": {
+                     *         "id": "9a3e5c71-4b2d-4f8e-a6c0-1d7b3e9f5a28",
+                     *         "email": "owner@romashka.ru",
+                     *         "name": "Ирина Котова"
+                     *       },
+                     *       "shops": [
+                     *         {
+                     *           "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *           "name": "ООО «Ромашка»",
+                     *           "role": "owner"
+                     *         }
+                     *       ],
+                     *       "csrf_token": "Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY"
+                     *     } */
                     "application/json": components["schemas"]["CabinetSession"];
                 };
             };
@@ -6204,6 +7435,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "user_id": "2e8b4d6f-7a1c-4e3b-9d5f-8c0a2b4e6d17",
+                     *       "email": "manager@romashka.ru",
+                     *       "name": "Павел Орлов",
+                     *       "role": "manager",
+                     *       "joined_at": "2026-11-10T11:20:00.000Z"
+                     *     } */
                     "application/json": components["schemas"]["TeamMember"];
                 };
             };
@@ -6342,6 +7580,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5e9c2a7d-6b1f-4c8e-9a3d-4b7f1e0c8a39",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "email": "owner@romashka.ru"
+                     *           },
+                     *           "action": "member.invited",
+                     *           "details": {
+                     *             "email": "buh@romashka.ru",
+                     *             "role": "accountant"
+                     *           },
+                     *           "ip": "95.165.12.34",
+                     *           "created_at": "2026-11-24T08:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "3a7d1c5e-8f2b-4d9a-b6e0-9c4f2a8d1e57",
+                     *           "actor": {
+                     *             "type": "key",
+                     *             "key_last4": "1qPa"
+                     *           },
+                     *           "action": "order.cancelled",
+                     *           "details": {
+                     *             "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *             "reason": "Покупатель передумал"
+                     *           },
+                     *           "ip": "185.71.76.10",
+                     *           "created_at": "2026-11-23T14:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     } */
                     "application/json": components["schemas"]["AuditList"];
                 };
             };
@@ -6523,6 +7794,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": "ok",
+                     *         "migrations": "ok",
+                     *         "draining": false,
+                     *         "redis": "ok"
+                     *       }
+                     *     } */
                     "application/json": components["schemas"]["Readiness"];
                 };
             };

@@ -9,7 +9,7 @@ import {
 /**
  * What the generated document lacks and a client generator needs: described responses
  * instead of "Default Response", error bodies as JSON whatever a route produces, examples on request
- * bodies, the `webhooks` section, and no unused schemas.
+ * bodies and answers, the `webhooks` section, no unused schemas, and answers open to new fields.
  */
 
 type Json = Record<string, unknown>;
@@ -78,6 +78,7 @@ export function polishDocument<T>(input: T): T {
   doc.webhooks = webhooks();
   doc.tags = TAGS;
   pruneUnusedSchemas(doc);
+  openResponseSchemas(doc);
   return input;
 }
 
@@ -108,18 +109,25 @@ function describeResponses(operation: Operation) {
 const refName = (schema: Json | undefined) =>
   typeof schema?.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : null;
 
-/** A request body whose schema has examples shows the first one as the body's example. */
+/**
+ * A request body or a 2xx answer whose schema has examples shows the first one as its example
+ * (Swagger UI and Redoc show a media type's example, not the examples of a schema behind a $ref).
+ */
 function exampleBodies(operation: Operation, doc: OpenApiDoc) {
-  for (const media of Object.values(operation.requestBody?.content ?? {})) {
+  const answers = Object.entries(operation.responses ?? {})
+    .filter(([status]) => status.startsWith('2'))
+    .map(([, response]) => response);
+  const media = [operation.requestBody, ...answers].flatMap((part) => Object.values(part?.content ?? {}));
+  for (const item of media) {
     // An optional body is `anyOf: [schema, null]`.
-    const anyOf = media.schema?.anyOf;
-    const name = refName(media.schema) ?? (Array.isArray(anyOf) ? refName(anyOf[0] as Json) : null);
+    const anyOf = item.schema?.anyOf;
+    const name = refName(item.schema) ?? (Array.isArray(anyOf) ? refName(anyOf[0] as Json) : null);
     const schemas = doc.components?.schemas ?? {};
-    const schema = name ? schemas[name] : media.schema;
+    const schema = name ? schemas[name] : item.schema;
     // zod leaves the examples out of the input variant of a schema with transforms: take the output's.
     const examples = schema?.examples ?? (name ? schemas[name.replace(/Input$/, '')]?.examples : undefined);
-    if (media.example === undefined && Array.isArray(examples) && examples.length > 0) {
-      media.example = examples[0];
+    if (item.example === undefined && Array.isArray(examples) && examples.length > 0) {
+      item.example = examples[0];
     }
   }
 }
@@ -199,11 +207,9 @@ function webhooks() {
   return Object.fromEntries([...orderEvents, [WEBHOOK_TEST_EVENT, testEvent]]);
 }
 
-/** Schemas nothing refers to (zod's input and output variants of one schema): left out. */
-function pruneUnusedSchemas(doc: OpenApiDoc) {
-  const schemas = doc.components?.schemas;
-  if (!schemas) return;
-  const used = new Set<string>();
+/** The component schemas `roots` refer to, directly or through other schemas. */
+function reachableSchemas(schemas: Record<string, Json>, roots: unknown[]): Set<string> {
+  const found = new Set<string>();
   const visit = (value: unknown) => {
     if (Array.isArray(value)) {
       for (const item of value) visit(item);
@@ -211,15 +217,67 @@ function pruneUnusedSchemas(doc: OpenApiDoc) {
       for (const [key, inner] of Object.entries(value)) {
         if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/schemas/')) {
           const name = inner.slice('#/components/schemas/'.length);
-          if (!used.has(name)) {
-            used.add(name);
+          if (!found.has(name)) {
+            found.add(name);
             visit(schemas[name]);
           }
         } else visit(inner);
       }
     }
   };
-  visit(doc.paths);
-  visit(doc.webhooks);
+  visit(roots);
+  return found;
+}
+
+/** Schemas nothing refers to (zod's input and output variants of one schema): left out. */
+function pruneUnusedSchemas(doc: OpenApiDoc) {
+  const schemas = doc.components?.schemas;
+  if (!schemas) return;
+  const used = reachableSchemas(schemas, [doc.paths, doc.webhooks]);
   for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+}
+
+const operationsOf = (doc: OpenApiDoc) =>
+  Object.values(doc.paths ?? {}).flatMap((item) => Object.values(item)) as (Operation & {
+    parameters?: unknown;
+  })[];
+
+/**
+ * What the API answers (responses, and the webhook bodies a shop receives) is open to new fields:
+ * a field added to an order must not break a client whose generated validator rejects unknown keys.
+ * zod writes `additionalProperties: false` for every plain `z.object` in its output variant (output
+ * strips unknown keys); that is dropped here from every schema only answers reach. Request bodies,
+ * query strings and parameters stay strict: the API refuses a field it does not know.
+ */
+function openResponseSchemas(doc: OpenApiDoc) {
+  const schemas = doc.components?.schemas ?? {};
+  const operations = operationsOf(doc);
+  const requestSide = reachableSchemas(
+    schemas,
+    operations.map((op) => [op.requestBody, op.parameters]),
+  );
+  const responses = operations.map((op) => op.responses);
+  const answerSide = reachableSchemas(schemas, [responses, doc.webhooks]);
+  for (const name of answerSide) {
+    const schema = schemas[name];
+    if (schema && !requestSide.has(name)) allowUnknownFields(schema);
+  }
+  // Schemas written inline in a response (not a component) too.
+  for (const response of responses.flatMap((r) => Object.values(r ?? {}))) {
+    for (const media of Object.values(response.content ?? {}))
+      if (media.schema) allowUnknownFields(media.schema);
+  }
+}
+
+/** Keywords whose values are data, not subschemas: an example may hold any key. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'const', 'enum', 'default']);
+
+function allowUnknownFields(schema: unknown) {
+  if (Array.isArray(schema)) {
+    for (const item of schema) allowUnknownFields(item);
+  } else if (schema && typeof schema === 'object') {
+    const object = schema as Json;
+    if (object.additionalProperties === false) delete object.additionalProperties;
+    for (const [key, inner] of Object.entries(object)) if (!DATA_KEYWORDS.has(key)) allowUnknownFields(inner);
+  }
 }

@@ -18,14 +18,27 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
           'Деньги — рубли числом (не больше двух знаков после запятой). Ошибки: {detail, error: {code, message, ' +
           'field, request_id}, errors: [...]}; каждый ответ несёт X-Request-Id. Коды ошибок — в описании ' +
           `ответов и на странице документации. ${SANDBOX_SUMMARY}`,
+        // The service has no public licence: the document says so, with an SPDX reference of our own
+        // (LicenseRef-…), which is how SPDX names a licence that is not on its list.
+        license: { name: 'Проприетарная (B2BPay)', identifier: 'LicenseRef-B2BPay-Proprietary' },
       },
       servers: [{ url: publicUrl }],
       components: {
         securitySchemes: {
-          ShopAuth: {
+          SecretKey: {
             type: 'http',
             scheme: 'bearer',
-            description: 'Секретный sk_… или публикуемый pk_… ключ магазина',
+            bearerFormat: 'sk_…',
+            description:
+              'Секретный ключ магазина sk_… в заголовке Authorization: Bearer. Только для сервера магазина.',
+          },
+          PublishableKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'pk_…',
+            description:
+              'Публикуемый ключ магазина pk_… в заголовке Authorization: Bearer: виджет на сайте магазина ' +
+              'создаёт им заказы (только там, где операция его называет).',
           },
           CabinetSession: {
             type: 'apiKey',

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../modules/auth';
 import { AppError } from '../shared/errors';
+import { takesShopKey } from '../shared/route-schemas';
 import { RateLimitStore } from './rate-limit-store';
 import { connectSharedCounters } from './redis-counters';
 import { WindowStore } from './window-store';
@@ -12,14 +13,15 @@ function isExempt(request: FastifyRequest) {
   return !path.startsWith('/api/') || path.startsWith('/api/health') || path.startsWith('/api/docs');
 }
 
-/** Whether the route's schema names this security scheme (ShopAuth: a shop key; CabinetSession: a session). */
+/** Whether the route's schema names this security scheme (CabinetSession: a session). */
 function routeAccepts(request: FastifyRequest, scheme: string) {
   const security = (request.routeOptions.schema as { security?: unknown } | undefined)?.security;
   return Array.isArray(security) && security.some((s) => typeof s === 'object' && s !== null && scheme in s);
 }
 
-/** Routes that take a shop key (their schema's security names ShopAuth); the rest need none. */
-const acceptsShopKey = (request: FastifyRequest) => routeAccepts(request, 'ShopAuth');
+/** Routes that take a shop key (their schema's security names SecretKey or PublishableKey). */
+const acceptsShopKey = (request: FastifyRequest) =>
+  takesShopKey((request.routeOptions.schema as { security?: unknown } | undefined)?.security);
 
 const limitedError = (max: number, ttlMs: number) =>
   new AppError(

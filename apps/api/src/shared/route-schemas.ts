@@ -6,10 +6,42 @@ export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, ApiErrorBody])) as Record<number, typeof ApiErrorBody>;
 }
 
-/** A shop operation: the shop's secret key, or a team member's cabinet session (with X-Shop-Id). */
-export const SHOP_AUTH: { [scheme: string]: string[] }[] = [{ ShopAuth: [] }, { CabinetSession: [] }];
+type Security = { [scheme: string]: string[] }[];
+/** The key kinds `auth.require(request, kinds)` takes (the authenticator's KeyKind). */
+type KeyKinds = readonly ('secret' | 'publishable')[];
+
+/** The key kinds of a shop operation that calls `auth.require(request)` without naming any. */
+export const SECRET_KEY_ONLY = ['secret'] as const satisfies KeyKinds;
+/** The key kinds of the widget's order creation: the secret key, or the publishable one. */
+export const ANY_SHOP_KEY = ['secret', 'publishable'] as const satisfies KeyKinds;
+
+/**
+ * The security of a shop operation, from the very key kinds its handler passes to `auth.require`:
+ * `SecretKey` and/or `PublishableKey` (both bearer tokens, told apart by their prefix), or a team
+ * member's cabinet session (`auth.require` takes the cookie when no bearer token is sent). With
+ * `orAnonymous`, the operation also answers without any credentials (`auth.optional`).
+ */
+export function shopAuth(kinds: KeyKinds, options: { orAnonymous?: boolean } = {}): Security {
+  return [
+    ...(kinds.includes('secret') ? [{ SecretKey: [] }] : []),
+    ...(kinds.includes('publishable') ? [{ PublishableKey: [] }] : []),
+    { CabinetSession: [] },
+    ...(options.orAnonymous ? [{}] : []),
+  ];
+}
+
+/** A shop operation on the secret key or a member's session: `auth.require(request)`. */
+export const SHOP_AUTH: Security = shopAuth(SECRET_KEY_ONLY);
 /** The cabinet's own operations: the session cookie only. */
-export const CABINET_AUTH: { [scheme: string]: string[] }[] = [{ CabinetSession: [] }];
+export const CABINET_AUTH: Security = [{ CabinetSession: [] }];
+
+/** Whether a route's security takes a shop key (the rate limiter counts per key only there). */
+export function takesShopKey(security: unknown): boolean {
+  return (
+    Array.isArray(security) &&
+    security.some((s) => typeof s === 'object' && s !== null && ('SecretKey' in s || 'PublishableKey' in s))
+  );
+}
 
 /**
  * Answers the framework gives on any route, whatever its handler does: a malformed path parameter
@@ -37,15 +69,14 @@ export function documentFrameworkErrors(app: FastifyInstance) {
 }
 
 /**
- * Every shop operation (security ShopAuth) names the permission a team member needs for it
+ * Every shop operation (security SecretKey or PublishableKey) names the permission a team member needs for it
  * (`config.permission`, checked by the authenticator); one that does not fails the start, so no route
  * is ever open to a role by omission. The permission is shown in OpenAPI as `x-permission`.
  */
 export function documentPermissions(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const schema = route.schema as (Record<string, unknown> & { security?: unknown }) | undefined;
-    const security = Array.isArray(schema?.security) ? (schema.security as object[]) : [];
-    const shopOperation = security.some((s) => 'ShopAuth' in s);
+    const shopOperation = takesShopKey(schema?.security);
     const permission = route.config?.permission;
     if (shopOperation && !permission) {
       throw new Error(`${route.method} ${route.url}: a shop operation must declare config.permission`);

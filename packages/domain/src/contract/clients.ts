@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { IsoDateTime, shortText } from './common';
 
+/** The buyer of the document's examples (the order example's client). */
+export const EXAMPLE_CLIENT = {
+  id: 1842,
+  email: 'zakupki@romashka.ru',
+  phone_number: '+79161234567',
+  name: 'Ольга',
+  surname: 'Смирнова',
+  middlename: 'Игоревна',
+  inn: '7701234560',
+  organization_name: 'ООО «Ромашка»',
+  created_at: '2026-11-24T09:41:00.000Z',
+  updated_at: '2026-11-24T09:47:00.000Z',
+  email_confirmed: true,
+  sms_confirmed: true,
+};
+
 export const Client = z
   .object({
     id: z.number().int(),
@@ -16,7 +32,7 @@ export const Client = z
     email_confirmed: z.boolean(),
     sms_confirmed: z.boolean(),
   })
-  .meta({ id: 'Client' });
+  .meta({ id: 'Client', examples: [EXAMPLE_CLIENT] });
 export type Client = z.infer<typeof Client>;
 
 /**

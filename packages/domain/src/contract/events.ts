@@ -134,5 +134,5 @@ export const EventLog = z
     /** More events follow: ask again with after = the last item's event_id. */
     has_more: z.boolean(),
   })
-  .meta({ id: 'EventLog' });
+  .meta({ id: 'EventLog', examples: [{ items: [EXAMPLE_EVENT], has_more: false }] });
 export type EventLog = z.infer<typeof EventLog>;

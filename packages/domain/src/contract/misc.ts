@@ -3,13 +3,26 @@ import { MESSAGES } from '../messages';
 import { isValidPhone } from '../phone';
 import { HttpUrl, shortText, Uuid } from './common';
 
-export const Shop = z.object({ id: Uuid, name: z.string(), email: z.string() }).meta({ id: 'Shop' });
+const EXAMPLE_SHOP = {
+  id: '5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15',
+  name: 'ООО «Ромашка»',
+  email: 'shop@romashka.ru',
+};
+
+export const Shop = z
+  .object({ id: Uuid, name: z.string(), email: z.string() })
+  .meta({ id: 'Shop', examples: [EXAMPLE_SHOP] });
 export type Shop = z.infer<typeof Shop>;
 
 export const CompanySuggestion = z
   .object({ value: z.string(), inn: z.string() })
-  .meta({ id: 'CompanySuggestion' });
+  .meta({ id: 'CompanySuggestion', examples: [{ value: 'ООО «Ромашка»', inn: '7701234560' }] });
 export type CompanySuggestion = z.infer<typeof CompanySuggestion>;
+
+/** The suggestions for an INN: the companies the directory knows under it (none — an empty list). */
+export const CompanySuggestions = z
+  .array(CompanySuggestion)
+  .meta({ examples: [[{ value: 'ООО «Ромашка»', inn: '7701234560' }]] });
 
 export const CompanySuggestQuery = z.strictObject({
   inn: z.string().trim().min(1, 'Укажите ИНН').max(12).regex(/^\d+$/, 'ИНН состоит только из цифр'),
@@ -24,9 +37,10 @@ export const Enquiry = z
   .meta({ id: 'Enquiry', examples: [{ name: 'Анна', phone: '+7 916 123-45-67' }] });
 export type Enquiry = z.infer<typeof Enquiry>;
 
-export const EnquiryResponse = z
-  .object({ success: z.boolean(), message: z.string() })
-  .meta({ id: 'EnquiryResponse' });
+export const EnquiryResponse = z.object({ success: z.boolean(), message: z.string() }).meta({
+  id: 'EnquiryResponse',
+  examples: [{ success: true, message: 'Спасибо! Мы перезвоним вам в течение рабочего дня.' }],
+});
 export type EnquiryResponse = z.infer<typeof EnquiryResponse>;
 
 export const ShopCreate = z
@@ -50,10 +64,22 @@ export const ShopCreated = z
     publishable_key: z.string(),
     webhook_secret: z.string(),
   })
-  .meta({ id: 'ShopCreated' });
+  .meta({
+    id: 'ShopCreated',
+    examples: [
+      {
+        shop: EXAMPLE_SHOP,
+        secret_key: 'sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb',
+        publishable_key: 'pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe',
+        webhook_secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU=',
+      },
+    ],
+  });
 export type ShopCreated = z.infer<typeof ShopCreated>;
 
-export const Health = z.object({ status: z.enum(['ok', 'unavailable']) });
+export const Health = z
+  .object({ status: z.enum(['ok', 'unavailable']) })
+  .meta({ examples: [{ status: 'ok' }, { status: 'unavailable' }] });
 
 /** The readiness probe's answer: ready, or why not (each failing check named). */
 export const Readiness = z
@@ -71,5 +97,11 @@ export const Readiness = z
       }),
     }),
   })
-  .meta({ id: 'Readiness' });
+  .meta({
+    id: 'Readiness',
+    examples: [
+      { status: 'ready', checks: { database: 'ok', migrations: 'ok', draining: false, redis: 'ok' } },
+      { status: 'not_ready', checks: { database: 'ok', migrations: 'ok', draining: true } },
+    ],
+  });
 export type Readiness = z.infer<typeof Readiness>;

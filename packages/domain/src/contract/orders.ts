@@ -6,7 +6,7 @@ import { hasAtMostTwoDecimals, isValidRublesAmount } from '../money';
 import { PHONE_NOT_MOBILE_MESSAGE, phoneProblem } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
 import { cleanText, trimText } from '../text';
-import { Client } from './clients';
+import { Client, EXAMPLE_CLIENT } from './clients';
 import { DateOrDateTime, enumList, HttpUrl, IsoDateTime, isoInstantOrDate, shortText, Uuid } from './common';
 
 export const MAX_PRODUCTS = 100;
@@ -188,6 +188,40 @@ export const Payout = z
   });
 export type Payout = z.infer<typeof Payout>;
 
+/** The order of the document's examples: paid by the bank, one pack of paper returned. */
+const EXAMPLE_ORDER = {
+  id: '7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40',
+  shop_id: '5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15',
+  order_number: '42',
+  status: 'payment_sent' as const,
+  version: 1,
+  link: 'https://b2bpay.ru/client/7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40',
+  amount: 1050.3,
+  products: [{ id: 1, name: 'Бумага А4, 500 листов', price: 350.1, quantity: 3 }],
+  client: EXAMPLE_CLIENT,
+  created_at: '2026-11-24T09:30:00.000Z',
+  updated_at: '2026-11-24T12:00:00.000Z',
+  webhook_url: 'https://romashka.ru/b2bpay/webhook',
+  bank_decisions: [
+    {
+      bank: 'sever',
+      bank_name: 'Банк «Северный Кредит»',
+      status: 'approved' as const,
+      decided_at: '2026-11-24T09:52:00.000Z',
+    },
+  ],
+  external_id: 'ORDER-1001',
+  metadata: { cart: '8841' },
+  refunded_amount: 350.1,
+  payout: {
+    bank: 'sever',
+    amount: 1050.3,
+    fee: 0,
+    reference: 'SEVER-418203',
+    paid_at: '2026-11-24T10:05:00.000Z',
+  },
+};
+
 export const Order = z
   .object({
     id: Uuid,
@@ -226,26 +260,7 @@ export const Order = z
   })
   .meta({
     id: 'Order',
-    examples: [
-      {
-        id: '7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40',
-        shop_id: '5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15',
-        order_number: '42',
-        status: 'client_expected',
-        version: 1,
-        link: 'https://b2bpay.ru/client/7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40',
-        amount: 1050.3,
-        products: [{ id: 1, name: 'Бумага А4, 500 листов', price: 350.1, quantity: 3 }],
-        client: null,
-        created_at: '2026-11-24T09:30:00.000Z',
-        updated_at: '2026-11-24T09:30:00.000Z',
-        webhook_url: null,
-        external_id: 'ORDER-1001',
-        metadata: {},
-        refunded_amount: 0,
-        payout: null,
-      },
-    ],
+    examples: [EXAMPLE_ORDER],
   });
 export type Order = z.infer<typeof Order>;
 
@@ -257,7 +272,7 @@ export const OrderList = z
     /** More orders follow this page: ask with starting_after = the last item's id. */
     has_more: z.boolean(),
   })
-  .meta({ id: 'OrderList' });
+  .meta({ id: 'OrderList', examples: [{ items: [EXAMPLE_ORDER], count: 1, has_more: false }] });
 export type OrderList = z.infer<typeof OrderList>;
 
 export const LIST_MAX_LIMIT = 100;
@@ -370,6 +385,15 @@ export const RefundCreate = z
   });
 export type RefundCreate = z.infer<typeof RefundCreate>;
 
+const EXAMPLE_REFUND = {
+  id: '3c9e1f7a-2b4d-4e6f-8a1c-5d7e9f0a2b4c',
+  order_id: '7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40',
+  amount: 350.1,
+  reason: 'Возврат одной пачки бумаги',
+  products: [{ product_id: 1, quantity: 1 }],
+  created_at: '2026-11-24T12:00:00.000Z',
+};
+
 export const Refund = z
   .object({
     id: Uuid,
@@ -382,18 +406,11 @@ export const Refund = z
   .meta({
     id: 'Refund',
     description: 'Возврат по оплаченному заказу (DESIGN §11).',
-    examples: [
-      {
-        id: '3c9e1f7a-2b4d-4e6f-8a1c-5d7e9f0a2b4c',
-        order_id: '7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40',
-        amount: 350.1,
-        reason: 'Возврат одной пачки бумаги',
-        products: [{ product_id: 1, quantity: 1 }],
-        created_at: '2026-11-24T12:00:00.000Z',
-      },
-    ],
+    examples: [EXAMPLE_REFUND],
   });
 export type Refund = z.infer<typeof Refund>;
 
-export const RefundList = z.object({ items: z.array(Refund) }).meta({ id: 'RefundList' });
+export const RefundList = z
+  .object({ items: z.array(Refund) })
+  .meta({ id: 'RefundList', examples: [{ items: [EXAMPLE_REFUND] }] });
 export type RefundList = z.infer<typeof RefundList>;

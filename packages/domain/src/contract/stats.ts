@@ -40,8 +40,49 @@ export const Stats = z
       }),
     ),
   })
-  .meta({ id: 'Stats' });
+  .meta({
+    id: 'Stats',
+    examples: [
+      {
+        date_from: '2026-11-18',
+        date_to: '2026-11-24',
+        orders: 12,
+        amount: 184_300.5,
+        average_amount: 15_358.38,
+        approval_rate: 0.75,
+        by_status: [
+          { status: 'payment_sent', orders: 6, amount: 112_900 },
+          { status: 'bank_info_expected', orders: 2, amount: 31_400.5 },
+          { status: 'app_rejected', orders: 2, amount: 25_000 },
+          { status: 'client_expected', orders: 2, amount: 15_000 },
+        ],
+        funnel: { created: 12, link_opened: 11, submitted: 10, approved: 6, paid: 6 },
+        paid: { orders: 6, amount: 112_900 },
+        daily: [
+          { date: '2026-11-23', orders: 5, paid_orders: 2, paid_amount: 40_200 },
+          { date: '2026-11-24', orders: 7, paid_orders: 4, paid_amount: 72_700 },
+        ],
+      },
+    ],
+  });
 export type Stats = z.infer<typeof Stats>;
+
+const EXAMPLE_HISTORY = [
+  {
+    from_status: null,
+    to_status: 'client_expected' as const,
+    actor: 'shop',
+    reason: null,
+    created_at: '2026-11-24T09:30:00.000Z',
+  },
+  {
+    from_status: 'client_expected' as const,
+    to_status: 'bank_info_expected' as const,
+    actor: 'buyer',
+    reason: null,
+    created_at: '2026-11-24T09:47:00.000Z',
+  },
+];
 
 export const StatusHistoryEntry = z
   .object({
@@ -51,8 +92,11 @@ export const StatusHistoryEntry = z
     reason: z.string().nullable(),
     created_at: z.string(),
   })
-  .meta({ id: 'StatusHistoryEntry' });
+  .meta({ id: 'StatusHistoryEntry', examples: [EXAMPLE_HISTORY[1]] });
 export type StatusHistoryEntry = z.infer<typeof StatusHistoryEntry>;
+
+/** An order's status history, oldest first (GET /api/order/orders/{order_id}/history). */
+export const StatusHistory = z.array(StatusHistoryEntry).meta({ examples: [EXAMPLE_HISTORY] });
 
 export const KeyRotate = z
   .strictObject({
@@ -68,7 +112,17 @@ export const KeyRotated = z
     /** When the previous key stops working; null — it stopped at once. */
     old_key_expires_at: IsoDateTime.nullable(),
   })
-  .meta({ id: 'KeyRotated' });
+  .meta({
+    id: 'KeyRotated',
+    examples: [
+      {
+        kind: 'secret',
+        key: 'sk_live_9fKq2LmXw7RtYp4ZbN8cVd3sH6jT1qPa',
+        hint: 'sk_live_…1qPa',
+        old_key_expires_at: '2026-11-24T13:00:00.000Z',
+      },
+    ],
+  });
 export type KeyRotated = z.infer<typeof KeyRotated>;
 
 /** One message of the shop's live event stream (GET /api/events, server-sent events). */

@@ -6,6 +6,32 @@ import { DELIVERY_EVENT_TYPES } from './events';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
+/** A delivery of the document's examples: the order's approval, delivered at the second attempt. */
+const EXAMPLE_DELIVERY = {
+  id: '1d6f3b8e-9a2c-4d5f-b7e1-3a8c0d5f2b96',
+  event_id: '0b6c1f9e-3d0a-4c47-9a1e-2f5d8c7b6a41',
+  event: 'order.status.changed' as const,
+  order_id: '7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40',
+  url: 'https://romashka.ru/b2bpay/webhook',
+  status: 'delivered' as const,
+  attempts: 2,
+  last_status_code: 200,
+  last_error: null,
+  next_attempt_at: null,
+  delivered_at: '2026-11-24T09:53:01.000Z',
+  created_at: '2026-11-24T09:52:00.000Z',
+  attempts_log: [
+    {
+      attempt: 1,
+      started_at: '2026-11-24T09:52:00.000Z',
+      duration_ms: 10_000,
+      status_code: null,
+      error: 'Нет ответа за 10000 мс',
+    },
+    { attempt: 2, started_at: '2026-11-24T09:53:00.000Z', duration_ms: 184, status_code: 200, error: null },
+  ],
+};
+
 export const WebhookAttempt = z
   .object({
     attempt: z.number().int(),
@@ -15,7 +41,7 @@ export const WebhookAttempt = z
     status_code: z.number().int().nullable(),
     error: z.string().nullable(),
   })
-  .meta({ id: 'WebhookAttempt' });
+  .meta({ id: 'WebhookAttempt', examples: [EXAMPLE_DELIVERY.attempts_log[0]] });
 export type WebhookAttempt = z.infer<typeof WebhookAttempt>;
 
 export const WebhookDelivery = z
@@ -34,7 +60,7 @@ export const WebhookDelivery = z
     created_at: IsoDateTime,
     attempts_log: z.array(WebhookAttempt),
   })
-  .meta({ id: 'WebhookDelivery' });
+  .meta({ id: 'WebhookDelivery', examples: [EXAMPLE_DELIVERY] });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 export const WebhookDeliveryList = z
@@ -45,7 +71,7 @@ export const WebhookDeliveryList = z
     /** More deliveries follow this page: ask with starting_after = the last item's id. */
     has_more: z.boolean(),
   })
-  .meta({ id: 'WebhookDeliveryList' });
+  .meta({ id: 'WebhookDeliveryList', examples: [{ items: [EXAMPLE_DELIVERY], count: 1, has_more: false }] });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
 
 const DELIVERY_LIMIT_TEXT = 'limit: целое число от 1 до 100';
@@ -140,7 +166,19 @@ export const ShopSettings = z
     /** While the previous webhook secret still signs (a rotation with an overlap), until when. */
     previous_webhook_secret_expires_at: IsoDateTime.nullable(),
   })
-  .meta({ id: 'ShopSettings' });
+  .meta({
+    id: 'ShopSettings',
+    examples: [
+      {
+        webhook_url: 'https://romashka.ru/b2bpay/webhook',
+        webhook_secret_hint: 'whsec_…pRqU=',
+        secret_key_hint: 'sk_live_…1qPa',
+        publishable_key_hint: 'pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe',
+        widget_origins: ['https://romashka.ru'],
+        previous_webhook_secret_expires_at: null,
+      },
+    ],
+  });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 
 export const ShopSettingsUpdate = z
@@ -176,7 +214,20 @@ export const WebhookEndpointHealth = z
     /** Failed deliveries of the shop (any address), the ones a bulk re-send would send again. */
     failed_deliveries: z.number().int(),
   })
-  .meta({ id: 'WebhookEndpointHealth' });
+  .meta({
+    id: 'WebhookEndpointHealth',
+    examples: [
+      {
+        url: 'https://romashka.ru/b2bpay/webhook',
+        failing: true,
+        failing_since: '2026-11-24T10:15:00.000Z',
+        last_error: 'Получатель ответил HTTP 502',
+        last_failure_at: '2026-11-24T11:15:00.000Z',
+        paused_until: null,
+        failed_deliveries: 3,
+      },
+    ],
+  });
 export type WebhookEndpointHealth = z.infer<typeof WebhookEndpointHealth>;
 
 const SinceDateTime = isoInstant('since: ожидается дата-время ISO 8601 (с 1970 года)');
@@ -189,7 +240,7 @@ export type WebhookResendBody = z.infer<typeof WebhookResendBody>;
 
 export const WebhookResendResult = z
   .object({ resent: z.number().int(), url: z.string() })
-  .meta({ id: 'WebhookResendResult' });
+  .meta({ id: 'WebhookResendResult', examples: [{ resent: 3, url: 'https://romashka.ru/b2bpay/webhook' }] });
 export type WebhookResendResult = z.infer<typeof WebhookResendResult>;
 
 /** A single re-send may name the address (checked like any other); else the shop's current one. */

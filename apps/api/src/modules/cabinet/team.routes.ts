@@ -164,6 +164,8 @@ export async function teamRoutes(app: FastifyInstance, deps: Deps) {
         description:
           'Новый адрес: name и password (не короче 10 символов), аккаунт подтверждается ссылкой. Существующий ' +
           'аккаунт: его password, если в запросе нет сессии этого пользователя. Открывает сессию (cookie).',
+        // Documented as public although a session may stand in for the password: a route naming
+        // CabinetSession is rate-limited per user, and this one must stay limited per address.
         security: [],
         body: InvitationAccept,
         response: { 200: CabinetSession, ...errorResponses(400, 401, 403, 410, 413, 415, 429, 500) },

@@ -1,7 +1,6 @@
-import { CompanySuggestion, CompanySuggestQuery } from '@b2bpay/domain';
+import { CompanySuggestions, CompanySuggestQuery } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../shared/errors';
 import { errorResponses } from '../../shared/route-schemas';
@@ -20,7 +19,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: AppDeps) {
         description: 'До 10 организаций, чей ИНН начинается с введённых цифр.',
         security: [],
         querystring: CompanySuggestQuery,
-        response: { 200: z.array(CompanySuggestion), ...errorResponses(400, 429, 500, 502) },
+        response: { 200: CompanySuggestions, ...errorResponses(400, 429, 500, 502) },
       },
     },
     async (request) => {

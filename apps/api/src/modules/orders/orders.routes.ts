@@ -11,14 +11,20 @@ import {
   Refund,
   RefundCreate,
   RefundList,
-  StatusHistoryEntry,
+  StatusHistory,
 } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { splitCommaLists } from '../../shared/comma-lists';
-import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
+import {
+  ANY_SHOP_KEY,
+  errorResponses,
+  SECRET_KEY_ONLY,
+  SHOP_AUTH,
+  shopAuth,
+} from '../../shared/route-schemas';
 import { auditBy, recordAudit } from '../audit';
 import type { Authenticator, RequestAuth } from '../auth';
 import { exportOrdersCsv } from './export.service';
@@ -94,7 +100,7 @@ function widgetCreateRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authen
           'С pk_: webhook_url нельзя (403); если в настройках магазина заданы widget_origins, ' +
           'заголовок Origin должен быть одним из них (403 иначе). Лимит pk_: на ключ и адрес клиента, ' +
           'и общий потолок на ключ.',
-        security: SHOP_AUTH,
+        security: shopAuth(ANY_SHOP_KEY),
         headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
         body: OrderCreate,
         response: { 200: Order, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429, 500) },
@@ -108,7 +114,7 @@ function widgetCreateRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authen
       },
     },
     async (request, reply) => {
-      const auth = await deps.auth.require(request, ['secret', 'publishable']);
+      const auth = await deps.auth.require(request, ANY_SHOP_KEY);
       service.assertWidgetOrigin(auth, request.headers.origin);
       const key = validateIdempotencyKey(request.headers['idempotency-key']);
       const result = await service.createOrder(deps, auth, request.body, key);
@@ -133,7 +139,7 @@ function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authentic
         description:
           'Без ключа — публичный вид для ссылки покупателя (контакты маскируются после отправки заявки). ' +
           'С секретным ключом магазина-владельца — полный вид. Чужой заказ — 404.',
-        security: [...SHOP_AUTH, {}],
+        security: shopAuth(SECRET_KEY_ONLY, { orAnonymous: true }),
         params: OrderIdParams,
         querystring: OrderGetQuery,
         response: { 200: Order, ...errorResponses(400, 401, 403, 404, 429, 500) },
@@ -141,7 +147,7 @@ function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authentic
     },
     async (request) => {
       const auth = await deps.auth.optional(request);
-      if (auth && auth.kind !== 'secret') await deps.auth.require(request, ['secret']);
+      if (auth && auth.kind !== 'secret') await deps.auth.require(request, SECRET_KEY_ONLY);
       return service.getOrder(deps, request.params.order_id, { auth, clientId: request.query.client_id });
     },
   );
@@ -180,7 +186,7 @@ function orderReadRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authentic
         description: 'Кто, что и когда менял: магазин, покупатель, банк или система.',
         security: SHOP_AUTH,
         params: OrderIdParams,
-        response: { 200: z.array(StatusHistoryEntry), ...errorResponses(401, 403, 404, 429, 500) },
+        response: { 200: StatusHistory, ...errorResponses(401, 403, 404, 429, 500) },
       },
     },
     async (request) => {
