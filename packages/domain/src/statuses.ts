@@ -73,6 +73,15 @@ export const CANCELLABLE_STATUSES = [
   'app_approved',
 ] as const satisfies readonly OrderStatus[];
 
+/**
+ * The buyer has sent the application, so the banks hold it: cancelling from here withdraws it from the
+ * banks and e-mails the buyer (DESIGN §11). Before it the buyer has told nobody anything.
+ */
+export const SUBMITTED_STATUSES = [
+  'bank_info_expected',
+  'app_approved',
+] as const satisfies readonly OrderStatus[];
+
 /** Refunds are taken while the order is paid and not yet returned in full. */
 export const REFUNDABLE_STATUSES = ['payment_sent'] as const satisfies readonly OrderStatus[];
 

@@ -1,4 +1,4 @@
-import { CANCELLABLE_STATUSES, getStatusInfo, type Order } from '@b2bpay/domain';
+import { CANCELLABLE_STATUSES, getStatusInfo, type Order, SUBMITTED_STATUSES } from '@b2bpay/domain';
 import type { Queryable } from '../db/database';
 import type { AppDeps } from '../deps';
 import { auditBy, recordAudit } from '../modules/audit';
@@ -11,9 +11,6 @@ import { notFound, ORDER_NOT_FOUND, statusConflict } from '../shared/errors';
 import { isUuid } from '../shared/uuid';
 
 export const CANCELLED_BY_SHOP = 'Заказ отменён магазином';
-
-/** The buyer had sent the application (the banks hold it): they are told of the cancellation. */
-const SUBMITTED_STATUSES: readonly string[] = ['bank_info_expected', 'app_approved'];
 
 /**
  * The shop cancels an order (DESIGN §11). Idempotent: a cancelled order is answered as it is. From
@@ -55,7 +52,7 @@ export async function cancelOrder(
         now,
       );
     }
-    if (SUBMITTED_STATUSES.includes(order.status)) {
+    if ((SUBMITTED_STATUSES as readonly string[]).includes(order.status)) {
       await withdrawApplications(tx, deps, order.id, now);
       await tellBuyer(tx, deps, { order, shopName: auth.shop.name, reason: why, now });
     }

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'destructive';
 export type ButtonSize = 'md' | 'sm' | 'lg';
 
 const base =
@@ -18,7 +18,12 @@ const variants: Record<ButtonVariant, string> = {
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 hover:border-slate-400 ' +
     'active:bg-slate-100 disabled:bg-slate-100 disabled:text-slate-600',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200 disabled:text-slate-600',
+  // A quiet red for the button that opens a destructive action…
   danger: 'text-red-700 hover:bg-red-50 active:bg-red-100 disabled:text-slate-600',
+  // …and the filled red of the button that carries it out, in its confirmation (white on red-700: 6.5:1).
+  destructive:
+    'bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900 ' +
+    'disabled:bg-slate-200 disabled:text-slate-600 disabled:shadow-none',
 };
 
 // md and lg keep the 44 px touch target of UI.md; sm is for dense desktop toolbars only.
@@ -70,6 +75,9 @@ export function Button({
         buttonClass(variant, size, className),
         // A loading primary keeps its colour: it is busy, not unavailable.
         loading && variant === 'primary' && 'disabled:bg-brand-700 disabled:text-white disabled:cursor-wait',
+        loading &&
+          variant === 'destructive' &&
+          'disabled:bg-red-700 disabled:text-white disabled:cursor-wait',
         // The disabled look for a button that keeps its focus (the `disabled:` styles need the attribute).
         softlyInactive &&
           'cursor-not-allowed border-slate-300 bg-slate-100 text-slate-600 hover:bg-slate-100',

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { Button } from './button';
+import { Button, type ButtonVariant } from './button';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -10,13 +10,16 @@ export interface ConfirmDialogProps {
   busyText?: string;
   cancelText?: string;
   busy?: boolean;
+  /** 'destructive' (filled red) when confirming cannot be undone: a cancellation, a full refund. */
+  confirmVariant?: Extract<ButtonVariant, 'primary' | 'destructive'>;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /**
  * A modal confirmation on the native <dialog>: the page behind is inert, focus starts on 'Отмена'
- * (the first button) and returns to the opener, Escape and a click on the backdrop cancel.
+ * (the first button) and returns to the opener, Escape and a click on the backdrop cancel. The confirm
+ * button ignores the second click of a double-click.
  */
 export function ConfirmDialog({
   open,
@@ -26,6 +29,7 @@ export function ConfirmDialog({
   busyText,
   cancelText = 'Отмена',
   busy = false,
+  confirmVariant = 'primary',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -72,7 +76,16 @@ export function ConfirmDialog({
             <Button variant="secondary" onClick={onCancel} disabled={busy}>
               {cancelText}
             </Button>
-            <Button onClick={onConfirm} loading={busy} loadingText={busyText}>
+            <Button
+              variant={confirmVariant}
+              // The second click of a double-click (detail 2) is dropped: a confirmation that answers
+              // with another confirmation in the same place must not be passed by one double-click.
+              onClick={(event) => {
+                if (event.detail <= 1) onConfirm();
+              }}
+              loading={busy}
+              loadingText={busyText}
+            >
               {confirmText}
             </Button>
           </div>

@@ -1,10 +1,11 @@
-import { DEMO_SHOP, type Order, parseTypedRubles } from '@b2bpay/domain';
+import { DEMO_SHOP, EXAMPLE_CLIENT, type Order, parseTypedRubles } from '@b2bpay/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderRoute } from '../../../test/render';
-import { parseRublesInput } from './after-decision';
+import { cancelConsequences } from './cancel-order-action';
 import OrderDetailsPage from './order-details-page';
+import { parseRublesInput } from './refund-action';
 
 const SHOP = DEMO_SHOP.id;
 const ID = '7a1b2c3d-0000-4000-8000-00000000abce';
@@ -110,6 +111,95 @@ describe('cancel and refunds on the order page', { timeout: 30_000 }, () => {
     const post = calls.find((c) => c.url.endsWith('/refunds') && c.method === 'POST');
     expect(post?.body).toEqual({ amount: 450.5, reason: 'Одна пачка вернулась' });
     expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the refund dialog asks before returning everything', { timeout: 30_000 }, () => {
+  const PAID: Order = { ...BASE, status: 'payment_sent' };
+  const posts = (calls: ReturnType<typeof open>) =>
+    calls.filter((c) => c.method === 'POST' && c.url.endsWith('/refunds'));
+
+  it('opens with nothing chosen and asks to choose', async () => {
+    const calls = open(PAID);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Оформить возврат' }));
+    const dialog = screen.getByRole('dialog', { name: 'Возврат по заказу №14' });
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    await user.type(within(dialog).getByLabelText('Причина возврата'), 'Брак');
+    await user.click(within(dialog).getByRole('button', { name: 'Оформить возврат' }));
+    expect(within(dialog).getByText('Выберите, что вернуть')).toBeInTheDocument();
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it('returns the whole rest only after a second, destructive confirmation; «Назад» keeps the form', async () => {
+    const calls = open(PAID);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Оформить возврат' }));
+    const dialog = screen.getByRole('dialog', { name: 'Возврат по заказу №14' });
+    await user.click(within(dialog).getByLabelText(/^Весь остаток/));
+    await user.type(within(dialog).getByLabelText('Причина возврата'), 'Вернули всё');
+    // A double-click passes the first step only: its second click does not confirm the second.
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Оформить возврат' }));
+    expect(within(dialog).getByText(/^Это весь остаток по заказу — 901,00\s₽\./)).toBeInTheDocument();
+    expect(posts(calls)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Назад' }));
+    expect(within(dialog).getByLabelText('Причина возврата')).toHaveValue('Вернули всё');
+    expect(within(dialog).getByLabelText(/^Весь остаток/)).toBeChecked();
+    expect(posts(calls)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Оформить возврат' }));
+    // The question takes the focus: it is read out, and a second Enter does not confirm it.
+    expect(within(dialog).getByText(/^Это весь остаток по заказу/)).toHaveFocus();
+    const returnAll = within(dialog).getByRole('button', { name: /^Вернуть 901,00\s₽$/ });
+    expect(returnAll.className).toContain('bg-red-700');
+    await user.click(returnAll);
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]?.body).toEqual({ amount: 901, reason: 'Вернули всё' });
+  });
+
+  it('asks too when the amount typed is the whole rest', async () => {
+    const calls = open(PAID);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Оформить возврат' }));
+    const dialog = screen.getByRole('dialog', { name: 'Возврат по заказу №14' });
+    await user.click(within(dialog).getByLabelText('Часть суммы'));
+    await user.type(within(dialog).getByLabelText('Сумма возврата'), '901');
+    await user.type(within(dialog).getByLabelText('Причина возврата'), 'Всё');
+    await user.click(within(dialog).getByRole('button', { name: 'Оформить возврат' }));
+    expect(within(dialog).getByRole('button', { name: /^Вернуть 901,00\s₽$/ })).toBeInTheDocument();
+    expect(posts(calls)).toHaveLength(0);
+  });
+});
+
+describe('the cancel dialog says what will happen', { timeout: 30_000 }, () => {
+  it('before the application: no banks, no letter; the confirm button is destructive', async () => {
+    open(BASE);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Отменить заказ' }));
+    const dialog = screen.getByRole('dialog', { name: 'Отменить заказ №14?' });
+    expect(dialog).toHaveTextContent('Покупатель ещё не отправил заявку в банки.');
+    expect(dialog).not.toHaveTextContent(/Банки отзовут|письм/);
+    expect(within(dialog).getByRole('button', { name: 'Отменить заказ' }).className).toContain('bg-red-700');
+  });
+
+  it('after the application: the banks withdraw it and the buyer gets a letter', async () => {
+    open({ ...BASE, status: 'bank_info_expected', client: EXAMPLE_CLIENT });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Отменить заказ' }));
+    const dialog = screen.getByRole('dialog', { name: 'Отменить заказ №14?' });
+    expect(dialog).toHaveTextContent(
+      'Банки отзовут заявку покупателя, а ему придёт письмо об отмене. Отмену нельзя вернуть.',
+    );
+  });
+
+  it.each([
+    ['client_expected', EXAMPLE_CLIENT, /^Покупатель ещё не отправил/],
+    ['client_info_overdue', null, /^Покупатель ещё не отправил/],
+    ['app_approved', EXAMPLE_CLIENT, /^Банки отзовут заявку покупателя, а ему придёт письмо/],
+    ['app_approved', { ...EXAMPLE_CLIENT, email: null }, /^Банки отзовут заявку покупателя\.$/],
+  ] as const)('%s → %s', (status, client, text) => {
+    expect(cancelConsequences({ status, client })).toMatch(text);
   });
 });
 

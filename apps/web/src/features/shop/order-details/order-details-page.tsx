@@ -18,8 +18,10 @@ import { LiveIndicator } from '../shared/live-status';
 import { OrderItems } from '../shared/order-items';
 import { type ShopNavState, shopPaths } from '../shared/shop-id';
 import { DeliveryList } from '../shared/webhooks/delivery-list';
-import { CancelOrderAction, PayoutCard, RefundAction, RefundsCard } from './after-decision';
+import { PayoutCard, RefundsCard } from './after-decision';
+import { CancelOrderAction } from './cancel-order-action';
 import { BANK_DECISION, historyRows, personName } from './details-model';
+import { RefundAction } from './refund-action';
 
 function Contact({ label, value, confirmed }: { label: string; value: string | null; confirmed: boolean }) {
   return (
