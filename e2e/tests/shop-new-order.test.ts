@@ -179,6 +179,50 @@ describe('new order → QR screen', () => {
     });
   }
 
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`at ${viewport.width} px refuses a quantity over the limit at its row, and a long sum stays in its column`, async () => {
+      const { page, context } = await openPage(browser, { viewport });
+      await page.goto(shopUrl('/generate-qr'));
+      const requests: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().endsWith('/api/order/orders')) requests.push(r.url());
+      });
+      await page.getByLabel('Наименование').fill('Бумага');
+      await page.getByLabel('Цена').fill('999 999 999,99');
+      await page.getByLabel('Количество').fill('1000000');
+      const sum = page.getByTestId('line-total');
+      expect((await sum.textContent())?.replace(/\s/g, ' ')).toBe('999 999 999 990 000,00 ₽');
+      // The sum neither runs into the price beside (or above) it nor out of its row and the page.
+      const price = (await page.getByLabel('Цена').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+      const box = (await sum.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+      const row = (await page.getByRole('listitem').filter({ has: sum }).boundingBox()) ?? box;
+      const apart =
+        box.x >= price.x + price.width ||
+        box.x + box.width <= price.x ||
+        box.y >= price.y + price.height ||
+        box.y + box.height <= price.y;
+      expect(apart).toBe(true);
+      expect(box.x).toBeGreaterThanOrEqual(row.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(row.x + row.width + 0.5);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+
+      await page.getByLabel('Количество').fill('99999999');
+      await page.getByRole('button', { name: 'Сгенерировать QR' }).click();
+      const refusal = page.getByText('Не больше 1\u00a0000\u00a0000 шт.');
+      await refusal.waitFor();
+      expect(await page.getByLabel('Количество').getAttribute('aria-invalid')).toBe('true');
+      expect(requests).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: path.join(ARTIFACTS_DIR, `new-order-limits-${viewport.width}.png`),
+        fullPage: true,
+      });
+      await context.close();
+    });
+  }
+
   it('without a token says the key is missing and how to get in, instead of a form that fails', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`/shops/${DEMO_SHOP.id}/generate-qr`);

@@ -5,6 +5,7 @@ import {
   formatAmount2,
   formatRubles,
   formatTypedRubles,
+  formatWholeNumber,
   hasAtMostTwoDecimals,
   isValidRublesAmount,
   itemsTotalKopecks,
@@ -248,6 +249,27 @@ describe('formatAmount2', () => {
 
   it('never shows the currency sign', () => {
     expect(formatAmount2(1050.6)).not.toContain('₽');
+  });
+});
+
+describe('formatWholeNumber', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1\u00a0000'],
+    [1_000_000, '1\u00a0000\u00a0000'],
+    [-12_345, '-12\u00a0345'],
+  ])('%d → %j', (value, text) => {
+    expect(formatWholeNumber(value)).toBe(text);
+  });
+
+  it('matches Intl ru-RU for any safe integer (written out, not Intl)', () => {
+    const intl = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (value) => {
+        expect(formatWholeNumber(value)).toBe(intl.format(value));
+      }),
+    );
   });
 });
 

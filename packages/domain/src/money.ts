@@ -131,6 +131,17 @@ export function formatAmount2(value: number): string {
   return `${negative ? '-' : ''}${grouped},${fraction}`;
 }
 
+/**
+ * '1 000 000': a whole number the ru-RU way, groups of three split by no-break spaces, as Intl gives it
+ * (money.test.ts holds them equal) — for counts and limits in messages. A fraction is rounded away.
+ */
+export function formatWholeNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const whole = Math.round(Math.abs(value));
+  const grouped = String(whole).replace(/\B(?=(\d{3})+$)/g, NBSP);
+  return whole !== 0 && value < 0 ? `-${grouped}` : grouped;
+}
+
 // A price typed the Russian way: '350,10', '350.10', '1 234,50' (the groups of three may be split by a
 // space, a no-break space or a narrow no-break space), at most 2 decimals, no sign.
 const TYPED_RUBLES = /^(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d{1,2}))?$/;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidEmail } from '../email';
 import { validateInn } from '../inn';
 import { MESSAGES } from '../messages';
-import { hasAtMostTwoDecimals, isValidRublesAmount } from '../money';
+import { formatWholeNumber, hasAtMostTwoDecimals, isValidRublesAmount } from '../money';
 import { PHONE_NOT_MOBILE_MESSAGE, phoneProblem } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
 import { cleanText, trimText } from '../text';
@@ -13,6 +13,9 @@ export const MAX_PRODUCTS = 100;
 export const MAX_PRICE_RUBLES = 1_000_000_000;
 export const MAX_QUANTITY = 1_000_000;
 export const PAGE_SIZE = 20;
+/** A row of the order form over the limits, said at the field: «Не больше 1 000 000 шт.» */
+export const QUANTITY_LIMIT_MESSAGE = `Не больше ${formatWholeNumber(MAX_QUANTITY)} шт.`;
+export const PRICE_LIMIT_MESSAGE = `Не больше ${formatWholeNumber(MAX_PRICE_RUBLES)}\u00a0₽`;
 
 /** 409 ORDER_CHANGED: the buyer submitted for an order whose products have changed since. */
 export const ORDER_CHANGED_MESSAGE = 'Состав заказа изменился. Проверьте заказ и подтвердите заявку снова.';
@@ -25,13 +28,13 @@ export const ProductCreate = z
     price: z
       .number({ error: MESSAGES.productPriceRequired })
       .min(0, MESSAGES.productPriceRequired)
-      .max(MAX_PRICE_RUBLES, `Цена не может быть больше ${MAX_PRICE_RUBLES} ₽`)
+      .max(MAX_PRICE_RUBLES, `Цена не может быть больше ${formatWholeNumber(MAX_PRICE_RUBLES)}\u00a0₽`)
       .refine(hasAtMostTwoDecimals, 'Цена может иметь не больше двух знаков после запятой'),
     quantity: z
       .number({ error: MESSAGES.productQuantityRequired })
       .int(MESSAGES.productQuantityRequired)
       .min(1, MESSAGES.productQuantityRequired)
-      .max(MAX_QUANTITY, `Количество не может быть больше ${MAX_QUANTITY}`),
+      .max(MAX_QUANTITY, `Количество не может быть больше ${formatWholeNumber(MAX_QUANTITY)} шт.`),
   })
   .meta({ id: 'ProductCreate' });
 export type ProductCreate = z.infer<typeof ProductCreate>;

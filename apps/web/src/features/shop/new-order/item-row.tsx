@@ -1,9 +1,26 @@
 import { formatRubles } from '@b2bpay/domain';
+import { Fragment } from 'react';
 import { cn } from '../../../shared/lib/cn';
 import { Button } from '../../../shared/ui/button';
 import { TrashIcon } from '../../../shared/ui/icons';
 import { Input } from '../../../shared/ui/input';
 import { type FormItem, type ItemField, itemLineTotal, type RowErrors } from './order-form';
+
+/**
+ * '1 234 567,00 ₽' with a break allowed after each no-break space between digit groups (not before the
+ * ₽), so a sum too long for its column wraps between groups rather than inside one.
+ */
+function breakableAtGroups(text: string) {
+  const parts = text.split('\u00a0');
+  return parts.map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered
+    <Fragment key={i}>
+      {i > 0 && '\u00a0'}
+      {i > 0 && i < parts.length - 1 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
 
 export interface ItemRowProps {
   item: FormItem;
@@ -19,13 +36,14 @@ export interface ItemRowProps {
 /**
  * One product of the new order: name, quantity, price, its line total and a delete button. From sm up
  * the rows form a table whose labels the first row shows (the others keep them for screen readers).
+ * Limits (quantity, price) are refused here at the row by order-form.ts, in the API's figures.
  */
 export function ItemRow({ item, index, errors, removable, onEdit, onPriceBlur, onRemove }: ItemRowProps) {
   const hideOnDesktop = index > 0 ? 'sm:sr-only' : undefined;
   return (
     <li
       className={cn(
-        'grid grid-cols-2 gap-x-3 gap-y-3 py-4 first:pt-0 sm:grid-cols-[minmax(0,1fr)_6.5rem_9rem_7.5rem_2.75rem] sm:items-start sm:py-3',
+        'grid grid-cols-2 gap-x-3 gap-y-3 py-4 first:pt-0 sm:grid-cols-[minmax(0,1fr)_6.5rem_9rem_minmax(7.5rem,max-content)_2.75rem] sm:items-start sm:py-3',
         index > 0 && 'border-t border-slate-200 sm:border-t-0',
       )}
     >
@@ -64,10 +82,15 @@ export function ItemRow({ item, index, errors, removable, onEdit, onPriceBlur, o
         onBlur={() => onPriceBlur(index)}
         className="tabular-nums"
       />
-      <div className="flex items-center gap-2 sm:flex-col sm:items-end sm:gap-1.5">
+      {/* A long line total widens its column up to 11rem, taking room from the name, and past that
+          wraps inside it, between digit groups first: it never runs into the price beside it. */}
+      <div className="flex min-w-0 items-center gap-2 sm:max-w-44 sm:flex-col sm:items-end sm:gap-1.5">
         <span className={cn('text-sm font-medium text-slate-700', hideOnDesktop)}>Сумма</span>
-        <output className="flex min-h-11 items-center font-medium text-slate-900 tabular-nums">
-          {formatRubles(itemLineTotal(item))}
+        <output
+          data-testid="line-total"
+          className="flex min-h-11 min-w-0 items-center text-right font-medium text-slate-900 tabular-nums [overflow-wrap:anywhere]"
+        >
+          {breakableAtGroups(formatRubles(itemLineTotal(item)))}
         </output>
       </div>
       <div className={cn('flex items-end justify-end', index === 0 && 'sm:pt-[1.875rem]')}>

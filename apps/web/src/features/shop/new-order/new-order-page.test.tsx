@@ -45,6 +45,21 @@ describe('new order screen', () => {
     expect(screen.getByText('Введите цену')).toBeInTheDocument();
   });
 
+  it('refuses a quantity over the limit at its row, in ru-RU figures, without calling the API', async () => {
+    const calls = mockFetch(() => json(ORDER));
+    const user = userEvent.setup();
+    open();
+    await user.type(screen.getByLabelText('Наименование'), 'Бумага');
+    await user.type(screen.getByLabelText('Цена'), '10');
+    await user.clear(screen.getByLabelText('Количество'));
+    await user.type(screen.getByLabelText('Количество'), '99999999');
+    await user.click(screen.getByRole('button', { name: 'Сгенерировать QR' }));
+    expect(screen.getByLabelText('Количество')).toHaveAccessibleDescription(
+      'Не больше 1\u00a0000\u00a0000 шт.',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
   it('adds rows with quantity 1, shows delete only with two rows and totals with 2 decimals', async () => {
     mockFetch(() => json(ORDER));
     const user = userEvent.setup();

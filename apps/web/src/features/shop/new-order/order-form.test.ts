@@ -22,6 +22,17 @@ const item = (name: string, price: string, quantity: string): FormItem => ({
 });
 
 describe('order form rules (spec §5)', () => {
+  it('refuses a quantity or a price over the API limits at the row, in ru-RU figures', () => {
+    expect(validateItem(item('Бумага', '10', '1000000')).quantity).toBeUndefined();
+    expect(validateItem(item('Бумага', '10', '1000001')).quantity).toBe('Не больше 1\u00a0000\u00a0000 шт.');
+    expect(validateItem(item('Бумага', '10', '99999999')).quantity).toBe('Не больше 1\u00a0000\u00a0000 шт.');
+    expect(validateItem(item('Бумага', '1 000 000 000', '1')).price).toBeUndefined();
+    expect(validateItem(item('Бумага', '1000000000,01', '1')).price).toBe(
+      'Не больше 1\u00a0000\u00a0000\u00a0000\u00a0₽',
+    );
+    expect(validateItems([item('Бумага', '10', '99999999')]).valid).toBe(false);
+  });
+
   it('a new row has quantity 1 and empty name and price', () => {
     const row = newItem();
     expect(row).toMatchObject({ name: '', price: '', quantity: '1' });

@@ -3,10 +3,15 @@ import {
   formatTypedRubles,
   kopecksToRubles,
   lineTotalKopecks,
+  MAX_PRICE_RUBLES,
+  MAX_QUANTITY,
   MESSAGES,
+  PRICE_LIMIT_MESSAGE,
   type ProductCreate,
   parseTypedQuantity,
   parseTypedRubles,
+  QUANTITY_LIMIT_MESSAGE,
+  rublesToKopecks,
   sumKopecks,
 } from '@b2bpay/domain';
 
@@ -48,13 +53,18 @@ export function displayPrice(value: string): string {
   return kopecks === null ? value : formatTypedRubles(kopecks);
 }
 
+const MAX_PRICE_KOPECKS = rublesToKopecks(MAX_PRICE_RUBLES);
+
+/** The API's rules for a product (ProductCreate), said at the row before anything is sent. */
 export function validateItem(item: FormItem): RowErrors {
   const errors: RowErrors = {};
   if (cleanText(item.name) === '') errors.name = MESSAGES.productNameRequired;
   const price = parsePrice(item.price);
   if (price === null) errors.price = MESSAGES.productPriceRequired;
+  else if (price > MAX_PRICE_KOPECKS) errors.price = PRICE_LIMIT_MESSAGE;
   const quantity = parseQuantity(item.quantity);
   if (quantity === null || quantity <= 0) errors.quantity = MESSAGES.productQuantityRequired;
+  else if (quantity > MAX_QUANTITY) errors.quantity = QUANTITY_LIMIT_MESSAGE;
   return errors;
 }
 
