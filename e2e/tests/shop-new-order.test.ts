@@ -188,10 +188,10 @@ describe('new order → QR screen', () => {
         if (r.method() === 'POST' && r.url().endsWith('/api/order/orders')) requests.push(r.url());
       });
       await page.getByLabel('Наименование').fill('Бумага');
-      await page.getByLabel('Цена').fill('999 999 999,99');
+      await page.getByLabel('Цена').fill('9 999 999,99');
       await page.getByLabel('Количество').fill('1000000');
       const sum = page.getByTestId('line-total');
-      expect((await sum.textContent())?.replace(/\s/g, ' ')).toBe('999 999 999 990 000,00 ₽');
+      expect((await sum.textContent())?.replace(/\s/g, ' ')).toBe('9 999 999 990 000,00 ₽');
       // The sum neither runs into the price beside (or above) it nor out of its row and the page.
       const price = (await page.getByLabel('Цена').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
       const box = (await sum.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };

@@ -1,26 +1,10 @@
 import { formatRubles } from '@b2bpay/domain';
-import { Fragment } from 'react';
 import { cn } from '../../../shared/lib/cn';
 import { Button } from '../../../shared/ui/button';
 import { TrashIcon } from '../../../shared/ui/icons';
 import { Input } from '../../../shared/ui/input';
+import { breakableAtGroups } from './breakable-amount';
 import { type FormItem, type ItemField, itemLineTotal, type RowErrors } from './order-form';
-
-/**
- * '1 234 567,00 ₽' with a break allowed after each no-break space between digit groups (not before the
- * ₽), so a sum too long for its column wraps between groups rather than inside one.
- */
-function breakableAtGroups(text: string) {
-  const parts = text.split('\u00a0');
-  return parts.map((part, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered
-    <Fragment key={i}>
-      {i > 0 && '\u00a0'}
-      {i > 0 && i < parts.length - 1 && <wbr />}
-      {part}
-    </Fragment>
-  ));
-}
 
 export interface ItemRowProps {
   item: FormItem;

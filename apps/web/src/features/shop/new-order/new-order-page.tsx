@@ -12,6 +12,7 @@ import { PlusIcon, QrIcon } from '../../../shared/ui/icons';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { type ShopNavState, shopPaths } from '../shared/shop-id';
+import { breakableAtGroups } from './breakable-amount';
 import { ItemRow } from './item-row';
 import { formTotal, toProducts, validateItems } from './order-form';
 import { AUTH_REQUIRED, AUTH_REQUIRED_TEXT, useCreateOrder } from './use-create-order';
@@ -25,11 +26,12 @@ function SubmitBar({ total, pending }: { total: number; pending: boolean }) {
     <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
       <p className="flex items-baseline justify-between gap-3 text-lg sm:justify-start">
         <span className="whitespace-nowrap text-slate-700">Сумма заказа:</span>
+        {/* One line while it fits; a sum too long for a phone wraps between digit groups. */}
         <span
-          className="font-semibold whitespace-nowrap text-slate-900 tabular-nums"
+          className="min-w-0 text-right font-semibold text-slate-900 tabular-nums"
           data-testid="order-total"
         >
-          {formatRubles(total)}
+          {breakableAtGroups(formatRubles(total))}
         </span>
       </p>
       <Button
