@@ -72,14 +72,23 @@ describe('new order → QR screen', () => {
     expect(await qr.getAttribute('width')).toBe('200');
     expect(await qr.getAttribute('height')).toBe('200');
 
-    // Download: an SVG named after the order id.
-    const downloadEvent = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Скачать QR' }).click();
-    const download = await downloadEvent;
-    expect(download.suggestedFilename()).toBe(`order-N${order.id}-qr.svg`);
-    const svg = await readFile((await download.path()) ?? '', 'utf8');
+    // Downloads: an SVG and a PNG drawn by Chromium, both named by the order number.
+    const svgEvent = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Скачать QR (SVG)' }).click();
+    const svgDownload = await svgEvent;
+    expect(svgDownload.suggestedFilename()).toBe(`b2bpay-order-${order.order_number}-qr.svg`);
+    const svg = await readFile((await svgDownload.path()) ?? '', 'utf8');
     expect(svg).toContain('<svg');
     expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
+    const pngEvent = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Скачать QR (PNG)' }).click();
+    const pngDownload = await pngEvent;
+    expect(pngDownload.suggestedFilename()).toBe(`b2bpay-order-${order.order_number}-qr.png`);
+    const png = await readFile((await pngDownload.path()) ?? '');
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    // IHDR: 1000 × 1000 pixels, and the QR was really drawn (a blank canvas compresses to almost nothing).
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1000, 1000]);
+    expect(png.length).toBeGreaterThan(3000);
 
     // Copy: the link reaches the clipboard and the button says so for 2 s.
     await page.getByRole('button', { name: 'Копировать ссылку' }).click();

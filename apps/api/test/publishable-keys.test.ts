@@ -65,6 +65,8 @@ describeApi(
       const other = await post({ ...pk, origin: 'https://evil.example' });
       expect(other.statusCode).toBe(403);
       expect(errorOf(other).code).toBe('FORBIDDEN');
+      // The widget tells this refusal from a bad key by the setting its detail names (apps/widget/src/api.ts).
+      expect(other.json().detail).toContain('widget_origins');
       expect((await post(pk)).statusCode).toBe(403);
       expect((await post({ ...pk, origin: 'https://shop.example' })).statusCode).toBe(200);
       expect((await post({ ...pk, origin: 'https://www.shop.example:8443' })).statusCode).toBe(200);
@@ -73,6 +75,22 @@ describeApi(
       // An empty list allows any origin again.
       expect((await put({ widget_origins: [] })).statusCode).toBe(200);
       expect((await post({ ...pk, origin: 'https://evil.example' })).statusCode).toBe(200);
+    });
+
+    it('takes an international site in punycode, as the settings form sends it and browsers send Origin', async () => {
+      const shop = await newShop(t, 'Магазин.рф');
+      const pk = { authorization: `Bearer ${shop.publishable_key}` };
+      const set = await t.app.inject({
+        method: 'PUT',
+        url: '/api/shop/settings',
+        headers: shop.auth,
+        payload: { widget_origins: ['https://xn--80aairftm.xn--p1ai'] },
+        remoteAddress: nextAddress(),
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json().widget_origins).toEqual(['https://xn--80aairftm.xn--p1ai']);
+      expect((await post({ ...pk, origin: 'https://xn--80aairftm.xn--p1ai' })).statusCode).toBe(200);
+      expect((await post({ ...pk, origin: 'https://xn--80aswg.xn--p1ai' })).statusCode).toBe(403);
     });
 
     it('never replays an answer made for the secret key (idempotency scope includes the key kind)', async () => {

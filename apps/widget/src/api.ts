@@ -13,6 +13,8 @@ export class WidgetError extends Error {
   constructor(
     message: string,
     readonly status: number | null = null,
+    /** What the shop's developer must fix, for the console; the buyer sees only `message`. */
+    readonly developerNote: string | null = null,
   ) {
     super(message);
     this.name = 'WidgetError';
@@ -50,8 +52,26 @@ function detailOf(body: unknown): string {
   return '';
 }
 
+/**
+ * The API's 403 for a page whose Origin is not among the shop's widget_origins: its detail names
+ * the setting (orders.service.ts, WIDGET_ORIGIN_FORBIDDEN), unlike the other 403s of a publishable key.
+ */
+export function isOriginRefused(status: number, body: unknown): boolean {
+  return status === 403 && detailOf(body).includes('widget_origins');
+}
+
+/** The console's explanation of an origin refusal, naming the page's origin. */
+export function originRefusedNote(pageOrigin: string): string {
+  return (
+    `Сайт ${pageOrigin} не указан в настройках магазина B2BPay (widget_origins), поэтому сервер ` +
+    `отказал в создании заказа (HTTP 403). Добавьте ${pageOrigin} в личном кабинете: «Настройки» → ` +
+    '«Сайты кнопки рассрочки», или очистите список, чтобы ключ работал с любого сайта.'
+  );
+}
+
 /** The Russian text for a refused request. */
 export function errorText(status: number, body: unknown): string {
+  if (isOriginRefused(status, body)) return TEXT.unavailable;
   if (status === 401 || status === 403) return TEXT.badKey;
   if (status === 429) return TEXT.rateLimited;
   if (status >= 500) return TEXT.server;
@@ -66,6 +86,7 @@ export async function createOrder(
   body: OrderBody,
   idempotencyKey: string,
   log: (...parts: unknown[]) => void,
+  pageOrigin: string = location.origin,
 ): Promise<CreatedOrder> {
   const url = `${base}/api/order/orders`;
   const controller = new AbortController();
@@ -100,6 +121,7 @@ export async function createOrder(
   throw new WidgetError(
     response.status === 200 ? TEXT.failed : errorText(response.status, data),
     response.status,
+    isOriginRefused(response.status, data) ? originRefusedNote(pageOrigin) : null,
   );
 }
 

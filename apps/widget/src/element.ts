@@ -220,6 +220,8 @@ export class B2BPayButton extends HTMLElement {
       // The server answered, so the order was not created: the next click may use a new key.
       if (status !== null) this.pending = null;
       this.failure = error instanceof WidgetError ? error.message : TEXT.failed;
+      // The shop's developer must learn the real cause even without `debug`; the buyer sees neutral text.
+      if (error instanceof WidgetError && error.developerNote) console.error('[B2BPay]', error.developerNote);
       this.log('ошибка', this.failure, error);
       this.setBusy(false);
       this.dispatchEvent(

@@ -19,6 +19,8 @@ export const TEXT = {
   itemPriceDecimals: 'Цена может иметь не больше двух знаков после запятой',
   itemQuantity: 'Введите количество',
   badKey: 'Неверный или отозванный ключ магазина. Проверьте api-token.',
+  /** The site is not among the shop's widget_origins: the buyer can do nothing about it, the console says why. */
+  unavailable: 'Оплата в рассрочку сейчас недоступна. Попробуйте позже или свяжитесь с магазином.',
   network: 'Сервис B2BPay недоступен. Проверьте подключение к интернету и попробуйте ещё раз.',
   server: 'Сервис B2BPay временно недоступен. Попробуйте ещё раз позже.',
   rateLimited: 'Слишком много запросов. Попробуйте ещё раз через минуту.',

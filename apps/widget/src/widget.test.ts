@@ -171,6 +171,47 @@ describe('<b2bpay-button>', () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
+  it('shows buyers a neutral text when the site is not in widget_origins, and names the cause in the console', async () => {
+    mockFetch(() =>
+      json(
+        {
+          detail: 'Этот сайт не указан в настройках магазина (widget_origins)',
+          error: { code: 'FORBIDDEN', message: 'Этот сайт не указан в настройках магазина (widget_origins)' },
+        },
+        403,
+      ),
+    );
+    const element = mount({ 'api-token': KEY, 'payment-data': PAYMENT });
+    const failed = vi.fn();
+    element.addEventListener('b2bpay:error', failed);
+    button(element).click();
+    await vi.waitFor(() =>
+      expect(message(element)).toBe(
+        'Оплата в рассрочку сейчас недоступна. Попробуйте позже или свяжитесь с магазином.',
+      ),
+    );
+    expect((failed.mock.calls[0]![0] as CustomEvent).detail).toEqual({
+      message: TEXT.unavailable,
+      status: 403,
+    });
+    const logged = vi.mocked(console.error).mock.calls.map((c) => c.join(' '));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('[B2BPay]');
+    expect(logged[0]).toContain(`Сайт ${location.origin} не указан`);
+    expect(logged[0]).toContain('widget_origins');
+    expect(logged[0]).toContain('HTTP 403');
+  });
+
+  it('keeps other refusals as they were: a wrong key says so, and the console stays quiet', async () => {
+    mockFetch(() =>
+      json({ detail: 'Публикуемый ключ не может…', error: { code: 'FORBIDDEN', message: 'x' } }, 403),
+    );
+    const element = mount({ 'api-token': KEY, 'payment-data': PAYMENT });
+    button(element).click();
+    await vi.waitFor(() => expect(message(element)).toBe(TEXT.badKey));
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
   it('says the service is unavailable when the network fails, and retries with the same Idempotency-Key', async () => {
     let fail = true;
     const calls = mockFetch(() => {
@@ -296,6 +337,9 @@ describe('API address and answers', () => {
   it('turns refused requests into Russian texts', () => {
     expect(errorText(401, {})).toBe(TEXT.badKey);
     expect(errorText(403, {})).toBe(TEXT.badKey);
+    expect(errorText(403, { detail: 'Этот сайт не указан в настройках магазина (widget_origins)' })).toBe(
+      TEXT.unavailable,
+    );
     expect(errorText(429, {})).toBe(TEXT.rateLimited);
     expect(errorText(503, {})).toBe(TEXT.server);
     expect(errorText(400, { detail: 'Введите цену' })).toBe('Не удалось создать заказ: Введите цену');

@@ -142,6 +142,29 @@ export function normalizeWidgetOrigin(text: string): string | null {
   }
 }
 
+/**
+ * A site as a person types it, turned into the origin a browser sends (what the API stores), or null:
+ * `https://` is added when no scheme is given, and an international domain («https://магазин.рф»)
+ * becomes its punycode (`https://xn--80aairftm.xn--p1ai`) through the URL parser. Only `https:`, and
+ * nothing after the host but one `/`.
+ */
+export function widgetOriginFromInput(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed.length > 300) return null;
+  const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  // `?` and `#` vanish from an empty query or fragment in the parsed URL: refuse them as typed.
+  if (/[?#]/.test(withScheme)) return null;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
+  if (url.pathname !== '/' || /^https:\/\/[^/]+\/./i.test(withScheme)) return null;
+  return normalizeWidgetOrigin(url.origin);
+}
+
 /** `https://host[:port]` exactly, as a browser sends it in Origin; lower-cased. */
 export const WidgetOrigin = z
   .string()

@@ -11,7 +11,12 @@ export async function copyText(text: string): Promise<boolean> {
 
 /** Saves text as a file through a temporary link. */
 export function downloadText(content: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+  downloadBlob(new Blob([content], { type }), fileName);
+}
+
+/** Saves a blob (an image, a document) as a file through a temporary link. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,8 +1,8 @@
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoute } from '../../../test/render';
-import OrderQrPage, { qrFileName } from './order-qr-page';
+import OrderQrPage, { PNG_FAILED, qrFileName } from './order-qr-page';
 
 const ID = '7a1b2c3d-0000-4000-8000-00000000abcd';
 const order = (products: unknown[], status = 'app_approved') => ({
@@ -25,6 +25,12 @@ function open(state?: unknown) {
     state,
   });
 }
+
+afterEach(() => {
+  // jsdom has no HTMLImageElement.decode: the PNG tests lend one.
+  Reflect.deleteProperty(HTMLImageElement.prototype, 'decode');
+  vi.restoreAllMocks();
+});
 
 describe('QR screen', () => {
   it('after creation: banner, «Новый» badge, items, total, QR and link', async () => {
@@ -97,6 +103,54 @@ describe('QR screen', () => {
     expect(screen.getByRole('button', { name: 'Копировать ссылку' })).toBeInTheDocument();
   });
 
+  it('downloads the QR as SVG and as PNG, both named by the order number', async () => {
+    mockFetch(() => json(order([], 'client_expected')));
+    const saved: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob as Blob);
+      return url;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blobs.get(this.href)! });
+    });
+    // jsdom draws nothing: the canvas is stubbed here, the real drawing is the browser test's
+    // (e2e/tests/shop-new-order.test.ts reads the PNG Chromium makes).
+    const drawn: unknown[][] = [];
+    HTMLImageElement.prototype.decode = () => Promise.resolve();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+      () =>
+        ({
+          fillRect: () => {},
+          drawImage: (...args: unknown[]) => drawn.push(args),
+        }) as unknown as CanvasRenderingContext2D,
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) =>
+      done(new Blob(['png'], { type: 'image/png' })),
+    );
+    open();
+    await act(async () => (await screen.findByRole('button', { name: 'Скачать QR (SVG)' })).click());
+    expect(saved.at(-1)?.name).toBe('b2bpay-order-57-qr.svg');
+    expect(await saved.at(-1)!.blob.text()).toContain('xmlns="http://www.w3.org/2000/svg"');
+    await act(async () => screen.getByRole('button', { name: 'Скачать QR (PNG)' }).click());
+    await vi.waitFor(() => expect(saved.at(-1)?.name).toBe('b2bpay-order-57-qr.png'));
+    expect(saved.at(-1)!.blob.type).toBe('image/png');
+    expect(drawn[0]?.slice(1)).toEqual([0, 0, 1000, 1000]);
+  });
+
+  it('says so when the browser cannot draw the PNG', async () => {
+    mockFetch(() => json(order([], 'client_expected')));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test/broken');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    HTMLImageElement.prototype.decode = () => Promise.reject(new Error('decode failed'));
+    open();
+    await act(async () => (await screen.findByRole('button', { name: 'Скачать QR (PNG)' })).click());
+    expect(await screen.findByRole('alert')).toHaveTextContent(PNG_FAILED);
+  });
+
   it('past client_expected shows the status instead of inviting a scan', async () => {
     mockFetch(() => json(order([], 'payment_sent')));
     open();
@@ -122,7 +176,9 @@ describe('QR screen', () => {
     expect(await screen.findByText('Заказ не найден.')).toBeInTheDocument();
     expect(screen.getByText(`Не удалось найти заказ с ID: ${ID}`)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/');
-    expect(qrFileName(ID)).toBe(`order-N${ID}-qr.svg`);
+    expect(qrFileName('57', 'svg')).toBe('b2bpay-order-57-qr.svg');
+    expect(qrFileName('57', 'png')).toBe('b2bpay-order-57-qr.png');
+    expect(qrFileName('A/57 б', 'png')).toBe('b2bpay-order-A-57-б-qr.png');
   });
 
   it('shows the load error when the lookup fails', async () => {

@@ -1,9 +1,9 @@
 import { isOrderStatus, type OrderStatus } from '@b2bpay/domain';
 import { QRCodeSVG } from 'qrcode.react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useOrder } from '../../../shared/api/queries';
-import { downloadText, serializeSvg } from '../../../shared/lib/clipboard';
+import { downloadBlob, downloadText, serializeSvg } from '../../../shared/lib/clipboard';
 import { useCopy } from '../../../shared/lib/use-copy';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { Alert } from '../../../shared/ui/alert';
@@ -17,6 +17,7 @@ import { LoadingState } from '../../../shared/ui/spinner';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { OrderItems } from '../shared/order-items';
 import { readShopNavState, shopPaths } from '../shared/shop-id';
+import { qrSvgToPng } from './qr-png';
 
 export const QR_SIZE = 200;
 
@@ -36,8 +37,15 @@ function statusNote(status: string): string {
   return 'Покупатель уже перешёл к заявке: QR-код больше не нужен.';
 }
 
-export function qrFileName(orderId: string): string {
-  return `order-N${orderId}-qr.svg`;
+export const PNG_FAILED = 'Не удалось сохранить QR-код в PNG. Скачайте SVG или попробуйте ещё раз.';
+
+/**
+ * The download's name, by the order's number as the shop sees it (not its UUID), e.g.
+ * `b2bpay-order-57-qr.png`; anything but letters, digits and `-` in the number becomes `-`.
+ */
+export function qrFileName(orderNumber: string, format: 'svg' | 'png'): string {
+  const safe = orderNumber.replace(/[^\p{L}\p{N}-]+/gu, '-');
+  return `b2bpay-order-${safe}-qr.${format}`;
 }
 
 /** QR display screen (spec §2): the order, its QR (200 px, level H, with margin) and the buyer link. */
@@ -48,6 +56,7 @@ export default function OrderQrPage() {
   const order = useOrder(orderId);
   const qrRef = useRef<SVGSVGElement>(null);
   const { copied, copy } = useCopy();
+  const [pngFailed, setPngFailed] = useState(false);
   usePageMeta({ title: order.data ? `Заказ №${order.data.order_number}` : 'QR-код заказа' });
 
   const shopId = nav.shopId ?? order.data?.shop_id;
@@ -129,15 +138,35 @@ export default function OrderQrPage() {
                 />
               </div>
             </div>
+            {/* PNG first: the file most people paste into a document or a messenger; SVG for print. */}
             <div className="mt-5 grid gap-3">
               <Button
                 icon={<DownloadIcon size={18} />}
-                onClick={() => {
-                  if (qrRef.current)
-                    downloadText(serializeSvg(qrRef.current), qrFileName(data.id), 'image/svg+xml');
+                onClick={async () => {
+                  if (!qrRef.current) return;
+                  setPngFailed(false);
+                  try {
+                    const png = await qrSvgToPng(serializeSvg(qrRef.current));
+                    downloadBlob(png, qrFileName(data.order_number, 'png'));
+                  } catch (error) {
+                    console.error('QR PNG rendering failed', error);
+                    setPngFailed(true);
+                  }
                 }}
               >
-                Скачать QR
+                Скачать QR (PNG)
+              </Button>
+              {pngFailed && <Alert tone="error">{PNG_FAILED}</Alert>}
+              <Button
+                variant="secondary"
+                icon={<DownloadIcon size={18} />}
+                onClick={() => {
+                  if (!qrRef.current) return;
+                  const svg = serializeSvg(qrRef.current);
+                  downloadText(svg, qrFileName(data.order_number, 'svg'), 'image/svg+xml');
+                }}
+              >
+                Скачать QR (SVG)
               </Button>
               <Button
                 variant="secondary"

@@ -1,8 +1,8 @@
 import {
   MAX_WIDGET_ORIGINS,
-  normalizeWidgetOrigin,
   WIDGET_ORIGIN_INVALID,
   WIDGET_ORIGINS_TOO_MANY,
+  widgetOriginFromInput,
 } from '@b2bpay/domain';
 import { ApiError, serverMessage } from '../../../shared/api/http';
 import type { WebhookDelivery } from '../shared/api/shop-api';
@@ -78,15 +78,16 @@ export const WIDGET_ORIGIN_REQUIRED = 'Введите адрес сайта';
 export const WIDGET_ORIGIN_DUPLICATE = 'Этот сайт уже в списке';
 
 /**
- * A typed site checked as the server checks it (the domain's normalizeWidgetOrigin, the server's
- * Russian texts): the origin to add, or the error to show under the field.
+ * A typed site made into the origin the server accepts (the domain's widgetOriginFromInput: `https://`
+ * added when missing, an international domain in punycode, as browsers send it) and checked with the
+ * server's Russian texts: the origin to add, or the error to show under the field.
  */
 export function checkWidgetOrigin(
   text: string,
   listed: readonly string[],
 ): { origin: string } | { error: string } {
   if (text.trim() === '') return { error: WIDGET_ORIGIN_REQUIRED };
-  const origin = normalizeWidgetOrigin(text);
+  const origin = widgetOriginFromInput(text);
   if (!origin) return { error: WIDGET_ORIGIN_INVALID };
   if (listed.includes(origin)) return { error: WIDGET_ORIGIN_DUPLICATE };
   if (listed.length >= MAX_WIDGET_ORIGINS) return { error: WIDGET_ORIGINS_TOO_MANY };

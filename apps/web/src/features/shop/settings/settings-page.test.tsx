@@ -303,7 +303,26 @@ describe('widget sites and rotation overlaps', () => {
     expect(checkWidgetOrigin('https://shop.example:8443', [])).toEqual({
       origin: 'https://shop.example:8443',
     });
-    for (const bad of ['http://shop.example', 'https://shop.example/cart', 'shop.example', 'https://']) {
+    expect(checkWidgetOrigin('shop.example.ru', [])).toEqual({ origin: 'https://shop.example.ru' });
+    expect(checkWidgetOrigin('https://магазин.рф', [])).toEqual({ origin: 'https://xn--80aairftm.xn--p1ai' });
+    expect(checkWidgetOrigin('Магазин.РФ:8443/', [])).toEqual({
+      origin: 'https://xn--80aairftm.xn--p1ai:8443',
+    });
+    expect(checkWidgetOrigin('магазин.рф', ['https://xn--80aairftm.xn--p1ai'])).toEqual({
+      error: WIDGET_ORIGIN_DUPLICATE,
+    });
+    const bads = [
+      'http://shop.example',
+      'https://shop.example/cart',
+      'shop.example/cart',
+      'https://shop.example/?',
+      'https://shop.example#top',
+      'https://user@shop.example',
+      'ftp://shop.example',
+      'https://',
+      'магазин .рф',
+    ];
+    for (const bad of bads) {
       expect(checkWidgetOrigin(bad, [])).toEqual({ error: INVALID });
     }
     expect(checkWidgetOrigin('   ', [])).toEqual({ error: WIDGET_ORIGIN_REQUIRED });
@@ -350,6 +369,42 @@ describe('widget sites and rotation overlaps', () => {
     expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
       widget_origins: ['https://shop.example'],
     });
+  });
+
+  it('adds a site typed without https:// or in Cyrillic, saving the origin a browser sends', async () => {
+    const { calls } = open();
+    const card = within(await screen.findByTestId('widget-origins'));
+    const field = card.getByLabelText('Адрес сайта');
+    await userEvent.type(field, 'shop.example.ru{Enter}');
+    expect(await card.findByText('https://shop.example.ru')).toBeInTheDocument();
+    await userEvent.type(field, 'https://магазин.рф{Enter}');
+    expect(await card.findByText('https://xn--80aairftm.xn--p1ai')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      widget_origins: ['https://shop.example.ru', 'https://xn--80aairftm.xn--p1ai'],
+    });
+  });
+
+  it('never shows «Список сайтов сохранён.» beside an error', async () => {
+    let refuse = false;
+    open((call) =>
+      call.method === 'PUT' && refuse
+        ? json({ detail: 'Сервис недоступен', error: { code: 'INTERNAL_ERROR', message: 'x' } }, 500)
+        : undefined,
+    );
+    const card = within(await screen.findByTestId('widget-origins'));
+    const field = card.getByLabelText('Адрес сайта');
+    await userEvent.type(field, 'https://shop.example{Enter}');
+    expect(await card.findByText('Список сайтов сохранён.')).toBeInTheDocument();
+    await userEvent.type(field, 'http://bad.example{Enter}');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(card.queryByText('Список сайтов сохранён.')).not.toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://good.example{Enter}');
+    expect(await card.findByText('Список сайтов сохранён.')).toBeInTheDocument();
+    refuse = true;
+    await userEvent.click(card.getByRole('button', { name: 'Убрать https://shop.example' }));
+    await waitFor(() => expect(card.getByRole('alert')).toBeInTheDocument());
+    expect(card.queryByText('Список сайтов сохранён.')).not.toBeInTheDocument();
   });
 
   it("shows the server's error about a site under the field", async () => {

@@ -37,6 +37,7 @@ export function WidgetOriginsCard({ settings }: { settings: ShopSettings }) {
       setSaved(true);
     },
     onError: (error) => {
+      setSaved(false);
       const underField = originsFieldError(error);
       setFieldError(underField);
       setFailure(underField ? null : (serverMessage(error) ?? ORIGINS_SAVE_FAILED));
@@ -47,6 +48,7 @@ export function WidgetOriginsCard({ settings }: { settings: ShopSettings }) {
     event.preventDefault();
     const checked = checkWidgetOrigin(typed, origins);
     if ('error' in checked) {
+      setSaved(false); // the last save's confirmation must not stand beside this error
       setFieldError(checked.error);
       return;
     }
@@ -103,7 +105,7 @@ export function WidgetOriginsCard({ settings }: { settings: ShopSettings }) {
           </Button>
         </form>
         <div aria-live="polite" className="empty:hidden">
-          {saved && <Alert tone="success">Список сайтов сохранён.</Alert>}
+          {saved && !fieldError && !failure && <Alert tone="success">Список сайтов сохранён.</Alert>}
         </div>
         {failure && <Alert tone="error">{failure}</Alert>}
       </div>
