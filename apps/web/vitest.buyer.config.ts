@@ -33,6 +33,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: BUYER_TESTS,
     setupFiles: ['./src/test/setup.ts'],
+    // As the web project (vitest.config.ts): whole pages render in jsdom beside the API files.
+    testTimeout: 20_000,
     server: {
       deps: {
         // Testing Library whole: user-event must share dom's configuration (the act wrapper) with
