@@ -74,14 +74,14 @@ describe('new order → QR screen', () => {
 
     // Downloads: an SVG and a PNG drawn by Chromium, both named by the order number.
     const svgEvent = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Скачать QR (SVG)' }).click();
+    await page.getByRole('button', { name: 'Скачать QR' }).click();
     const svgDownload = await svgEvent;
     expect(svgDownload.suggestedFilename()).toBe(`b2bpay-order-${order.order_number}-qr.svg`);
     const svg = await readFile((await svgDownload.path()) ?? '', 'utf8');
     expect(svg).toContain('<svg');
     expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
     const pngEvent = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Скачать QR (PNG)' }).click();
+    await page.getByRole('button', { name: 'Скачать PNG' }).click();
     const pngDownload = await pngEvent;
     expect(pngDownload.suggestedFilename()).toBe(`b2bpay-order-${order.order_number}-qr.png`);
     const png = await readFile((await pngDownload.path()) ?? '');

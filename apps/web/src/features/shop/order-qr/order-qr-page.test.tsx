@@ -131,10 +131,10 @@ describe('QR screen', () => {
       done(new Blob(['png'], { type: 'image/png' })),
     );
     open();
-    await act(async () => (await screen.findByRole('button', { name: 'Скачать QR (SVG)' })).click());
+    await act(async () => (await screen.findByRole('button', { name: 'Скачать QR' })).click());
     expect(saved.at(-1)?.name).toBe('b2bpay-order-57-qr.svg');
     expect(await saved.at(-1)!.blob.text()).toContain('xmlns="http://www.w3.org/2000/svg"');
-    await act(async () => screen.getByRole('button', { name: 'Скачать QR (PNG)' }).click());
+    await act(async () => screen.getByRole('button', { name: 'Скачать PNG' }).click());
     await vi.waitFor(() => expect(saved.at(-1)?.name).toBe('b2bpay-order-57-qr.png'));
     expect(saved.at(-1)!.blob.type).toBe('image/png');
     expect(drawn[0]?.slice(1)).toEqual([0, 0, 1000, 1000]);
@@ -147,7 +147,7 @@ describe('QR screen', () => {
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     HTMLImageElement.prototype.decode = () => Promise.reject(new Error('decode failed'));
     open();
-    await act(async () => (await screen.findByRole('button', { name: 'Скачать QR (PNG)' })).click());
+    await act(async () => (await screen.findByRole('button', { name: 'Скачать PNG' })).click());
     expect(await screen.findByRole('alert')).toHaveTextContent(PNG_FAILED);
   });
 

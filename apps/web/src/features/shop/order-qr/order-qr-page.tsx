@@ -154,7 +154,7 @@ export default function OrderQrPage() {
                   }
                 }}
               >
-                Скачать QR (PNG)
+                Скачать PNG
               </Button>
               {pngFailed && <Alert tone="error">{PNG_FAILED}</Alert>}
               <Button
@@ -166,7 +166,7 @@ export default function OrderQrPage() {
                   downloadText(svg, qrFileName(data.order_number, 'svg'), 'image/svg+xml');
                 }}
               >
-                Скачать QR (SVG)
+                Скачать QR
               </Button>
               <Button
                 variant="secondary"
