@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ShopAccessProvider } from '../features/shop/access/shop-access-provider';
 import { ShopKeyGate } from '../features/shop/access/shop-key-gate';
@@ -50,6 +50,19 @@ function ShopFrame({ shopId }: { shopId: string | undefined }) {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Esc closes the phone menu, as a disclosure should, and gives the focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   // A followed link closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
@@ -87,6 +100,7 @@ function ShopFrame({ shopId }: { shopId: string | undefined }) {
                 </ul>
               </nav>
               <button
+                ref={menuButton}
                 type="button"
                 className="inline-flex size-11 items-center justify-center rounded-[var(--radius-control)] text-slate-700 hover:bg-slate-100 lg:hidden"
                 aria-expanded={menuOpen}

@@ -61,6 +61,19 @@ describe('the shop area on a cabinet session', () => {
     expect(getSessionCredentials()).toEqual({ csrfToken: 'csrf-abc', shopId: SHOP });
   });
 
+  it('Esc closes the phone menu and gives the focus back to its button', async () => {
+    openShop(`/shops/${SHOP}`, (call) => (call.url === '/api/cabinet/me' ? json(me('owner')) : undefined));
+    const toggle = await screen.findByRole('button', { name: 'Открыть меню' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('navigation', { name: 'Меню магазина' });
+    await userEvent.click(within(menu).getByRole('link', { name: 'Команда' }).closest('li') as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Меню магазина' })).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+  });
+
   it('a manager sees neither the settings nor their tile, and the settings page is refused without a call', async () => {
     const { calls } = openShop(`/shops/${SHOP}/settings`, (call) =>
       call.url === '/api/cabinet/me' ? json(me('manager')) : undefined,
