@@ -5,14 +5,14 @@ import { useParams } from 'react-router';
 import { serverMessage } from '../../../shared/api/http';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { NO_RIGHTS, useShopAccess } from '../../../shared/auth/shop-access';
-import { useCopy } from '../../../shared/lib/use-copy';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { CopyableValue } from '../../../shared/ui/copyable-value';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { CheckIcon, CopyIcon, KeyIcon, RefreshIcon, SendIcon } from '../../../shared/ui/icons';
+import { KeyIcon, RefreshIcon, SendIcon } from '../../../shared/ui/icons';
 import { Input } from '../../../shared/ui/input';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -48,23 +48,12 @@ export const ROTATE_FAILED = 'Не удалось выпустить новый 
 
 /** A secret shown once, right after it was issued, with a copy button. */
 function Revealed({ label, value, note }: { label: string; value: string; note: ReactNode }) {
-  const { copied, copy } = useCopy();
   return (
     <div className="mt-4 flex flex-col gap-3" data-testid="revealed-secret">
       <Alert tone="warning">{note}</Alert>
       <p className="text-sm font-medium text-slate-700">{label}</p>
-      <div className="-mt-1 flex flex-col gap-2 sm:flex-row sm:items-stretch">
-        <code className="flex min-h-11 flex-1 items-center rounded-[var(--radius-control)] border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900">
-          {value}
-        </code>
-        <Button
-          variant="secondary"
-          icon={copied ? <CheckIcon size={18} className="text-green-700" /> : <CopyIcon size={18} />}
-          onClick={() => void copy(value)}
-          aria-live="polite"
-        >
-          {copied ? 'Скопировано!' : 'Копировать'}
-        </Button>
+      <div className="-mt-1">
+        <CopyableValue value={value} />
       </div>
     </div>
   );
