@@ -11,6 +11,7 @@ export * from './email';
 export * from './inn';
 export * from './messages';
 export * from './money';
+export * from './offers';
 export * from './phone';
 export * from './plural';
 export * from './sandbox';

@@ -88,7 +88,7 @@ export const REFUNDABLE_STATUSES = ['payment_sent'] as const satisfies readonly 
 export const ALLOWED_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   client_expected: ['bank_info_expected', 'client_info_overdue', 'cancelled'],
   bank_info_expected: ['app_approved', 'app_rejected', 'cancelled'],
-  app_approved: ['payment_sent', 'cancelled'],
+  app_approved: ['payment_sent', 'client_info_overdue', 'cancelled'],
   app_rejected: [],
   payment_sent: ['refunded'],
   client_info_overdue: ['cancelled'],

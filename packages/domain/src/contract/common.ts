@@ -33,6 +33,18 @@ export const ERROR_CODES = [
   'ORDER_CHANGED',
   // 409: an order of the shop already has this external_id (DESIGN §11); `order_id` names it.
   'DUPLICATE_EXTERNAL_ID',
+  /** The buyer signs an offer of an order whose offer is already signed (409). */
+  'OFFER_ALREADY_ACCEPTED',
+  /** The offer is past its valid_until, or no longer on offer (409). */
+  'OFFER_UNAVAILABLE',
+  /** Bank API: a second decision on an application that says otherwise than the first (409). */
+  'DECISION_CONFLICT',
+  /** Bank API: the application is expired or withdrawn and takes no more answers (409). */
+  'APPLICATION_CLOSED',
+  /** Bank API: a payment before the buyer accepted one of this bank's offers (409). */
+  'OFFER_NOT_ACCEPTED',
+  /** Bank API: a payment of another amount than the order's (400). */
+  'PAYMENT_AMOUNT_MISMATCH',
   /** The body is over 100 KB (docs/product/DESIGN.md §7, Limits). */
   'PAYLOAD_TOO_LARGE',
   /** A body that is not application/json: the API reads JSON only. */
@@ -157,6 +169,42 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
     statuses: [409],
     meaning: 'У магазина уже есть заказ с таким external_id; его id — в error.order_id.',
     action: 'Используйте существующий заказ (error.order_id) или другой external_id.',
+  },
+  {
+    code: 'OFFER_ALREADY_ACCEPTED',
+    statuses: [409],
+    meaning: 'По заказу уже подписано предложение банка; второе подписать нельзя.',
+    action: 'Обновите страницу заказа: на ней — подписанное предложение.',
+  },
+  {
+    code: 'OFFER_UNAVAILABLE',
+    statuses: [409],
+    meaning: 'Срок предложения истёк или банк его больше не предлагает.',
+    action: 'Обновите страницу заказа и выберите одно из действующих предложений.',
+  },
+  {
+    code: 'DECISION_CONFLICT',
+    statuses: [409],
+    meaning: 'API банков: по заявке уже принято другое решение.',
+    action: 'Решение не меняется. Повтор того же решения отвечает 200.',
+  },
+  {
+    code: 'APPLICATION_CLOSED',
+    statuses: [409],
+    meaning: 'API банков: заявка истекла (respond_by) или отозвана (application.withdrawn).',
+    action: 'Больше ничего по этой заявке не отправляйте.',
+  },
+  {
+    code: 'OFFER_NOT_ACCEPTED',
+    statuses: [409],
+    meaning: 'API банков: покупатель ещё не подписал предложение этого банка — платить рано.',
+    action: 'Дождитесь сообщения offer.accepted и затем отправьте платёж.',
+  },
+  {
+    code: 'PAYMENT_AMOUNT_MISMATCH',
+    statuses: [400],
+    meaning: 'API банков: сумма платежа не равна сумме заказа.',
+    action: 'Перечислите ровно сумму заказа (order.amount заявки).',
   },
   {
     code: 'PAYLOAD_TOO_LARGE',

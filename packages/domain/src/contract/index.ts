@@ -1,3 +1,4 @@
+export * from './bank-api';
 export * from './cabinet';
 export * from './clients';
 export * from './common';

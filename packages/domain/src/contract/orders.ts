@@ -3,9 +3,11 @@ import { isValidEmail } from '../email';
 import { validateInn } from '../inn';
 import { MESSAGES } from '../messages';
 import { formatWholeNumber, hasAtMostTwoDecimals, isValidRublesAmount } from '../money';
+import { OFFER_KINDS } from '../offers';
 import { PHONE_NOT_MOBILE_MESSAGE, phoneProblem } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
 import { cleanText, trimText } from '../text';
+import { BANK_APPLICATION_STATUSES } from './bank-api';
 import { Client, EXAMPLE_CLIENT } from './clients';
 import { DateOrDateTime, enumList, HttpUrl, IsoDateTime, isoInstantOrDate, shortText, Uuid } from './common';
 
@@ -161,7 +163,7 @@ export const BankDecision = z
   .object({
     bank: z.string(),
     bank_name: z.string(),
-    status: z.enum(['pending', 'approved', 'rejected']),
+    status: z.enum(BANK_APPLICATION_STATUSES),
     decided_at: IsoDateTime.nullable(),
   })
   .meta({ id: 'BankDecision' });
@@ -190,6 +192,42 @@ export const Payout = z
     ],
   });
 export type Payout = z.infer<typeof Payout>;
+
+/** A bank's offer as the buyer (and the owning shop) sees it; amounts in roubles (DESIGN §13). */
+export const Offer = z
+  .object({
+    id: Uuid.meta({ description: 'id предложения в B2BPay (для …/offers/{offer_id}/code и /accept)' }),
+    bank: z.string(),
+    bank_name: z.string(),
+    kind: z.enum(OFFER_KINDS).meta({ description: 'deferral — отсрочка, instalments — рассрочка' }),
+    term_days: z.number().int().nullable(),
+    term_months: z.number().int().nullable(),
+    fee: z.number().meta({ description: 'Комиссия покупателя, в рублях (магазин её не платит)' }),
+    total: z.number().meta({ description: 'Всего к оплате покупателем: сумма заказа и комиссия, в рублях' }),
+    monthly_payment: z.number().nullable(),
+    valid_until: IsoDateTime,
+  })
+  .meta({ id: 'Offer' });
+export type Offer = z.infer<typeof Offer>;
+
+export const AcceptedOffer = Offer.extend({ accepted_at: IsoDateTime }).meta({
+  id: 'AcceptedOffer',
+  description: 'Предложение, которое покупатель подписал кодом из SMS; до подписи — null.',
+});
+export type AcceptedOffer = z.infer<typeof AcceptedOffer>;
+
+export const OfferCodeRequest = z
+  .strictObject({ client_id: z.number({ error: 'client_id: ожидается число' }).int().positive() })
+  .meta({ id: 'OfferCodeRequest' });
+export const OfferAccept = z
+  .strictObject({
+    client_id: z.number({ error: 'client_id: ожидается число' }).int().positive(),
+    sms_code_input: z
+      .string({ error: 'Введите код из SMS' })
+      .trim()
+      .regex(/^\d{6}$/, 'Код — 6 цифр'),
+  })
+  .meta({ id: 'OfferAccept' });
 
 /** The order of the document's examples: paid by the bank, one pack of paper returned. */
 const EXAMPLE_ORDER = {
@@ -260,6 +298,12 @@ export const Order = z
       .optional()
       .meta({ description: 'Возвращено всего, в рублях (POST …/refunds); вся сумма — статус refunded' }),
     payout: Payout.nullable().optional(),
+    /** While app_approved and nothing is signed: the banks' offers still valid. */
+    offers: z
+      .array(Offer)
+      .optional()
+      .meta({ description: 'Предложения банков, пока заказ одобрен и покупатель не подписал ни одно' }),
+    accepted_offer: AcceptedOffer.nullable().optional(),
   })
   .meta({
     id: 'Order',

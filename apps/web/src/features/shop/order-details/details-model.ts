@@ -51,6 +51,8 @@ export const BANK_DECISION: Record<BankDecision['status'], { text: string; color
   pending: { text: 'Рассматривает', color: '#1E90FF' },
   approved: { text: 'Одобрил', color: '#16a34a' },
   rejected: { text: 'Отказал', color: '#DC143C' },
+  expired: { text: 'Не ответил в срок', color: '#6B7280' },
+  withdrawn: { text: 'Заявка отозвана', color: '#6B7280' },
 };
 
 /** 'Петров Пётр Петрович', or null when no name was given. */
