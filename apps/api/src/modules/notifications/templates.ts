@@ -122,6 +122,12 @@ export function codeSms(code: string): string {
   return `${BRAND}: код подтверждения ${code}. Никому его не сообщайте.`;
 }
 
+/** The code that signs a bank's offer: the SMS says what it signs, so a code asked for by someone else is noticed. */
+export function signCodeSms(code: string, offer: { bankName: string; title: string }): string {
+  assertCode(code);
+  return `${BRAND}: код ${code} — подпись предложения: ${offer.bankName}, ${offer.title}. Никому его не сообщайте.`;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Bank decisions
 
