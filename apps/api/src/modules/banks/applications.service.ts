@@ -124,7 +124,7 @@ export async function decide(
     );
   }
   const list = input.offers ?? [];
-  list.forEach((o, i) => checkOffer(o, i, amountKopecks, now));
+  for (const [i, o] of list.entries()) checkOffer(o, i, amountKopecks, now);
   await apps.recordDecision(tx, a.id, { status: input.decision, reason: input.reason?.trim() || null }, now);
   for (const o of list) {
     await offers.insertOffer(

@@ -14,7 +14,7 @@ import { signingSecrets } from './bank-records.service';
  */
 export const deliverBankMessage = defineJob(deliverBankMessageJob, async ({ payload }, deps) => {
   const message = await messages.findMessage(deps.db, payload.message_id);
-  if (!message || message.status !== 'pending') return undefined;
+  if (message?.status !== 'pending') return undefined;
   const bank = await findBank(deps.db, message.bank);
   if (!bank) return { failed: `Банк ${message.bank} не найден` };
   const now = deps.clock.now();

@@ -14,7 +14,6 @@ import {
   type OrderCreate,
   type OrderList,
   type OrderListQuery,
-  PARTNER_BANKS,
   type ProductCreate,
   rublesToKopecks,
   startOfBusinessDay,
