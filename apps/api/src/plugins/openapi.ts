@@ -49,6 +49,14 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
               'X-Shop-Id; для POST, PUT, PATCH и DELETE — заголовок X-CSRF-Token из ответа login или me.',
           },
           AdminAuth: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN сервера' },
+          // The bank API's routes name it (BANK_AUTH): without its definition the generator cannot
+          // build the document at all.
+          BankKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'bk_…',
+            description: 'Ключ банка-партнёра bk_… в заголовке Authorization: Bearer. Только для API банков.',
+          },
         },
       },
     },

@@ -6,6 +6,10 @@ import { IsoDateTime, isoInstant, Uuid } from './common';
 /**
  * The partner banks' side of the protocol (DESIGN §13; docs/banks.md): what a bank sends to
  * /api/bank/v1 and what it reads back. Amounts are roubles on the wire, kopecks inside.
+ *
+ * Component ids never end in "Input": the OpenAPI generator names every request schema `<id>Input`
+ * itself, and an id of ours ending so would collide with it (RefundConfirmation's request) and
+ * break the whole document.
  */
 export const BANK_APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'withdrawn'] as const;
 export type BankApplicationStatus = (typeof BANK_APPLICATION_STATUSES)[number];
@@ -48,7 +52,7 @@ export const BankOfferInput = z
       }
     }
   })
-  .meta({ id: 'BankOfferInput' });
+  .meta({ id: 'BankOffer' });
 export type BankOfferInput = z.infer<typeof BankOfferInput>;
 
 export const BankDecisionInput = z
@@ -74,7 +78,7 @@ export const BankDecisionInput = z
     }
   })
   .meta({
-    id: 'BankDecisionInput',
+    id: 'BankDecisionRequest',
     examples: [
       {
         decision: 'approved',
@@ -105,7 +109,7 @@ export const BankPaymentInput = z
     paid_at: isoInstant('paid_at: ожидается дата-время ISO 8601'),
   })
   .meta({
-    id: 'BankPaymentInput',
+    id: 'BankPayment',
     examples: [{ amount: 1050.3, reference: 'SEVER-418203', paid_at: '2026-11-24T10:05:00Z' }],
   });
 export type BankPaymentInput = z.infer<typeof BankPaymentInput>;
@@ -118,7 +122,7 @@ export const RefundConfirmationInput = z
       .min(1, 'reference: номер документа банка')
       .max(64, 'reference: не длиннее 64 символов'),
   })
-  .meta({ id: 'RefundConfirmationInput', examples: [{ reference: 'SEVER-R418203' }] });
+  .meta({ id: 'RefundConfirmationRequest', examples: [{ reference: 'SEVER-R418203' }] });
 
 export const BankOfferView = z
   .object({
