@@ -1,9 +1,15 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import { seedBanks } from './support/banks';
 import { lastCodeFromOutbox, patchClient, prepareSubmission, STEP1 } from './support/buyer';
 import { describeApi } from './support/describe-api';
 import { createOrder, demoAuth, errorOf } from './support/test-app';
 
 describeApi('one-time codes and step 2', (t) => {
+  // Step 2 opens an application at every enabled bank; without any, the order would be rejected at once.
+  beforeAll(async () => {
+    await seedBanks(t);
+  });
+
   let phoneSeq = 1000;
   // Every test gets its own phone and e-mail so the per-destination limits of one test do not leak.
   const contacts = () => {
@@ -98,11 +104,9 @@ describeApi('one-time codes and step 2', (t) => {
       headers: demoAuth,
     });
     expect(view.json().status).toBe('bank_info_expected');
-    expect(view.json().bank_decisions.map((d: { status: string }) => d.status)).toEqual([
-      'pending',
-      'pending',
-      'pending',
-    ]);
+    const decisions: { bank: string; status: string }[] = view.json().bank_decisions;
+    expect(decisions.map((d) => d.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(decisions.map((d) => d.bank).sort()).toEqual(['sever', 'ural', 'volga']);
     const consents = await t.db.query<{ kind: string; user_agent: string; document_version: string }>(
       'SELECT kind, user_agent, document_version FROM consents WHERE order_id = $1 ORDER BY kind',
       [order.id],
