@@ -438,6 +438,7 @@ const EXAMPLE_REFUND = {
   amount: 350.1,
   reason: 'Возврат одной пачки бумаги',
   products: [{ product_id: 1, quantity: 1 }],
+  bank_reference: null,
   created_at: '2026-11-24T12:00:00.000Z',
 };
 
@@ -448,6 +449,9 @@ export const Refund = z
     amount: z.number().meta({ description: 'Сумма возврата, в рублях' }),
     reason: z.string().meta({ description: 'Причина возврата' }),
     products: z.array(RefundProduct).meta({ description: 'Какие товары вернулись (может быть пустым)' }),
+    bank_reference: z.string().nullable().meta({
+      description: 'Номер документа банка о возврате; null, пока банк не подтвердил возврат',
+    }),
     created_at: IsoDateTime,
   })
   .meta({

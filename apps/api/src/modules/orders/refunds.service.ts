@@ -13,6 +13,7 @@ export function toRefundView(r: repo.RefundRow): Refund {
     amount: kopecksToRubles(r.amount_kopecks),
     reason: r.reason,
     products: r.products,
+    bank_reference: r.bank_reference,
     created_at: r.created_at.toISOString(),
   };
 }
