@@ -2,6 +2,18 @@ import { DEMO_SHOP } from '@b2bpay/domain';
 import { type HttpReceiver, startHttpReceiver } from '@b2bpay/test-sinks';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BankCredentials } from '../src/modules/banks';
+import {
+  applicationId,
+  approve,
+  bankCall,
+  bankMessages,
+  confirmRefund,
+  pay,
+  reject,
+  seedBanks,
+  signOffer,
+} from './support/banks';
 import { patchClient, prepareSubmission, STEP1 } from './support/buyer';
 import { describeApi } from './support/describe-api';
 import {
@@ -17,14 +29,14 @@ import {
 const ORDER_AMOUNT = 1050.6;
 
 const env = {
-  SANDBOX_DECISION_DELAY_MS: '5000',
-  SANDBOX_PAYMENT_DELAY_MS: '10000',
   WEBHOOK_ALLOW_PRIVATE: 'true',
   WEBHOOK_TIMEOUT_MS: '5000',
 };
 
 describeApi('after the decision (DESIGN §11)', { env }, (t) => {
   let hooks: HttpReceiver;
+  let banks: Record<string, BankCredentials>;
+  const bank = (id: string) => banks[id] as BankCredentials;
   let n = 0;
   const contacts = (prefix: string) => {
     n += 1;
@@ -33,6 +45,9 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
 
   beforeAll(async () => {
     hooks = await startHttpReceiver('/hook');
+    // The banks' endpoint is a closed port: what we send them waits for its retry, and the tests
+    // play each bank's answers through the bank API.
+    banks = await seedBanks(t);
   });
   // Standard Webhooks receivers refuse timestamps more than 5 minutes from their own clock.
   beforeEach(() => t.clock.set(new Date()));
@@ -80,15 +95,18 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
     await t.worker.drain();
     return order;
   };
-  /** A paid order: the first sandbox bank approves after 5 s and pays 10 s later. */
+  let payments = 0;
+  /** A paid order: sever approves, the buyer signs its first offer, sever pays under its own reference. */
   const paid = async (body?: object) => {
     const order = await submitted('ivan', body);
-    t.clock.advance(5000);
-    await t.worker.drain();
-    t.clock.advance(10_000);
+    await approve(t, bank('sever'), order.id);
+    await signOffer(t, order.id);
+    payments += 1;
+    const reference = `SEVER-${String(payments).padStart(6, '0')}`;
+    await pay(t, bank('sever'), order.id, reference);
     await t.worker.drain();
     expect((await owner(order.id)).status).toBe('payment_sent');
-    return order;
+    return { ...order, reference };
   };
 
   describe('cancel', () => {
@@ -142,15 +160,34 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
       );
       expect(withdrawn.length).toBe(3);
       expect(withdrawn.every((w) => w.withdrawn_at !== null)).toBe(true);
-      // The sandbox banks' answers come later and change nothing.
+      // Each bank is told, in a signed message of its own, that the application is withdrawn.
+      const told = await bankMessages(t, order.id, 'application.withdrawn');
+      expect(told.map((m) => m.bank).sort()).toEqual(['sever', 'ural', 'volga']);
+      for (const m of told) {
+        expect(m.status).toBe('pending');
+        expect(m.body).toMatchObject({
+          type: 'application.withdrawn',
+          data: { application_id: await applicationId(t, order.id, m.bank), reason: 'order_cancelled' },
+        });
+      }
+      // A bank's answer that comes later is refused and changes nothing.
       t.clock.advance(60_000);
       await t.worker.drain();
+      const late = await bankCall(
+        t,
+        bank('sever'),
+        'POST',
+        `/applications/${await applicationId(t, order.id, 'sever')}/decision`,
+        { decision: 'rejected' },
+      );
+      expect(late.statusCode).toBe(409);
+      expect(errorOf(late).code).toBe('APPLICATION_CLOSED');
       const after = await owner(order.id);
       expect(after.status).toBe('cancelled');
       expect(after.bank_decisions.map((d: { status: string }) => d.status)).toEqual([
-        'pending',
-        'pending',
-        'pending',
+        'withdrawn',
+        'withdrawn',
+        'withdrawn',
       ]);
       expect((await emails(order.id)).filter((k) => k !== 'code')).toEqual(['cancelled']);
       const mail = await t.db.query<{ body: string }>(
@@ -162,14 +199,29 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
       expect(received.at(-1)).toMatchObject({ status: 'cancelled', previous_status: 'bank_info_expected' });
     });
 
-    it('stops an approved order from being paid', async () => {
+    it('stops an approved and signed order from being paid', async () => {
       const order = await submitted('petr');
-      t.clock.advance(5000);
-      await t.worker.drain();
+      await approve(t, bank('sever'), order.id);
       expect((await owner(order.id)).status).toBe('app_approved');
+      await signOffer(t, order.id);
       expect((await cancel(order.id)).statusCode).toBe(200);
+      // The signed bank's application is withdrawn too (the others were when the buyer signed).
+      const told = await bankMessages(t, order.id, 'application.withdrawn');
+      expect(told.map((m) => [m.bank, (m.body.data as { reason: string }).reason]).sort()).toEqual([
+        ['sever', 'order_cancelled'],
+        ['ural', 'other_offer_accepted'],
+        ['volga', 'other_offer_accepted'],
+      ]);
       t.clock.advance(20_000);
       await t.worker.drain();
+      const payment = await bankCall(
+        t,
+        bank('sever'),
+        'POST',
+        `/applications/${await applicationId(t, order.id, 'sever')}/payment`,
+        { amount: order.amount, reference: 'SEVER-999999', paid_at: t.clock.now().toISOString() },
+      );
+      expect(payment.statusCode).toBe(409);
       const after = await owner(order.id);
       expect(after.status).toBe('cancelled');
       expect(after.payout).toBeNull();
@@ -182,8 +234,7 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
       expect(errorOf(res)).toMatchObject({ code: 'ORDER_STATUS_CONFLICT', order_status: 'payment_sent' });
 
       const rejected = await submitted('decline');
-      t.clock.advance(5000);
-      await t.worker.drain();
+      for (const id of ['sever', 'volga', 'ural']) await reject(t, bank(id), rejected.id);
       expect((await owner(rejected.id)).status).toBe('app_rejected');
       expect((await cancel(rejected.id)).statusCode).toBe(409);
 
@@ -215,10 +266,10 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
         bank: 'sever',
         amount: ORDER_AMOUNT,
         fee: 0,
-        reference: expect.stringMatching(/^SEVER-\d{6}$/),
+        reference: order.reference,
         paid_at: expect.any(String),
       });
-      // Deterministic: the same order always gets the same reference.
+      // The bank's reference is what the order keeps.
       const again = await t.db.query<{ payout_reference: string }>(
         'SELECT payout_reference FROM orders WHERE id = $1',
         [order.id],
@@ -248,6 +299,36 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
       expect(view.status).toBe('payment_sent');
       expect(view.refunded_amount).toBe(350.1);
 
+      // The paying bank, and only it, is told of the return; its reference comes with its confirmation.
+      const told = await bankMessages(t, order.id, 'refund.created');
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({
+        bank: 'sever',
+        body: {
+          type: 'refund.created',
+          data: {
+            application_id: await applicationId(t, order.id, 'sever'),
+            refund_id: first.json().id,
+            amount: 350.1,
+          },
+        },
+      });
+      expect(first.json().bank_reference).toBeNull();
+      const notTheirs = await confirmRefund(t, bank('volga'), first.json().id, 'VOLGA-R000001');
+      expect(notTheirs.statusCode).toBe(404);
+      const confirmed = await confirmRefund(t, bank('sever'), first.json().id, 'SEVER-R000001');
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json()).toEqual({
+        refund_id: first.json().id,
+        application_id: await applicationId(t, order.id, 'sever'),
+        amount: 350.1,
+        reference: 'SEVER-R000001',
+        confirmed_at: t.clock.now().toISOString(),
+      });
+      // A second confirmation answers with the first one's reference.
+      const again = await confirmRefund(t, bank('sever'), first.json().id, 'SEVER-R000002');
+      expect(again.json().reference).toBe('SEVER-R000001');
+
       const tooMuch = await refund(order.id, { amount: 700.51, reason: 'Больше остатка' });
       expect(tooMuch.statusCode).toBe(409);
       expect(errorOf(tooMuch)).toMatchObject({ code: 'REFUND_EXCEEDS_REMAINING', field: 'amount' });
@@ -265,7 +346,17 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
         headers: demoAuth,
       });
       expect(list.statusCode).toBe(200);
-      expect(list.json().items.map((r: { amount: number }) => r.amount)).toEqual([350.1, 700.5]);
+      expect(
+        list
+          .json()
+          .items.map((r: { amount: number; bank_reference: string | null }) => [r.amount, r.bank_reference]),
+      ).toEqual([
+        [350.1, 'SEVER-R000001'],
+        [700.5, null],
+      ]);
+      expect((await bankMessages(t, order.id, 'refund.created')).map((m) => m.body.data.amount)).toEqual([
+        350.1, 700.5,
+      ]);
       expect((await emails(order.id)).filter((k) => k === 'refund')).toHaveLength(2);
 
       await t.worker.drain();

@@ -155,3 +155,28 @@ export async function approveSignAndPay(t: TestApp, banks: Record<string, BankCr
   await signOffer(t, orderId);
   await pay(t, sever, orderId);
 }
+
+export interface StoredBankMessage {
+  bank: string;
+  type: string;
+  status: string;
+  /** The signed body as sent: `{type, timestamp, data}`. */
+  body: { type: string; timestamp: string; data: Record<string, unknown> };
+}
+
+/** The messages stored for the banks about the order (of one type, when given), oldest first. */
+export async function bankMessages(t: TestApp, orderId: string, type?: string): Promise<StoredBankMessage[]> {
+  const rows = await t.db.query<{ bank: string; type: string; status: string; body: string }>(
+    `SELECT m.bank, m.type, m.status, m.body FROM bank_messages m
+       JOIN bank_applications a ON a.id = m.application_id
+      WHERE a.order_id = $1 AND ($2::text IS NULL OR m.type = $2)
+      ORDER BY m.created_at, m.bank, m.id`,
+    [orderId, type ?? null],
+  );
+  return rows.map((r) => ({ bank: r.bank, type: r.type, status: r.status, body: JSON.parse(r.body) }));
+}
+
+/** The paying bank confirms a refund (its answer to refund.created) with its document's reference. */
+export function confirmRefund(t: TestApp, creds: BankCredentials, refundId: string, reference: string) {
+  return bankCall(t, creds, 'POST', `/refunds/${refundId}/confirmation`, { reference });
+}
