@@ -1,5 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
+import type { BankCredentials } from '../src/modules/banks';
 import { runRetention } from '../src/modules/retention';
+import { approveSignAndPay, seedBanks } from './support/banks';
 import { patchClient, prepareSubmission } from './support/buyer';
 import { addMember, type Login, PASSWORD, registerOwner } from './support/cabinet';
 import { describeApi } from './support/describe-api';
@@ -17,6 +19,7 @@ interface Entry {
 describeApi('the shop’s audit log', (t) => {
   let owner: Awaited<ReturnType<typeof registerOwner>>;
   let key: { authorization: string };
+  let banks: Record<string, BankCredentials>;
   const audit = async (login: Login, query = '') => {
     const res = await t.app.inject({
       method: 'GET',
@@ -31,6 +34,7 @@ describeApi('the shop’s audit log', (t) => {
   beforeAll(async () => {
     owner = await registerOwner(t, 'audited@shop.example');
     key = { authorization: `Bearer ${owner.secretKey}` };
+    banks = await seedBanks(t);
   });
 
   it('records log-ins, failed and successful, per account', async () => {
@@ -149,11 +153,7 @@ describeApi('the shop’s audit log', (t) => {
       email: 'buyer@audit.ru',
     });
     expect((await patchClient(t, paidOrder.id, body)).statusCode).toBe(200);
-    await t.worker.drain();
-    t.clock.advance(5000);
-    await t.worker.drain();
-    t.clock.advance(10_000);
-    await t.worker.drain();
+    await approveSignAndPay(t, banks, paidOrder.id);
     const refund = await t.app.inject({
       method: 'POST',
       url: `/api/order/orders/${paidOrder.id}/refunds`,
