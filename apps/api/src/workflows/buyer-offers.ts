@@ -179,7 +179,7 @@ export async function acceptOffer(
     await insertHistoryNote(tx, {
       orderId: order.id,
       status: order.status,
-      actor: 'client',
+      actor: 'buyer',
       reason: `Покупатель подписал предложение: ${bankName}, ${offerTitle(offer)}`,
       now,
     });
