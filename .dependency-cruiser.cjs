@@ -149,7 +149,8 @@ module.exports = {
     },
     {
       name: 'sandbox-bank-outside',
-      comment: 'The sandbox banks are an outside system: they speak to the API over HTTP and import none of it.',
+      comment:
+        'The sandbox banks are an outside system: they speak to the API over HTTP and import none of it.',
       severity: 'error',
       from: { path: '^apps/sandbox-bank/' },
       to: { path: '^apps/(web|api|widget)/|(^|/node_modules/)@b2bpay/(web|api|widget)(/|$)' },
