@@ -16,7 +16,7 @@ const OfferCodeSent = z
   })
   .meta({
     id: 'OfferCodeSent',
-    examples: [{ phone_number: '+7 *** ***-**-67', resend_after_seconds: 60, expires_in_seconds: 600 }],
+    examples: [{ phone_number: '+7 916 ***-**-67', resend_after_seconds: 60, expires_in_seconds: 600 }],
   });
 
 /**

@@ -6,10 +6,6 @@ import { IsoDateTime, isoInstant, Uuid } from './common';
 /**
  * The partner banks' side of the protocol (DESIGN §13; docs/banks.md): what a bank sends to
  * /api/bank/v1 and what it reads back. Amounts are roubles on the wire, kopecks inside.
- *
- * Component ids never end in "Input": the OpenAPI generator names every request schema `<id>Input`
- * itself, and an id of ours ending so would collide with it (RefundConfirmation's request) and
- * break the whole document.
  */
 export const BANK_APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'withdrawn'] as const;
 export type BankApplicationStatus = (typeof BANK_APPLICATION_STATUSES)[number];
@@ -52,7 +48,7 @@ export const BankOfferInput = z
       }
     }
   })
-  .meta({ id: 'BankOffer' });
+  .meta({ id: 'BankOfferCreate' });
 export type BankOfferInput = z.infer<typeof BankOfferInput>;
 
 export const BankDecisionInput = z
@@ -78,7 +74,7 @@ export const BankDecisionInput = z
     }
   })
   .meta({
-    id: 'BankDecisionRequest',
+    id: 'BankDecisionCreate',
     examples: [
       {
         decision: 'approved',
@@ -109,7 +105,7 @@ export const BankPaymentInput = z
     paid_at: isoInstant('paid_at: ожидается дата-время ISO 8601'),
   })
   .meta({
-    id: 'BankPayment',
+    id: 'BankPaymentCreate',
     examples: [{ amount: 1050.3, reference: 'SEVER-418203', paid_at: '2026-11-24T10:05:00Z' }],
   });
 export type BankPaymentInput = z.infer<typeof BankPaymentInput>;
@@ -122,7 +118,7 @@ export const RefundConfirmationInput = z
       .min(1, 'reference: номер документа банка')
       .max(64, 'reference: не длиннее 64 символов'),
   })
-  .meta({ id: 'RefundConfirmationRequest', examples: [{ reference: 'SEVER-R418203' }] });
+  .meta({ id: 'RefundConfirmationCreate', examples: [{ reference: 'SEVER-R418203' }] });
 
 export const BankOfferView = z
   .object({
@@ -136,29 +132,6 @@ export const BankOfferView = z
   })
   .meta({ id: 'BankOfferView' });
 
-/** The document's example application: approved, its deferral signed, not paid yet. */
-const EXAMPLE_APPLICATION = {
-  id: '0b7d1c52-6a0e-4f3e-9d3a-2c8f4b1e7a90',
-  status: 'approved',
-  order: { id: '7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40', number: '42', amount: 1050.3 },
-  respond_by: '2026-11-25T09:30:00.000Z',
-  decided_at: '2026-11-24T09:52:00.000Z',
-  offers: [
-    {
-      id: 'd30',
-      kind: 'deferral',
-      term_days: 30,
-      term_months: null,
-      fee: 19.96,
-      monthly_payment: null,
-      valid_until: '2026-12-01T09:52:00.000Z',
-    },
-  ],
-  accepted_offer_id: 'd30',
-  payment: null,
-  created_at: '2026-11-24T09:30:00.000Z',
-};
-
 export const BankApplication = z
   .object({
     id: Uuid,
@@ -171,12 +144,37 @@ export const BankApplication = z
     payment: z.object({ amount: z.number(), reference: z.string(), paid_at: IsoDateTime }).nullable(),
     created_at: IsoDateTime,
   })
-  .meta({ id: 'BankApplication', examples: [EXAMPLE_APPLICATION] });
+  .meta({
+    id: 'BankApplication',
+    examples: [
+      {
+        id: '0b7d1c52-6a0e-4f3e-9d3a-2c8f4b1e7a90',
+        status: 'approved',
+        order: { id: '7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40', number: '42', amount: 1050.3 },
+        respond_by: '2026-11-25T09:30:00.000Z',
+        decided_at: '2026-11-24T09:52:00.000Z',
+        offers: [
+          {
+            id: 'd30',
+            kind: 'deferral',
+            term_days: 30,
+            term_months: null,
+            fee: 19.96,
+            monthly_payment: null,
+            valid_until: '2026-12-01T09:52:00.000Z',
+          },
+        ],
+        accepted_offer_id: 'd30',
+        payment: null,
+        created_at: '2026-11-24T09:30:00.000Z',
+      },
+    ],
+  });
 export type BankApplication = z.infer<typeof BankApplication>;
 
 export const BankApplicationList = z
   .object({ items: z.array(BankApplication), has_more: z.boolean() })
-  .meta({ id: 'BankApplicationList', examples: [{ items: [EXAMPLE_APPLICATION], has_more: false }] });
+  .meta({ id: 'BankApplicationList' });
 export type BankApplicationList = z.infer<typeof BankApplicationList>;
 
 export const BankApplicationListQuery = z.strictObject({
@@ -195,18 +193,7 @@ export const RefundConfirmation = z
     reference: z.string(),
     confirmed_at: IsoDateTime,
   })
-  .meta({
-    id: 'RefundConfirmation',
-    examples: [
-      {
-        refund_id: '3c9e1f7a-2b4d-4e6f-8a1c-5d7e9f0a2b4c',
-        application_id: EXAMPLE_APPLICATION.id,
-        amount: 350.1,
-        reference: 'SEVER-R418203',
-        confirmed_at: '2026-11-24T12:05:00.000Z',
-      },
-    ],
-  });
+  .meta({ id: 'RefundConfirmation' });
 export type RefundConfirmation = z.infer<typeof RefundConfirmation>;
 
 /** What B2BPay sends a bank: the type, the moment, the data (docs/banks.md lists each type's data). */
