@@ -354,9 +354,11 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
         [350.1, 'SEVER-R000001'],
         [700.5, null],
       ]);
-      expect((await bankMessages(t, order.id, 'refund.created')).map((m) => m.body.data.amount)).toEqual([
-        350.1, 700.5,
-      ]);
+      // Both refunds were made at one moment of the test clock: compared as a set.
+      const amounts = (await bankMessages(t, order.id, 'refund.created')).map((m) =>
+        Number(m.body.data.amount),
+      );
+      expect(amounts.sort((a, b) => a - b)).toEqual([350.1, 700.5]);
       expect((await emails(order.id)).filter((k) => k === 'refund')).toHaveLength(2);
 
       await t.worker.drain();

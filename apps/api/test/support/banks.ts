@@ -164,7 +164,10 @@ export interface StoredBankMessage {
   body: { type: string; timestamp: string; data: Record<string, unknown> };
 }
 
-/** The messages stored for the banks about the order (of one type, when given), oldest first. */
+/**
+ * The messages stored for the banks about the order (of one type, when given), oldest first; those
+ * of one moment by bank, and in no set order within one bank (their ids are random).
+ */
 export async function bankMessages(t: TestApp, orderId: string, type?: string): Promise<StoredBankMessage[]> {
   const rows = await t.db.query<{ bank: string; type: string; status: string; body: string }>(
     `SELECT m.bank, m.type, m.status, m.body FROM bank_messages m
