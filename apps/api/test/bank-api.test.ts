@@ -89,6 +89,17 @@ describeApi('partner banks over the bank API (DESIGN §13)', (t) => {
     expect(paid.status).toBe('payment_sent');
     expect(paid.accepted_offer).toMatchObject({ bank: 'sever', kind: 'instalments' });
     expect(paid.payout).toMatchObject({ bank: 'sever', fee: 0, amount: order.amount });
+    // The shop's webhook of the payment names the signed offer; its fee is the buyer's, not the shop's.
+    const events = (
+      await t.app.inject({ method: 'GET', url: '/api/order/events?limit=100', headers: demoAuth })
+    ).json().items as { event: string; order_id: string; accepted_offer: unknown; payout: unknown }[];
+    const completed = events.find((e) => e.event === 'order.payment.completed' && e.order_id === order.id);
+    expect(completed?.accepted_offer).toMatchObject({
+      id: signed.offer.id,
+      bank: 'sever',
+      kind: 'instalments',
+    });
+    expect(completed?.payout).toMatchObject({ fee: 0 });
   });
 
   it('answers a repeated decision as the first, and refuses a contradicting one', async () => {
