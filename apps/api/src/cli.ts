@@ -27,6 +27,7 @@ async function main(argv: string[]) {
       url: { type: 'string' },
       sla: { type: 'string' },
       grace: { type: 'string' },
+      limit: { type: 'string' },
     },
   });
   const command = positionals.join(' ');

@@ -89,6 +89,17 @@ describeApi('partner banks over the bank API (DESIGN §13)', (t) => {
     expect(paid.status).toBe('payment_sent');
     expect(paid.accepted_offer).toMatchObject({ bank: 'sever', kind: 'instalments' });
     expect(paid.payout).toMatchObject({ bank: 'sever', fee: 0, amount: order.amount });
+    // The shop's webhook of the payment names the signed offer; its fee is the buyer's, not the shop's.
+    const events = (
+      await t.app.inject({ method: 'GET', url: '/api/order/events?limit=100', headers: demoAuth })
+    ).json().items as { event: string; order_id: string; accepted_offer: unknown; payout: unknown }[];
+    const completed = events.find((e) => e.event === 'order.payment.completed' && e.order_id === order.id);
+    expect(completed?.accepted_offer).toMatchObject({
+      id: signed.offer.id,
+      bank: 'sever',
+      kind: 'instalments',
+    });
+    expect(completed?.payout).toMatchObject({ fee: 0 });
   });
 
   it('answers a repeated decision as the first, and refuses a contradicting one', async () => {
@@ -216,5 +227,58 @@ describeApi('partner banks over the bank API (DESIGN §13)', (t) => {
     );
     expect([first?.statusCode, second?.statusCode].sort()).toEqual([200, 400]);
     expect((await view(order.id)).accepted_offer.id).toBe(b.id);
+  });
+
+  it('lapses an approval whose offers all ran out unsigned: client_info_overdue, the bank told', async () => {
+    const order = await submitted();
+    await reject(t, bank('volga'), order.id);
+    await reject(t, bank('ural'), order.id);
+    const appId = await applicationId(t, order.id, 'sever');
+    const soon = new Date(t.clock.now().getTime() + 3_600_000);
+    const res = await bankCall(t, bank('sever'), 'POST', `/applications/${appId}/decision`, {
+      decision: 'approved',
+      offers: sampleOffers(105060, soon),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await view(order.id)).offers).toHaveLength(2);
+    t.clock.advance(3_600_000 + 1000);
+    // Past valid_until the page shows no offer even before the job runs.
+    expect((await view(order.id)).offers).toEqual([]);
+    await t.worker.drain();
+    expect((await view(order.id)).status).toBe('client_info_overdue');
+    const withdrawn = await t.db.query<{ body: string }>(
+      "SELECT body FROM bank_messages WHERE application_id = $1 AND type = 'application.withdrawn'",
+      [appId],
+    );
+    expect(JSON.parse(withdrawn[0]?.body ?? '{}').data).toEqual({
+      application_id: appId,
+      reason: 'offers_lapsed',
+    });
+  });
+
+  it('lists a bank its own applications, newest first, by status and with a cursor', async () => {
+    const first = await submitted();
+    t.clock.advance(1000);
+    const second = await submitted();
+    const list = async (query: string) => {
+      const res = await bankCall(t, bank('volga'), 'GET', `/applications${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        items: { id: string; order: { id: string }; status: string }[];
+        has_more: boolean;
+      };
+    };
+    const page = await list('?status=pending&limit=1');
+    expect(page.items.map((a) => a.order.id)).toEqual([second.id]);
+    expect(page.has_more).toBe(true);
+    const next = await list(`?status=pending&limit=1&starting_after=${page.items[0]?.id}`);
+    expect(next.items.map((a) => a.order.id)).toEqual([first.id]);
+    const everything = await list('?limit=100');
+    expect(everything.items.every((a) => a.id !== undefined)).toBe(true);
+    const sever = await bankCall(t, bank('sever'), 'GET', '/applications?limit=100');
+    const severIds = new Set((sever.json().items as { id: string }[]).map((a) => a.id));
+    for (const a of everything.items) expect(severIds.has(a.id)).toBe(false);
+    const bad = await bankCall(t, bank('volga'), 'GET', '/applications?status=lost');
+    expect(bad.statusCode).toBe(400);
   });
 });

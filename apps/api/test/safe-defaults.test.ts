@@ -34,6 +34,13 @@ describe('configuration defaults', () => {
     expect(loadConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_HTTP: 'true' }).WEBHOOK_ALLOW_HTTP).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).WEBHOOK_ALLOW_HTTP).toBe(true);
   });
+
+  it('mounts the sandbox banks by default only outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).SANDBOX_BANKS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SANDBOX_BANKS: 'false' }).SANDBOX_BANKS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).SANDBOX_BANKS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX_BANKS: 'true' }).SANDBOX_BANKS).toBe(true);
+  });
 });
 
 describe('the SSRF guard refuses every IANA special-purpose range', () => {

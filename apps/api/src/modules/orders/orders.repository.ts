@@ -664,3 +664,16 @@ export async function attachClient(tx: Queryable, orderId: string, clientId: num
 export async function markReminderSent(tx: Queryable, orderId: string, now: Date) {
   await tx.query('UPDATE orders SET reminder_sent_at = $2 WHERE id = $1', [orderId, now]);
 }
+
+/** The offer the buyer signed, as the order view's offers are read (null before a signature). */
+export async function findAcceptedOffer(db: Queryable, orderId: string): Promise<OfferViewRow | null> {
+  const rows = await db.query<OfferViewRow>(
+    `SELECT f.id, f.bank, k.name AS bank_name, f.kind, f.term_days, f.term_months, f.fee_kopecks,
+            f.monthly_payment_kopecks, f.valid_until, a.status AS application_status, s.signed_at AS accepted_at
+       FROM offer_signatures s JOIN bank_offers f ON f.id = s.offer_id
+       JOIN bank_applications a ON a.id = f.application_id LEFT JOIN banks k ON k.id = f.bank
+      WHERE s.order_id = $1`,
+    [orderId],
+  );
+  return rows[0] ?? null;
+}
