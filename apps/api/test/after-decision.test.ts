@@ -222,6 +222,7 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
         { amount: order.amount, reference: 'SEVER-999999', paid_at: t.clock.now().toISOString() },
       );
       expect(payment.statusCode).toBe(409);
+      expect(errorOf(payment).code).toBe('APPLICATION_CLOSED');
       const after = await owner(order.id);
       expect(after.status).toBe('cancelled');
       expect(after.payout).toBeNull();

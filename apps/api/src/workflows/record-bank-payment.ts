@@ -33,6 +33,12 @@ export async function recordBankPayment(
       orderStatus: 'payment_sent',
     });
   }
+  if (application.status === 'withdrawn' || application.status === 'expired') {
+    throw new AppError(
+      'APPLICATION_CLOSED',
+      'Заявка закрыта (заказ отменён, выбрано предложение другого банка или истёк срок): платёж не принимается',
+    );
+  }
   if (
     application.accepted_offer_id === null ||
     application.status !== 'approved' ||
