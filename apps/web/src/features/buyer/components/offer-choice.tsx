@@ -28,26 +28,29 @@ function OfferList({ offers, choice }: { offers: readonly Offer[]; choice: Offer
         </p>
       </div>
       {choice.alert && <Alert tone="error">{choice.alert}</Alert>}
-      <ul className="grid gap-3 @container @xl:grid-cols-2" aria-label="Предложения банков">
-        {offers.map((offer) => {
-          const titleId = `${choice.prefix}-offer-${offer.id}`;
-          return (
-            <li key={offer.id} className="flex">
-              <OfferCard offer={toOfferView(offer, today)} titleId={titleId}>
-                <Button
-                  className="mt-auto w-full"
-                  aria-describedby={titleId}
-                  loading={choice.busy === offer.id}
-                  loadingText="Отправка кода..."
-                  onClick={() => choice.choose(offer)}
-                >
-                  Выбрать
-                </Button>
-              </OfferCard>
-            </li>
-          );
-        })}
-      </ul>
+      {/* Two columns once the card's column is wide enough (a desktop's short order), one on a phone. */}
+      <div className="@container">
+        <ul className="grid gap-3 @lg:grid-cols-2" aria-label="Предложения банков">
+          {offers.map((offer) => {
+            const titleId = `${choice.prefix}-offer-${offer.id}`;
+            return (
+              <li key={offer.id} className="grid">
+                <OfferCard offer={toOfferView(offer, today)} titleId={titleId}>
+                  <Button
+                    className="mt-auto w-full"
+                    aria-describedby={titleId}
+                    loading={choice.busy === offer.id}
+                    loadingText="Отправка кода..."
+                    onClick={() => choice.choose(offer)}
+                  >
+                    Выбрать
+                  </Button>
+                </OfferCard>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
     </div>
   );
 }

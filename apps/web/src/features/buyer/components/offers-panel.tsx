@@ -62,7 +62,7 @@ export interface OffersPanelProps {
   stage: OffersStage;
   shopName: string;
   /** The order the server answered a signature with: the page shows it at once. */
-  onOrder: (order: Order) => void;
+  onOrder: (order: Order) => Promise<void>;
   /** Read the order again (an offer lapsed, or the order was signed elsewhere). */
   onReload: () => void;
 }
@@ -96,7 +96,7 @@ export default function OffersPanel({ order, stage, shopName, onOrder, onReload 
         shopName={shopName}
         onSigned={(signed) => {
           setSignedHere(true);
-          onOrder(signed);
+          void onOrder(signed);
         }}
         onAlreadySigned={setNotice}
         onReload={onReload}

@@ -9,9 +9,13 @@ import { useQueryClient } from '@tanstack/react-query';
  */
 export function useOrderCache(orderId: string) {
   const queryClient = useQueryClient();
+  const queryKey = ['order', orderId];
   return {
-    replace: (order: Order) =>
-      queryClient.setQueriesData<Order | null>({ queryKey: ['order', orderId] }, order),
-    reload: () => void queryClient.invalidateQueries({ queryKey: ['order', orderId] }),
+    replace: async (order: Order) => {
+      // A poll already on its way carries the order from before: it must not land after this one.
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueriesData<Order | null>({ queryKey }, order);
+    },
+    reload: () => void queryClient.invalidateQueries({ queryKey }),
   };
 }
