@@ -34,7 +34,7 @@ module.exports = {
       name: 'no-cycle-in-package',
       comment: 'No import cycle inside a package (type-only imports count: they tie the files together too).',
       severity: 'error',
-      from: { path: '^(apps/(api|web|widget)|packages/domain|sdks/typescript)/' },
+      from: { path: '^(apps/(api|web|widget|sandbox-bank)|packages/domain|sdks/typescript)/' },
       to: { circular: true },
     },
     // No cycle between the API's modules taken as wholes: scripts/boundaries/imports.mjs
@@ -146,6 +146,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/widget/' },
       to: { path: '^apps/(web|api)/|(^|/node_modules/)@b2bpay/(web|api)(/|$)' },
+    },
+    {
+      name: 'sandbox-bank-outside',
+      comment:
+        'The sandbox banks are an outside system: they speak to the API over HTTP and import none of it.',
+      severity: 'error',
+      from: { path: '^apps/sandbox-bank/' },
+      to: { path: '^apps/(web|api|widget)/|(^|/node_modules/)@b2bpay/(web|api|widget)(/|$)' },
     },
   ],
   options: {

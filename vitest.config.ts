@@ -15,6 +15,7 @@ export default defineConfig({
       'apps/web',
       'apps/web/vitest.buyer.config.ts',
       'apps/widget',
+      'apps/sandbox-bank',
       'sdks',
       'integrations/bitrix',
       'scripts/vitest.config.mjs',

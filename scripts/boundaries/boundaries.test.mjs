@@ -151,6 +151,14 @@ describe('the boundaries lint on a planted tree', { timeout: 30_000 }, () => {
       /^widget-on-its-own: apps\/widget\/src\/element\.ts -> apps\/web\/src\/shared\/ui\/button\.tsx$/,
     ],
     [
+      'the sandbox bank importing the API',
+      {
+        'apps/sandbox-bank/src/bank.ts':
+          "import { orderSchema } from '../../api/src/modules/orders/index';\nexport const bank = orderSchema;\n",
+      },
+      /^sandbox-bank-outside: apps\/sandbox-bank\/src\/bank\.ts -> apps\/api\/src\/modules\/orders\/index\.ts$/,
+    ],
+    [
       "a module importing another module's repository",
       { [SERVICE]: withLine(SERVICE, "export { selectShop } from '../shops/shops.repository';") },
       /^repository-from-another-module: apps\/api\/src\/modules\/orders\/orders\.service\.ts -> apps\/api\/src\/modules\/shops\/shops\.repository\.ts$/,

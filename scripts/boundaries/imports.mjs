@@ -11,7 +11,14 @@ const require = createRequire(import.meta.url);
 const CONFIG = join(import.meta.dirname, '..', '..', '.dependency-cruiser.cjs');
 
 /** The folders cruised, relative to the repository root: every package that has rules. */
-export const PACKAGES = ['apps/api', 'apps/web', 'apps/widget', 'packages/domain', 'sdks/typescript'];
+export const PACKAGES = [
+  'apps/api',
+  'apps/web',
+  'apps/widget',
+  'apps/sandbox-bank',
+  'packages/domain',
+  'sdks/typescript',
+];
 
 const MODULE = /^apps\/api\/src\/modules\/([^/]+)\//;
 const isTest = (path) => /\.test\.tsx?$|^apps\/api\/test\//.test(path);

@@ -27,7 +27,9 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from './plugins/request-id';
 import { applySecurityHeaders, registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { bankApiRoutes } from './routes/bank-api.routes';
 import { clientsRoutes } from './routes/clients.routes';
+import { offersRoutes } from './routes/offers.routes';
 import { Lifecycle } from './shared/lifecycle';
 import { documentFrameworkErrors, documentPermissions } from './shared/route-schemas';
 import { cancelOrder } from './workflows/cancel-order';
@@ -177,6 +179,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(async (scope) => {
     await ordersRoutes(scope, moduleDeps, { cancelOrder, createRefund });
     await clientsRoutes(scope, moduleDeps);
+    await offersRoutes(scope, moduleDeps);
+    await bankApiRoutes(scope, moduleDeps);
     await companiesRoutes(scope, moduleDeps);
     await enquiriesRoutes(scope, moduleDeps);
     await shopsRoutes(scope, moduleDeps);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { plainRussianError, ShopCreate } from '@b2bpay/domain';
 import { z } from 'zod';
+import { BANK_COMMANDS, BANK_USAGE, runBankCommand } from './cli-bank';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open-database';
@@ -9,7 +10,8 @@ import { AppError } from './shared/errors';
 
 const USAGE = `Использование:
   npm run cli -- shop create --name "…" --email "…" [--webhook-url URL]
-  npm run cli -- shop rotate-keys --shop <id>`;
+  npm run cli -- shop rotate-keys --shop <id>
+${BANK_USAGE}`;
 
 /** Shop administration from the command line; prints one JSON object on one line of stdout. */
 async function main(argv: string[]) {
@@ -21,9 +23,28 @@ async function main(argv: string[]) {
       email: { type: 'string' },
       'webhook-url': { type: 'string' },
       shop: { type: 'string' },
+      id: { type: 'string' },
+      url: { type: 'string' },
+      sla: { type: 'string' },
+      grace: { type: 'string' },
     },
   });
   const command = positionals.join(' ');
+  const bankCommand = BANK_COMMANDS.find((c) => c === command);
+  if (bankCommand) {
+    const config = loadConfig();
+    const db = await openDatabase(config);
+    try {
+      const fail = (message: string): never => {
+        throw new UsageError(message);
+      };
+      const result = await runBankCommand({ db, config }, bankCommand, values, fail).catch(asUsageError);
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    } finally {
+      await db.close();
+    }
+    return;
+  }
   if (command !== 'shop create' && command !== 'shop rotate-keys') throw new UsageError(USAGE);
   z.config({ localeError: plainRussianError });
   const input =

@@ -68,6 +68,9 @@ const EnvSchema = z.object({
   // Default by NODE_ENV: http:// webhook URLs are refused in production unless this allows them.
   WEBHOOK_ALLOW_HTTP: bool.optional(),
   CLIENT_INFO_TTL: duration('CLIENT_INFO_TTL').default(72 * 3_600_000),
+  // The sandbox banks (apps/sandbox-bank) mounted on this server and registered as banks; by default
+  // everywhere but production. Off: banks come from the CLI (npm run cli -- bank create …).
+  SANDBOX_BANKS: bool.optional(),
   SANDBOX_DECISION_DELAY_MS: z.coerce.number().int().min(0).default(5000),
   SANDBOX_PAYMENT_DELAY_MS: z.coerce.number().int().min(0).default(10000),
   // Default by NODE_ENV: the demo shop (public keys) only outside production.
@@ -127,8 +130,9 @@ const EnvSchema = z.object({
 
 export type Config = Omit<
   z.infer<typeof EnvSchema>,
-  'PUBLIC_URL' | 'HOST' | 'DEMO_SHOP' | 'WEBHOOK_ALLOW_HTTP'
+  'PUBLIC_URL' | 'HOST' | 'DEMO_SHOP' | 'WEBHOOK_ALLOW_HTTP' | 'SANDBOX_BANKS'
 > & {
+  SANDBOX_BANKS: boolean;
   PUBLIC_URL: string;
   HOST: string;
   DEMO_SHOP: boolean;
@@ -179,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     HOST: config.HOST ?? (config.NODE_ENV === 'development' ? '127.0.0.1' : '0.0.0.0'),
     DEMO_SHOP: demoShop,
     WEBHOOK_ALLOW_HTTP: config.WEBHOOK_ALLOW_HTTP ?? !production,
+    SANDBOX_BANKS: config.SANDBOX_BANKS ?? !production,
   };
 }
 

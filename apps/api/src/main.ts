@@ -33,6 +33,9 @@ async function main() {
       'DEMO_SHOP=true в production (DEMO_SHOP_IN_PRODUCTION=true): демо-магазин с публичными ключами открыт всем',
     );
   }
+  const sandbox = config.SANDBOX_BANKS
+    ? await (await import('./sandbox-mount')).mountSandboxBanks(app, deps)
+    : null;
   const worker =
     config.WORKER === 'inline'
       ? await createInlineWorker(deps, {
@@ -45,6 +48,7 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: draining (up to ${config.SHUTDOWN_GRACE_MS} ms)`);
+    sandbox?.close();
     const { cutOff } = await drainAndClose({ app, lifecycle, graceMs: config.SHUTDOWN_GRACE_MS, worker });
     if (cutOff) app.log.warn('requests still running after SHUTDOWN_GRACE_MS were cut off');
     await db.close();
@@ -54,6 +58,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  await sandbox?.start(loopbackUrl(app, config.HOST));
   worker?.start();
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `встроенная PGlite в ${config.DATA_DIR}`;
   const lines = [`B2BPay работает: ${config.PUBLIC_URL}  (база: ${where})`];
@@ -64,6 +69,14 @@ async function main() {
     );
   }
   console.log(lines.join('\n'));
+}
+
+/** This server as the sandbox banks reach it: on loopback unless it listens on one address only. */
+function loopbackUrl(app: { server: { address(): unknown } }, host: string) {
+  const address = app.server.address() as { port: number } | null;
+  const wildcard = host === '0.0.0.0' || host === '::' || host === 'localhost';
+  const name = wildcard ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${address?.port ?? 0}`;
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { ORDER_AMOUNT_POSITIVE_MESSAGE, ORDER_CHANGED_MESSAGE } from '@b2bpay/domain';
 import { expect, it } from 'vitest';
+import { seedBanks } from './support/banks';
 import { patchClient, prepareSubmission } from './support/buyer';
 import { describeApi } from './support/describe-api';
 import { createOrder, demoAuth, errorOf } from './support/test-app';
@@ -125,11 +126,18 @@ describeApi('amount integrity', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, startT
       phone: '+79161234502',
       email: 'buyer2@firm.ru',
     });
+    await seedBanks(t);
     expect((await patchClient(t, order.id, body)).statusCode).toBe(200);
-    // Were the order's amount rewritten behind the API's back, the bank would still be asked for 3001 ₽.
+    // Were the order's amount rewritten behind the API's back, the banks would still be asked for 3001 ₽.
     await t.db.query('UPDATE orders SET amount_kopecks = 1 WHERE id = $1', [order.id]);
-    const { agreedAmount } = await import('../src/modules/banks/banks.repository');
-    expect(await agreedAmount(t.db, order.id)).toBe(300_100);
+    await t.worker.drain();
+    const sent = await t.db.query<{ body: string }>(
+      `SELECT m.body FROM bank_messages m JOIN bank_applications a ON a.id = m.application_id
+        WHERE a.order_id = $1 AND m.type = 'application.created'`,
+      [order.id],
+    );
+    expect(sent).toHaveLength(3);
+    for (const m of sent) expect(JSON.parse(m.body).data.order.amount).toBe(3001);
   });
 
   it('refuses an order of 0 ₽ on creation and on a change of products, naming products', async () => {

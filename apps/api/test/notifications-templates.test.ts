@@ -72,6 +72,11 @@ describe('notification templates', () => {
       expect(mail.html).toContain('команда B2BPay');
     }
     expect(approvedEmail(decision).subject).toBe('Рассрочка одобрена — заказ №42');
+    // The approval sends the buyer to the order page to choose and sign the bank's terms.
+    const approved = approvedEmail(decision);
+    expect(approved.text).toContain('Выберите условия на странице заказа');
+    expect(approved.text).toContain(`Предложения банка — по ссылке:\n${decision.link}`);
+    expect(approved.html).toContain('Выбрать условия');
     expect(rejectedEmail(decision).subject).toBe('Решение по заявке на рассрочку — заказ №42');
     expect(rejectedEmail(decision).text).toContain(
       'К сожалению, банки-партнёры не смогли одобрить рассрочку',

@@ -184,6 +184,8 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
       external_id: null,
       metadata: {},
       refunded_amount: 0,
+      // Before the buyer signs a bank's offer there is none.
+      accepted_offer: null,
     });
     // A wrong secret or a changed body does not verify.
     expect(() => verify('whsec_d3Jvbmctc2VjcmV0LXdyb25nLXNlY3JldC0wMDA=', got)).toThrow();

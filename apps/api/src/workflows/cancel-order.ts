@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database';
 import type { AppDeps } from '../deps';
 import { auditBy, recordAudit } from '../modules/audit';
 import type { AuthenticatedKey, RequestAuth } from '../modules/auth';
-import { withdrawApplications } from '../modules/banks';
+import { withdrawOpenApplications } from '../modules/banks';
 import { findClient } from '../modules/clients';
 import { amountText, cancelledEmail, queueEmail } from '../modules/notifications';
 import { findOrder, loadView, type OrderRow, orderLink, transition } from '../modules/orders';
@@ -53,7 +53,7 @@ export async function cancelOrder(
       );
     }
     if ((SUBMITTED_STATUSES as readonly string[]).includes(order.status)) {
-      await withdrawApplications(tx, deps, order.id, now);
+      await withdrawOpenApplications(tx, order.id, 'order_cancelled', now);
       await tellBuyer(tx, deps, { order, shopName: auth.shop.name, reason: why, now });
     }
     return loadView(tx, deps, id, true);

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database';
 import type { AppDeps } from '../deps';
 import { auditBy, recordAudit } from '../modules/audit';
 import type { AuthenticatedKey, RequestAuth } from '../modules/auth';
-import { refundAtBank } from '../modules/banks';
+import { listOrderApplications, queueBankMessage } from '../modules/banks';
 import { findClient } from '../modules/clients';
 import { amountText, queueEmail, refundEmail } from '../modules/notifications';
 import {
@@ -17,7 +17,6 @@ import {
   recordOrderEvent,
   runIdempotent,
   type StoredResponse,
-  setBankReference,
   toRefundView,
   transition,
 } from '../modules/orders';
@@ -30,7 +29,7 @@ const NOTHING_LEFT = 'Сумма возврата больше, чем оста�
  * A return of (part of) a paid order (DESIGN §11), with Idempotency-Key as on order creation. Under
  * the order's row lock, in one transaction: the refund, the order's refunded sum (a conditional
  * UPDATE: two returns racing for the last rouble give one 200 and one 409), the move to `refunded`
- * when nothing is left, the paying bank told, the buyer's e-mail and `order.refund.created`.
+ * when nothing is left, the paying bank sent `refund.created`, the buyer's e-mail and `order.refund.created`.
  */
 export async function createRefund(
   deps: AppDeps,
@@ -87,14 +86,15 @@ export async function createRefund(
           now,
         );
       }
-      if (order.payout_bank) {
-        const reference = await refundAtBank(
+      // The paying bank takes the return back; its reference arrives with its confirmation.
+      const paying = (await listOrderApplications(tx, order.id)).find((a) => a.payment_reference !== null);
+      if (paying) {
+        const data = { application_id: paying.id, refund_id: refund.id, amount: input.amount };
+        await queueBankMessage(
           tx,
-          deps,
-          { orderId: order.id, refundId: refund.id, amountKopecks, bank: order.payout_bank },
+          { bank: paying.bank, applicationId: paying.id, type: 'refund.created', data },
           now,
         );
-        await setBankReference(tx, refund.id, reference);
       }
       const view = toRefundView({ ...refund, bank_reference: null, created_at: now });
       let next: OrderRow = { ...order, refunded_kopecks: refunded, updated_at: now };

@@ -8,7 +8,7 @@ import {
   ORDER_CHANGED_MESSAGE,
 } from '@b2bpay/domain';
 import type { AppDeps } from '../deps';
-import { queueBankApplications } from '../modules/banks';
+import { openApplications } from '../modules/banks';
 import { checkStep1, insertConsent, updateClient } from '../modules/clients';
 import { recordOrderEvent, toClientView, transition } from '../modules/orders';
 import { checkCode, markUsed } from '../modules/verification';
@@ -116,7 +116,7 @@ export async function submitApplication(
       reason: 'Покупатель отправил заявку',
       now,
     });
-    await queueBankApplications(tx, orderId, now);
+    await openApplications(tx, orderId, now);
     return { client: toClientView(client) };
   });
   if ('error' in outcome) throw outcome.error;

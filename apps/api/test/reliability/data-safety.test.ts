@@ -214,7 +214,37 @@ describe('logs of a real API process over a whole journey, and the embedded data
       await call('GET', '/api/order/orders', undefined, {
         authorization: 'Bearer sk_live_NotARealKeyButSecretLooking00000',
       });
-      // The worker sends the notifications and webhooks, and the sandbox banks decide.
+      // The worker sends the notifications, webhooks and bank messages; the sandbox banks decide.
+      let offers: { id: string }[] = [];
+      await waitFor(
+        'the banks’ approval',
+        async () => {
+          const o = await call('GET', `/api/order/orders/${orderId}`);
+          offers = (o.json.offers as { id: string }[] | undefined) ?? [];
+          return o.json.status === 'app_approved' && offers.length > 0;
+        },
+        60_000,
+        250,
+      );
+      // The buyer signs the first offer with the SMS code (the outbox lists the newest first).
+      const offerId = offers[0]?.id ?? '';
+      const codeSent = await call('POST', `/api/order/orders/${orderId}/offers/${offerId}/code`, {
+        client_id: client,
+      });
+      expect(codeSent.status).toBe(200);
+      const afterCode = (await call('GET', '/dev/outbox.json')).json as {
+        notifications: { recipient: string; body: string }[];
+      };
+      const signCode =
+        /\b(\d{6})\b/.exec(
+          afterCode.notifications.find((n) => n.recipient === BUYER.phone)?.body ?? '',
+        )?.[1] ?? '';
+      secrets.push(signCode);
+      const signed = await call('POST', `/api/order/orders/${orderId}/offers/${offerId}/accept`, {
+        client_id: client,
+        sms_code_input: signCode,
+      });
+      expect(signed.status).toBe(200);
       await waitFor(
         'the journey’s background work',
         async () => {

@@ -34,6 +34,8 @@ const EXPECTED_OPERATIONS = [
   'GET /api/order/orders',
   'GET /api/order/orders/{order_id}',
   'GET /api/order/orders/{order_id}/history',
+  'POST /api/order/orders/{order_id}/offers/{offer_id}/code',
+  'POST /api/order/orders/{order_id}/offers/{offer_id}/accept',
   'PUT /api/order/orders/{order_id}/products',
   'PATCH /api/order/orders/{order_id}/client',
   'GET /api/integration/company/suggest',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from '../statuses';
 import { Client } from './clients';
 import { enumList, IsoDateTime, isoInstantOrDate, Uuid } from './common';
-import { Payout, Refund } from './orders';
+import { AcceptedOffer, Payout, Refund } from './orders';
 
 /**
  * The events of an order a shop hears about: as webhooks (signed POSTs), in the event log
@@ -84,6 +84,9 @@ export const WebhookEvent = z
     payout: Payout.nullable()
       .optional()
       .meta({ description: 'Только в order.payment.completed: выплата магазину' }),
+    accepted_offer: AcceptedOffer.nullable()
+      .optional()
+      .meta({ description: 'Предложение банка, подписанное покупателем (после подписи), иначе null' }),
     /** order.products.updated only. */
     previous_amount: z.number().optional(),
     version: z.number().int().optional(),

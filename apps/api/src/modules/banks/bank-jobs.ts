@@ -1,25 +1,30 @@
 import { z } from 'zod';
 import { jobType } from '../jobs';
 
-/** Hands an order's application to each partner bank. */
+/** Builds each bank's application.created for an order just submitted. */
 export const submitToBanksJob = jobType({
   kind: 'bank.submit',
   lane: 'bank',
   payload: z.object({ order_id: z.string() }),
 });
 
-/** A bank's decision on an application, as the sandbox schedules it. */
-export const bankDecisionJob = jobType({
-  kind: 'bank.decide',
+/** One signed message to a bank (bank_messages row), retried on the bank lane. */
+export const deliverBankMessageJob = jobType({
+  kind: 'bank.message',
   lane: 'bank',
-  // Anything but 'approved' has always been read as a refusal: stored jobs keep that reading.
-  payload: z.object({ order_id: z.string(), bank: z.string(), decision: z.string() }),
+  payload: z.object({ message_id: z.uuid() }),
 });
 
-/** A bank's payment of an approved order, as the sandbox schedules it. */
-export const bankPaymentJob = jobType({
-  kind: 'bank.pay',
+/** A bank's application past its respond_by without an answer. */
+export const expireApplicationJob = jobType({
+  kind: 'bank.expire',
   lane: 'bank',
-  // Jobs queued before payment references existed carry none.
-  payload: z.object({ order_id: z.string(), bank: z.string(), reference: z.string().optional() }),
+  payload: z.object({ application_id: z.uuid() }),
+});
+
+/** An approved order's offers have all passed their valid_until: checked then. */
+export const lapseOffersJob = jobType({
+  kind: 'bank.offers_lapse',
+  lane: 'bank',
+  payload: z.object({ order_id: z.uuid() }),
 });

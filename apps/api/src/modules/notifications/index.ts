@@ -28,4 +28,5 @@ export {
   rejectedEmail,
   reminderEmail,
   reminderSms,
+  signCodeSms,
 } from './templates';

@@ -122,6 +122,12 @@ export function codeSms(code: string): string {
   return `${BRAND}: код подтверждения ${code}. Никому его не сообщайте.`;
 }
 
+/** The code that signs a bank's offer: the SMS says what it signs, so a code asked for by someone else is noticed. */
+export function signCodeSms(code: string, offer: { bankName: string; title: string }): string {
+  assertCode(code);
+  return `${BRAND}: код ${code} — подпись предложения: ${offer.bankName}, ${offer.title}. Никому его не сообщайте.`;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Bank decisions
 
@@ -129,12 +135,14 @@ export function approvedEmail(p: DecisionParams): EmailContent {
   assertLink(p.link);
   const subject = `Рассрочка одобрена — заказ №${p.orderNumber}`;
   const lead = `Банк-партнёр одобрил рассрочку по заказу №${p.orderNumber} в магазине ${p.shopName} на сумму ${p.amountText}.`;
-  const next = 'Банк перечислит оплату магазину; условия и график платежей — в вашем договоре с банком.';
+  const next =
+    'Выберите условия на странице заказа — отсрочку или рассрочку, с комиссией и графиком платежей — и ' +
+    'подпишите их кодом из SMS. После этого банк перечислит оплату магазину.';
   const text = [
     'Здравствуйте!',
     lead,
     next,
-    `Заказ и его статус — по ссылке:\n${p.link}`,
+    `Предложения банка — по ссылке:\n${p.link}`,
     `Спасибо, что выбрали ${BRAND}!`,
     SIGNATURE,
   ].join('\n\n');
@@ -144,7 +152,7 @@ export function approvedEmail(p: DecisionParams): EmailContent {
       p: `Банк-партнёр одобрил рассрочку по заказу №${e(p.orderNumber)} в магазине ${e(p.shopName)} на сумму <b>${e(p.amountText)}</b>.`,
     },
     { p: e(next) },
-    { button: { href: p.link, label: 'Открыть заказ' } },
+    { button: { href: p.link, label: 'Выбрать условия' } },
     { p: `Спасибо, что выбрали ${BRAND}!` },
   ]);
   return { subject, text, html };

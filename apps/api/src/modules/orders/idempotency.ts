@@ -44,22 +44,24 @@ const stillRunning = () =>
  */
 export async function runIdempotent<T>(
   db: Database,
-  scope: { shopId: string; key: string | null; request: unknown; now: Date },
+  scope: ({ shopId: string } | { bankId: string }) & { key: string | null; request: unknown; now: Date },
   work: (tx: Queryable) => Promise<T>,
 ): Promise<StoredResponse<T>> {
   if (scope.key === null) return { status: 200, body: await db.transaction(work), replayed: false };
   const key = scope.key;
+  const owner: repo.KeyOwner =
+    'shopId' in scope ? { store: 'shop', id: scope.shopId } : { store: 'bank', id: scope.bankId };
   const hash = sha256Hex(JSON.stringify(scope.request));
   for (let attempt = 0; attempt < 3; attempt++) {
     const outcome = await db.transaction(async (tx) => {
-      const claimed = await repo.claimKey(tx, { shopId: scope.shopId, key, now: scope.now }, hash);
+      const claimed = await repo.claimKey(tx, { owner, key, now: scope.now }, hash);
       if (claimed !== 'claimed') return { claimed } as const;
       const result = await work(tx);
-      await repo.storeResponse(tx, scope.shopId, key, JSON.stringify(result));
+      await repo.storeResponse(tx, owner, key, JSON.stringify(result));
       return { claimed, body: result } as const;
     });
     if (outcome.claimed === 'claimed') return { status: 200, body: outcome.body, replayed: false };
-    const row = await repo.findStoredKey(db, scope.shopId, key);
+    const row = await repo.findStoredKey(db, owner, key);
     if (!row) {
       // Nothing stored: a twin is still running (409), or the one we conflicted with rolled back or
       // expired away between our two statements (claim again).
@@ -69,7 +71,7 @@ export async function runIdempotent<T>(
     const age = scope.now.getTime() - new Date(row.created_at).getTime();
     const expired = age > KEY_LIFETIME_MS || (row.state === 'running' && age > ABANDONED_AFTER_MS);
     if (expired) {
-      await repo.deleteStoredKey(db, scope.shopId, key, row.created_at);
+      await repo.deleteStoredKey(db, owner, key, row.created_at);
       continue;
     }
     if (row.request_hash !== hash) {

@@ -2,8 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { kopecksToRubles } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import { type EventType, recordEvent } from '../webhooks';
-import { toClientView, toPayoutView } from './order-view';
-import { type ClientRow, nextEventSequence, type OrderRow, orderWebhookUrl } from './orders.repository';
+import { toClientView, toOfferViews, toPayoutView } from './order-view';
+import {
+  type ClientRow,
+  findAcceptedOffer,
+  nextEventSequence,
+  type OrderRow,
+  orderWebhookUrl,
+} from './orders.repository';
+
+/** The statuses an order can have a signed offer in. */
+const SIGNED_STATUSES = new Set(['app_approved', 'payment_sent', 'refunded', 'cancelled']);
 
 /**
  * Records an event of the order in the caller's transaction (DESIGN §2): the orders module numbers it
@@ -24,6 +33,9 @@ export async function recordOrderEvent(
   },
 ): Promise<string> {
   const sequence = await nextEventSequence(tx, e.order.id);
+  // The signed offer travels with every event after the signature (the shop's own fee stays 0 ₽).
+  const signed = SIGNED_STATUSES.has(e.order.status) ? await findAcceptedOffer(tx, e.order.id) : null;
+  const acceptedOffer = signed ? toOfferViews(e.order, [signed], e.now).accepted_offer : null;
   const id = randomUUID();
   const payload = {
     event: e.type,
@@ -43,6 +55,7 @@ export async function recordOrderEvent(
     metadata: e.order.metadata ?? {},
     refunded_amount: kopecksToRubles(e.order.refunded_kopecks ?? 0),
     ...(e.type === 'order.payment.completed' ? { payout: toPayoutView(e.order) } : {}),
+    accepted_offer: acceptedOffer,
   };
   const url = await orderWebhookUrl(tx, e.order.id);
   await recordEvent(tx, {

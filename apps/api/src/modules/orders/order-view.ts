@@ -1,13 +1,15 @@
 import {
+  type AcceptedOffer,
   type Client,
   kopecksToRubles,
   maskEmail,
   maskPhone,
+  type Offer,
   type Order,
   type OrderStatus,
   type Payout,
 } from '@b2bpay/domain';
-import type { ClientRow, OrderRow, ProductRow } from './orders.repository';
+import type { ClientRow, OfferViewRow, OrderRow, ProductRow } from './orders.repository';
 
 export interface ViewOptions {
   publicUrl: string;
@@ -89,4 +91,44 @@ export function ownerFields(o: OrderRow) {
     refunded_amount: kopecksToRubles(o.refunded_kopecks),
     payout: toPayoutView(o),
   };
+}
+
+/**
+ * The banks' offers as the order shows them (DESIGN §13): while it is approved and nothing is signed,
+ * each offer of an approving bank still valid; once signed, the signed one as `accepted_offer`. The
+ * fee is the buyer's: the shop's own fee stays in the payout (0 ₽).
+ */
+export function toOfferViews(
+  o: OrderRow,
+  rows: readonly OfferViewRow[],
+  now: Date,
+): { offers: Offer[]; accepted_offer: AcceptedOffer | null } {
+  const view = (r: OfferViewRow): Offer => {
+    const fee = Number(r.fee_kopecks);
+    return {
+      id: r.id,
+      bank: r.bank,
+      bank_name: r.bank_name ?? r.bank,
+      kind: r.kind,
+      term_days: r.term_days,
+      term_months: r.term_months,
+      fee: kopecksToRubles(fee),
+      total: kopecksToRubles(o.amount_kopecks + fee),
+      monthly_payment:
+        r.monthly_payment_kopecks === null ? null : kopecksToRubles(Number(r.monthly_payment_kopecks)),
+      valid_until: new Date(r.valid_until).toISOString(),
+    };
+  };
+  const signed = rows.find((r) => r.accepted_at !== null);
+  if (signed?.accepted_at) {
+    return {
+      offers: [],
+      accepted_offer: { ...view(signed), accepted_at: new Date(signed.accepted_at).toISOString() },
+    };
+  }
+  if (o.status !== 'app_approved') return { offers: [], accepted_offer: null };
+  const open = rows.filter(
+    (r) => r.application_status === 'approved' && new Date(r.valid_until).getTime() > now.getTime(),
+  );
+  return { offers: open.map(view), accepted_offer: null };
 }

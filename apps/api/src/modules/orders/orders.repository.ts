@@ -165,8 +165,24 @@ export async function findOrder(db: Queryable, id: string, options: { forUpdate?
 
 export interface DecisionRow {
   bank: string;
+  bank_name: string | null;
   status: string;
   decided_at: string | Date | null;
+}
+
+/** A bank's offer on the order, with its application's status and, once signed, when. */
+export interface OfferViewRow {
+  id: string;
+  bank: string;
+  bank_name: string | null;
+  kind: 'deferral' | 'instalments';
+  term_days: number | null;
+  term_months: number | null;
+  fee_kopecks: number | string;
+  monthly_payment_kopecks: number | string | null;
+  valid_until: string;
+  application_status: string;
+  accepted_at: string | null;
 }
 
 export interface OrderDetails {
@@ -174,6 +190,7 @@ export interface OrderDetails {
   products: ProductRow[];
   client: ClientRow | null;
   decisions: DecisionRow[];
+  offers: OfferViewRow[];
 }
 
 /** Prepared: a primary-key read whose plan never depends on the id. */
@@ -183,9 +200,19 @@ const ORDER_DETAILS_SQL = prepared(
                  'price_kopecks', p.price_kopecks, 'quantity', p.quantity) ORDER BY p.position)
           FROM order_products p WHERE p.order_id = o.id) AS products,
        (SELECT row_to_json(c) FROM (SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = o.client_id) c) AS client,
-       CASE WHEN o.status NOT IN ('client_expected', 'client_info_overdue') THEN
-         (SELECT json_agg(json_build_object('bank', b.bank, 'status', b.status, 'decided_at', b.decided_at))
-            FROM bank_applications b WHERE b.order_id = o.id) END AS decisions
+       CASE WHEN o.status <> 'client_expected' THEN
+         (SELECT json_agg(json_build_object('bank', b.bank, 'bank_name', k.name, 'status', b.status,
+                   'decided_at', b.decided_at) ORDER BY b.submitted_at, b.bank)
+            FROM bank_applications b LEFT JOIN banks k ON k.id = b.bank WHERE b.order_id = o.id) END AS decisions,
+       CASE WHEN o.status NOT IN ('client_expected', 'bank_info_expected', 'app_rejected') THEN
+         (SELECT json_agg(json_build_object('id', f.id, 'bank', f.bank, 'bank_name', k.name, 'kind', f.kind,
+                   'term_days', f.term_days, 'term_months', f.term_months, 'fee_kopecks', f.fee_kopecks,
+                   'monthly_payment_kopecks', f.monthly_payment_kopecks, 'valid_until', f.valid_until,
+                   'application_status', a.status, 'accepted_at', s.signed_at)
+                   ORDER BY f.created_at, f.bank, f.bank_offer_id)
+            FROM bank_offers f JOIN bank_applications a ON a.id = f.application_id
+            LEFT JOIN banks k ON k.id = f.bank LEFT JOIN offer_signatures s ON s.offer_id = f.id
+           WHERE f.order_id = o.id) END AS offers
      FROM orders o WHERE o.id = $1`,
 );
 
@@ -201,16 +228,18 @@ export async function findOrderDetails(db: Queryable, id: string): Promise<Order
       products: ProductRow[] | null;
       client: Record<string, unknown> | null;
       decisions: DecisionRow[] | null;
+      offers: OfferViewRow[] | null;
     }
   >(ORDER_DETAILS_SQL, [id]);
   const row = rows[0];
   if (!row) return null;
-  const { products, client, decisions, ...order } = row;
+  const { products, client, decisions, offers, ...order } = row;
   return {
     order: mapOrder(order),
     products: mapJsonProducts(products),
     client: client ? mapJsonClient(client) : null,
     decisions: decisions ?? [],
+    offers: offers ?? [],
   };
 }
 
@@ -634,4 +663,17 @@ export async function attachClient(tx: Queryable, orderId: string, clientId: num
 /** The deadline reminder went out: it is not sent twice. */
 export async function markReminderSent(tx: Queryable, orderId: string, now: Date) {
   await tx.query('UPDATE orders SET reminder_sent_at = $2 WHERE id = $1', [orderId, now]);
+}
+
+/** The offer the buyer signed, as the order view's offers are read (null before a signature). */
+export async function findAcceptedOffer(db: Queryable, orderId: string): Promise<OfferViewRow | null> {
+  const rows = await db.query<OfferViewRow>(
+    `SELECT f.id, f.bank, k.name AS bank_name, f.kind, f.term_days, f.term_months, f.fee_kopecks,
+            f.monthly_payment_kopecks, f.valid_until, a.status AS application_status, s.signed_at AS accepted_at
+       FROM offer_signatures s JOIN bank_offers f ON f.id = s.offer_id
+       JOIN bank_applications a ON a.id = f.application_id LEFT JOIN banks k ON k.id = f.bank
+      WHERE s.order_id = $1`,
+    [orderId],
+  );
+  return rows[0] ?? null;
 }

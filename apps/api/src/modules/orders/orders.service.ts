@@ -14,7 +14,6 @@ import {
   type OrderCreate,
   type OrderList,
   type OrderListQuery,
-  PARTNER_BANKS,
   type ProductCreate,
   rublesToKopecks,
   startOfBusinessDay,
@@ -37,7 +36,7 @@ import { findClient, insertClient } from '../clients';
 import { assertWebhookUrlAllowed } from '../webhooks';
 import { runIdempotent, type StoredResponse } from './idempotency';
 import { recordOrderEvent } from './order-events';
-import { toOrderView } from './order-view';
+import { toOfferViews, toOrderView } from './order-view';
 import * as repo from './orders.repository';
 
 export const PUBLISHABLE_WEBHOOK_FORBIDDEN =
@@ -197,6 +196,7 @@ async function insertOrder(
           })),
           client,
           decisions: [],
+          offers: [],
         },
         deps,
         true,
@@ -272,32 +272,35 @@ async function insertPrefill(
   };
 }
 
-export async function loadView(db: Queryable, deps: Pick<AppDeps, 'config'>, id: string, owner: boolean) {
+export async function loadView(
+  db: Queryable,
+  deps: Pick<AppDeps, 'config' | 'clock'>,
+  id: string,
+  owner: boolean,
+) {
   const details = await repo.findOrderDetails(db, id);
   if (!details) throw notFound(ORDER_NOT_FOUND);
   return toView(details, deps, owner);
 }
 
-function toView(details: repo.OrderDetails, deps: Pick<AppDeps, 'config'>, owner: boolean): Order {
+function toView(details: repo.OrderDetails, deps: Pick<AppDeps, 'config' | 'clock'>, owner: boolean): Order {
   const view = toOrderView(details.order, details.products, details.client, {
     publicUrl: deps.config.PUBLIC_URL,
     owner,
   });
   if (owner) view.bank_decisions = toDecisions(details.decisions);
+  Object.assign(view, toOfferViews(details.order, details.offers, deps.clock.now()));
   return view;
 }
 
-/** The bank decisions as banks.repository's listDecisions gives them: partner banks' order, names. */
+/** The banks' decisions in the order the applications went out, each named as its bank record names it. */
 function toDecisions(rows: readonly repo.DecisionRow[]): BankDecision[] {
-  const order = PARTNER_BANKS.map((b) => b.id as string);
-  return [...rows]
-    .sort((a, b) => order.indexOf(a.bank) - order.indexOf(b.bank))
-    .map((r) => ({
-      bank: r.bank,
-      bank_name: bankName(r.bank),
-      status: r.status as BankDecision['status'],
-      decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : null,
-    }));
+  return rows.map((r) => ({
+    bank: r.bank,
+    bank_name: r.bank_name ?? bankName(r.bank),
+    status: r.status as BankDecision['status'],
+    decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+  }));
 }
 
 /**

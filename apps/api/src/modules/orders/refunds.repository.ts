@@ -31,8 +31,25 @@ export async function insertRefund(
   );
 }
 
-export async function setBankReference(tx: Queryable, id: string, reference: string | null) {
-  await tx.query('UPDATE refunds SET bank_reference = $2 WHERE id = $1', [id, reference]);
+/** The paying bank confirmed the return with its document's reference. */
+export async function confirmRefundAtBank(tx: Queryable, id: string, reference: string, now: Date) {
+  await tx.query('UPDATE refunds SET bank_reference = $2, bank_confirmed_at = $3 WHERE id = $1', [
+    id,
+    reference,
+    now,
+  ]);
+}
+
+export async function findRefund(
+  db: Queryable,
+  id: string,
+): Promise<(RefundRow & { bank_confirmed_at: Date | null }) | null> {
+  const rows = await db.query<RefundRow & { bank_confirmed_at: Date | null }>(
+    `SELECT id, order_id, amount_kopecks, reason, products, bank_reference, created_at, bank_confirmed_at
+       FROM refunds WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0] ? { ...mapRefund(rows[0]), bank_confirmed_at: rows[0].bank_confirmed_at } : null;
 }
 
 /**

@@ -17,7 +17,7 @@ export async function deleteExpiredCodes(db: Queryable, before: Date, batch: num
   return rows.length;
 }
 
-export type Channel = 'sms' | 'email';
+export type Channel = 'sms' | 'email' | 'sign';
 
 /** Makes parallel requests holding the same key take turns until the transaction ends. */
 export async function lockForTransaction(tx: Queryable, key: string) {

@@ -204,11 +204,12 @@ export async function checkCode(
   const what = r.channel === 'sms' ? 'номер' : 'адрес';
   if (!row) return { ok: false, message: 'Получите код подтверждения', notRequested: true };
   if (row.destination !== r.destination) {
-    return {
-      ok: false,
-      message: `Код был отправлен на другой ${what}. Запросите код заново.`,
-      notRequested: true,
-    };
+    // A signing code names its offer in its destination: it signs that offer and no other.
+    const message =
+      r.channel === 'sign'
+        ? 'Код был запрошен для другого предложения. Запросите код заново.'
+        : `Код был отправлен на другой ${what}. Запросите код заново.`;
+    return { ok: false, message, notRequested: true };
   }
   if (new Date(row.expires_at).getTime() <= r.now.getTime()) {
     return { ok: false, message: 'Срок действия кода истёк. Запросите новый код.' };

@@ -2,6 +2,7 @@
 export { deliverWebhook } from './delivery.job';
 export { type EventType, recordEvent } from './events.repository';
 export { sendWebhook } from './sender';
+export { webhookHeaders } from './signing';
 export {
   assertWebhookUrlAllowed,
   guardedLookup,
