@@ -22,8 +22,6 @@ export interface OfferCardProps {
   offer: OfferView;
   /** The id of its title, which the card's button is described by («Выбрать» of which offer). */
   titleId: string;
-  /** The heading level inside the page: h3 under the list's heading. */
-  headingLevel?: 'h2' | 'h3';
   /** An offer still to choose says until when it stands; a signed one no longer lapses. */
   showValidity?: boolean;
   /** What the card ends with: the «Выбрать» button, or the line of its signing. */
@@ -32,15 +30,10 @@ export interface OfferCardProps {
 
 /**
  * One bank's offer (DESIGN §13): the bank, deferral or instalments, the buyer's fee, the total and,
- * for instalments, the monthly payment and the dates of the payments. Phone first: one column.
+ * for instalments, the monthly payment and the dates of the payments. Phone first: one column. Its
+ * title is an h3, under the h2 of the part that shows it.
  */
-export function OfferCard({
-  offer,
-  titleId,
-  headingLevel: Heading = 'h3',
-  showValidity = true,
-  children,
-}: OfferCardProps) {
+export function OfferCard({ offer, titleId, showValidity = true, children }: OfferCardProps) {
   return (
     <article
       aria-labelledby={titleId}
@@ -49,7 +42,7 @@ export function OfferCard({
     >
       <div id={titleId}>
         <p className="text-sm font-medium break-words text-slate-600">{offer.bankName}</p>
-        <Heading className="mt-0.5 text-lg font-semibold text-slate-900">{offer.title}</Heading>
+        <h3 className="mt-0.5 text-lg font-semibold text-slate-900">{offer.title}</h3>
       </div>
       <dl className="flex flex-col gap-1.5">
         <Term label="Комиссия" value={offer.fee} />

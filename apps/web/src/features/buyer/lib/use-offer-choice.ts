@@ -58,6 +58,7 @@ export function useOfferChoice(order: Order, events: OfferChoiceEvents) {
   /** The offer whose code is being asked for, or 'sign' while the signature goes out. */
   const [busy, setBusy] = useState<string | null>(null);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
+  // An approved order always has its buyer; without one the server's 400 names the problem.
   const clientId = order.client?.id ?? 0;
 
   // An element that appears with this render (the code input, the list) takes the focus once it is there.
