@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { BUYER_CHUNK_GROUPS } from './build/buyer-chunks.ts';
 import { buyerPreloads } from './build/buyer-preloads.ts';
 import { buyerStyles } from './build/buyer-styles.ts';
 import { pdfDocuments } from './build/pdf-documents.ts';
@@ -37,6 +38,8 @@ const buyerConfig = defineConfig({
     rolldownOptions: {
       input: { buyer: `${root}buyer.html` },
       output: {
+        // The buyer's shared parts in fewer, larger files (build/buyer-chunks.ts).
+        codeSplitting: { groups: BUYER_CHUNK_GROUPS },
         entryFileNames: 'static/js/buyer-[name]-[hash].js',
         chunkFileNames: 'static/js/buyer-[name]-[hash].js',
         assetFileNames: 'static/assets/[name]-[hash][extname]',

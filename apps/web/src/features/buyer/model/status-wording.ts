@@ -18,6 +18,10 @@ export const BUYER_STATUS_TEXT: Record<string, string> = {
     'Магазин оформил возврат по этому заказу. Банк пересчитает рассрочку по условиям вашего договора.',
 };
 
+/** Approved, but every bank's offer lapsed unsigned (DESIGN §13): the order cannot be paid any more. */
+export const OFFERS_LAPSED_TEXT =
+  'Срок предложений банков истёк, ни одно не подписано. Магазин может создать новый заказ — свяжитесь с ним.';
+
 export const FALLBACK_STATUS_TEXT = 'Заявка по этому заказу уже не заполняется.';
 
 export function buyerStatusText(status: string): string {

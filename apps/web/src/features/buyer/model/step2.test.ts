@@ -1,13 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  emailForCode,
-  normalizeCodeInput,
-  phoneForCode,
-  type Step2Values,
-  step2FieldOf,
-  validateStep2,
-} from './step2';
+import { normalizeCodeInput } from './code-input';
+import { emailForCode, phoneForCode, type Step2Values, step2FieldOf, validateStep2 } from './step2';
 
 const ready: Step2Values = {
   phone: '+79001234567',

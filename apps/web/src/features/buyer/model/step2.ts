@@ -34,10 +34,6 @@ export const STEP2_FIELDS: readonly Step2Field[] = [
   'bankConsent',
 ];
 
-/** Spec §9: codes are digits only, at most 6. */
-export const CODE_LENGTH = 6;
-export const normalizeCodeInput = (raw: string) => raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
-
 /**
  * Before a phone code is requested: the normalized number, or the error to show under the phone (the
  * server's texts: a code goes only to a Russian mobile).

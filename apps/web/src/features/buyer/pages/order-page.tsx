@@ -1,5 +1,5 @@
 import { formatRubles, type Order, PARTNER_BANKS, pluralRu } from '@b2bpay/domain';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
 import { PRIVACY_POLICY_URL } from '../../../shared/config/contacts';
@@ -7,14 +7,20 @@ import { cn } from '../../../shared/lib/cn';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { Button } from '../../../shared/ui/button';
 import { CheckCircleIcon, ChevronRightIcon, ShieldCheckIcon } from '../../../shared/ui/icons';
+import { LoadingState } from '../../../shared/ui/spinner';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { BuyerLayout } from '../components/buyer-layout';
 import { OrderItems } from '../components/order-items';
 import { LoadedOrder } from '../components/order-states';
+import { useOrderCache } from '../lib/order-cache';
 import { useBuyerOrder } from '../lib/use-buyer-order';
 import { useShopName } from '../lib/use-shop-name';
-import { buyerPaths, LONG_LIST_THRESHOLD, toBuyerOrderView } from '../model/order-view';
-import { buyerStatusText } from '../model/status-wording';
+import { needsOffersPanel, type OffersStage, offersStage } from '../model/offers-stage';
+import { buyerPaths, LONG_LIST_THRESHOLD, toBuyerOrderView, UNKNOWN_SHOP } from '../model/order-view';
+import { buyerStatusText, OFFERS_LAPSED_TEXT } from '../model/status-wording';
+
+// Only an approved or paid order shows the banks' offers: the other pages' first load leaves them out.
+const OffersPanel = lazy(() => import('../components/offers-panel'));
 
 /** Spec §8: the application cannot start without the order's details (its items). */
 export const MISSING_DETAILS_ALERT = 'Детали заказа не найдены или еще загружаются.';
@@ -81,7 +87,7 @@ function StartApplication({ order }: { order: Order }) {
   );
 }
 
-function OrderStatus({ status }: { status: string }) {
+function OrderStatus({ status, stage }: { status: string; stage: OffersStage | null }) {
   return (
     <div className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold text-slate-900">Статус заказа</h2>
@@ -89,7 +95,7 @@ function OrderStatus({ status }: { status: string }) {
         <StatusBadge status={status} className="text-sm" />
       </div>
       <p className="text-sm text-slate-600" data-testid="status-text">
-        {buyerStatusText(status)}
+        {stage === 'lapsed' ? OFFERS_LAPSED_TEXT : buyerStatusText(status)}
       </p>
     </div>
   );
@@ -102,10 +108,22 @@ function OrderDetails({ order }: { order: Order }) {
   const itemsId = useId();
 
   const visibleItems = view.isLongList && !showAll ? view.items.slice(0, LONG_LIST_THRESHOLD) : view.items;
+  const stage = offersStage(order);
+  const cache = useOrderCache(order.id);
   const action = view.awaitsClient ? (
     <StartApplication order={order} />
+  ) : needsOffersPanel(stage) && stage ? (
+    <Suspense fallback={<LoadingState text="Загрузка предложений банков..." />}>
+      <OffersPanel
+        order={order}
+        stage={stage}
+        shopName={shop.text ?? UNKNOWN_SHOP}
+        onOrder={cache.replace}
+        onReload={cache.reload}
+      />
+    </Suspense>
   ) : (
-    <OrderStatus status={view.status} />
+    <OrderStatus status={view.status} stage={stage} />
   );
   const total = (
     <p className="flex items-baseline justify-between gap-4">
@@ -186,7 +204,13 @@ function OrderDetails({ order }: { order: Order }) {
         </section>
 
         <section
-          aria-label={view.awaitsClient ? 'Оформление рассрочки' : 'Статус заказа'}
+          aria-label={
+            view.awaitsClient
+              ? 'Оформление рассрочки'
+              : stage === 'choose'
+                ? 'Предложения банков'
+                : 'Статус заказа'
+          }
           className={cn(
             'rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:p-6',
             view.isLongList && 'order-1 lg:sticky lg:top-24 lg:order-none',

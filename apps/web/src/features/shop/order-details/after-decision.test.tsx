@@ -1,4 +1,4 @@
-import { DEMO_SHOP, EXAMPLE_CLIENT, type Order, parseTypedRubles } from '@b2bpay/domain';
+import { DEMO_SHOP, EXAMPLE_CLIENT, formatDateTime, type Order, parseTypedRubles } from '@b2bpay/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,43 @@ describe('cancel and refunds on the order page', { timeout: 30_000 }, () => {
     expect(cancel?.method).toBe('POST');
     expect(cancel?.body).toEqual({ reason: 'Нет на складе' });
     expect(await screen.findAllByText('Заказ отменён')).not.toHaveLength(0);
+  });
+
+  it('shows the offer the buyer signed, with the buyer’s fee, and the shop’s own fee still 0 ₽', async () => {
+    open({
+      ...BASE,
+      status: 'payment_sent',
+      accepted_offer: {
+        id: '6f1c1d7e-3b0a-4c55-9e2f-1a2b3c4d5e02',
+        bank: 'volga',
+        bank_name: 'Волга Банк',
+        kind: 'instalments',
+        term_days: null,
+        term_months: 6,
+        fee: 54.06,
+        total: 955.06,
+        monthly_payment: 159.18,
+        valid_until: '2026-11-29T20:59:59Z',
+        accepted_at: '2026-11-22T10:15:00Z',
+      },
+      payout: { bank: 'volga', amount: 901, fee: 0, reference: 'VOLGA-7', paid_at: '2026-11-22T10:20:00Z' },
+    });
+    const offer = await screen.findByTestId('accepted-offer');
+    expect(screen.getByRole('heading', { name: 'Покупатель выбрал' })).toBeInTheDocument();
+    const field = (label: string) => within(offer).getByText(label).nextSibling?.textContent;
+    expect(field('Банк')).toBe('Волга Банк');
+    expect(field('Условия')).toBe('Рассрочка на 6 месяцев');
+    expect(field('Комиссия покупателя')).toBe('54,06\u00a0₽');
+    expect(field('Подписано')).toBe(formatDateTime('2026-11-22T10:15:00Z'));
+    const payout = screen.getByTestId('payout');
+    expect(within(payout).getByText('Комиссия магазина').nextSibling?.textContent).toBe('0,00\u00a0₽');
+    expect(within(payout).getByText('Выплачено магазину').nextSibling?.textContent).toBe('901,00\u00a0₽');
+  });
+
+  it('shows no chosen offer before the buyer signs one', async () => {
+    open({ ...BASE, status: 'app_approved', accepted_offer: null });
+    await screen.findByRole('heading', { name: 'Решения банков' });
+    expect(screen.queryByTestId('accepted-offer')).not.toBeInTheDocument();
   });
 
   it('returns part of a paid order by amount, with the payout shown', async () => {

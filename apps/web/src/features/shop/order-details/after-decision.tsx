@@ -13,7 +13,7 @@ export function PayoutCard({ order }: { order: Order }) {
       <dl className="flex flex-col gap-3" data-testid="payout">
         <PayoutField label="Банк">{bankName(payout.bank)}</PayoutField>
         <PayoutField label="Выплачено магазину">{formatRubles(payout.amount)}</PayoutField>
-        <PayoutField label="Комиссия">{formatRubles(payout.fee)}</PayoutField>
+        <PayoutField label="Комиссия магазина">{formatRubles(payout.fee)}</PayoutField>
         <PayoutField label="Платёжное поручение">{payout.reference}</PayoutField>
         <PayoutField label="Дата выплаты">{formatDateTime(payout.paid_at)}</PayoutField>
       </dl>

@@ -18,6 +18,7 @@ import { LiveIndicator } from '../shared/live-status';
 import { OrderItems } from '../shared/order-items';
 import { type ShopNavState, shopPaths } from '../shared/shop-id';
 import { DeliveryList } from '../shared/webhooks/delivery-list';
+import { AcceptedOfferCard } from './accepted-offer-card';
 import { PayoutCard, RefundsCard } from './after-decision';
 import { CancelOrderAction } from './cancel-order-action';
 import { BANK_DECISION, historyRows, personName } from './details-model';
@@ -241,6 +242,7 @@ export default function OrderDetailsPage() {
               <LiveIndicator />
             </div>
           </Card>
+          <AcceptedOfferCard order={data} />
           <PayoutCard order={data} />
           <RefundsCard order={data} />
           <Buyer client={data.client} />

@@ -1,0 +1,50 @@
+/**
+ * Two shared parts of the buyer's build named by hand (`output.codeSplitting.groups`), each one file
+ * instead of the several Rolldown would cut by which pages import what. Every script part costs a
+ * buyer's first load its own request and gzip overhead, and scripts/check-size.mjs holds each buyer
+ * page to its budget:
+ *
+ * - `step1`: what the application's two steps share (their layout, fields and client patch) with the
+ *   code input and its countdown (components/code-field.tsx), which step 2 and the order page's offers
+ *   part (components/offers-panel.tsx, lazy) both use. Cut automatically, step 2 would load three
+ *   files where it loads one (about 900 B more, past its budget).
+ * - `order-items`: the order as the pages load and show it, with the partner banks' names: one file
+ *   for the order page and the two steps instead of three.
+ *
+ * The modules are listed without their dependencies (which stay where Rolldown puts them, mostly in
+ * the entry); none of them runs code at load beyond defining its exports, so their order is free.
+ */
+const STEP_PARTS = [
+  'packages/domain/src/messages.ts',
+  'packages/domain/src/inn.ts',
+  'packages/domain/src/text.ts',
+  'packages/domain/src/buyer-step1-rules.ts',
+  'apps/web/src/shared/ui/alert.tsx',
+  'apps/web/src/shared/ui/input.tsx',
+  'apps/web/src/features/buyer/api/buyer-api.ts',
+  'apps/web/src/features/buyer/components/application-closed.tsx',
+  'apps/web/src/features/buyer/components/order-summary.tsx',
+  'apps/web/src/features/buyer/components/step-indicator.tsx',
+  'apps/web/src/features/buyer/components/step-layout.tsx',
+  'apps/web/src/features/buyer/model/prefill.ts',
+  'apps/web/src/features/buyer/model/step1.ts',
+  'apps/web/src/features/buyer/components/code-field.tsx',
+  'apps/web/src/features/buyer/lib/use-countdown.ts',
+  'apps/web/src/features/buyer/model/code-input.ts',
+];
+
+const ORDER_PARTS = [
+  'apps/web/src/features/buyer/components/order-states.tsx',
+  'apps/web/src/features/buyer/lib/use-shop-name.ts',
+  'apps/web/src/features/buyer/components/order-items.tsx',
+  'apps/web/src/features/buyer/lib/use-buyer-order.ts',
+  'packages/domain/src/banks.ts',
+];
+
+const matches = (parts: readonly string[]) => (id: string) =>
+  parts.some((part) => id.replaceAll('\\', '/').endsWith(part));
+
+export const BUYER_CHUNK_GROUPS = [
+  { name: 'step1', test: matches(STEP_PARTS), includeDependenciesRecursively: false },
+  { name: 'order-items', test: matches(ORDER_PARTS), includeDependenciesRecursively: false },
+];

@@ -1,0 +1,129 @@
+import { DEMO_SHOP, formatRubles, type Offer, type Order, offerTitle } from '@b2bpay/domain';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
+import { DESKTOP, launchBrowser, PHONE } from '../support/browser';
+import { completeApplication, openBuyerPage, waitForStatus } from '../support/buyer-flow';
+import { type BuyerServer, startBuyerServer } from '../support/buyer-server';
+
+/**
+ * The banks' offers in the browser (docs/product/DESIGN.md §13) on a 360 px phone: the approved
+ * order lists the sandbox banks' offers, the buyer chooses one, gets the signing code by SMS (the
+ * server's SMS receiver), is told a wrong code, signs with the right one and sees the offer signed;
+ * the shop sees what the buyer chose, and the order page shows it paid once the sandbox bank pays.
+ * A server of its own whose sandbox banks decide 1.5 s after the application and pay 1.5 s after the
+ * signature.
+ */
+let server: BuyerServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startBuyerServer({ decisionDelayMs: 1500, paymentDelayMs: 1500 }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The order as the buyer's link reads it (no key): its offers while approved. */
+async function publicOrder(orderId: string): Promise<Order> {
+  const response = await fetch(`${server.baseUrl}/api/order/orders/${orderId}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Order;
+}
+
+describe('the buyer chooses and signs a bank’s offer', () => {
+  it('lists the offers, signs one with the SMS code at 360 px, and the shop sees the choice', async () => {
+    const order = await server.createOrder();
+    const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
+    const { phone } = await completeApplication(page, server, order.id);
+    await waitForStatus(server, order.id, 'app_approved');
+
+    await page.goto(`/client/${order.id}`);
+    await page.getByRole('heading', { name: 'Банк одобрил заявку — выберите условия' }).waitFor();
+    const cards = page.getByTestId('offer-card');
+    await cards.first().waitFor();
+    const offers = (await publicOrder(order.id)).offers ?? [];
+    expect(offers.length).toBeGreaterThan(0);
+
+    // The first card is the first offer of the public view, its terms and amounts as the API gives them.
+    const first = cards.first();
+    const chosen = offers[0] as Offer;
+    expect(await first.getByRole('heading').textContent()).toBe(offerTitle(chosen));
+    expect(await first.textContent()).toContain(chosen.bank_name);
+    expect(await first.textContent()).toContain(formatRubles(chosen.total));
+    expect(await first.textContent()).toContain(formatRubles(chosen.fee));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const smsBefore = server.smsCount(phone);
+    await first.getByRole('button', { name: 'Выбрать' }).click();
+    await page.getByRole('heading', { name: 'Подписание предложения' }).waitFor();
+    await page.getByText(/^Код из SMS отправлен на \+7/).waitFor();
+    expect(await page.getByTestId('offer-text').textContent()).toContain(`заказ № ${order.order_number}`);
+    // The code input takes the focus once the code is on its way.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'offer-code');
+    const code = await server.smsCode(phone, smsBefore);
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByLabel('Код из SMS').fill(wrong);
+    await page.getByRole('button', { name: 'Подписать' }).click();
+    await page.getByText('Неверный код. Осталось попыток: 4').waitFor();
+    expect(await page.getByLabel('Код из SMS').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Код из SMS').fill(code);
+    await page.getByRole('button', { name: 'Подписать' }).click();
+    await page.getByText(/^Предложение подписано \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/).waitFor();
+    await page
+      .getByText('Банк перечислит оплату магазину. Мы пришлём письмо, когда оплата пройдёт.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Выбрать' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    const shopView = await server.shopOrder(order.id);
+    expect(shopView.accepted_offer).toMatchObject({ id: chosen.id, bank: chosen.bank, kind: chosen.kind });
+    expect((await publicOrder(order.id)).offers).toEqual([]);
+
+    // The shop's order page names what the buyer chose.
+    const shop = await openBuyerPage(browser, server, DESKTOP);
+    await shop.page.goto(`/shops/${DEMO_SHOP.id}/orders/${order.id}?token=${DEMO_SHOP.secretKey}`);
+    const choice = shop.page.getByTestId('accepted-offer');
+    await choice.waitFor();
+    expect(await choice.textContent()).toContain(chosen.bank_name);
+    expect(await choice.textContent()).toContain(offerTitle(chosen));
+    await shop.context.close();
+
+    // The sandbox bank pays the shop: the buyer's open page shows the order paid, the offer kept.
+    await waitForStatus(server, order.id, 'payment_sent');
+    await page.getByText('Оплачено', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('offer-signed').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('goes back to the list and reopens the same offer without a second SMS', async () => {
+    const order = await server.createOrder();
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    const { phone } = await completeApplication(page, server, order.id);
+    await waitForStatus(server, order.id, 'app_approved');
+    await page.goto(`/client/${order.id}`);
+    const first = page.getByTestId('offer-card').first();
+    await first.waitFor();
+
+    const smsBefore = server.smsCount(phone);
+    await first.getByRole('button', { name: 'Выбрать' }).click();
+    await page.getByRole('button', { name: /^Повторно через \d+ с$/ }).waitFor();
+    await server.smsCode(phone, smsBefore);
+    // Back to the list and the same offer again: the form comes back without a second SMS.
+    await page.getByRole('button', { name: 'Выбрать другое предложение' }).click();
+    await page.getByRole('heading', { name: 'Банк одобрил заявку — выберите условия' }).waitFor();
+    await first.getByRole('button', { name: 'Выбрать' }).click();
+    await page.getByRole('heading', { name: 'Подписание предложения' }).waitFor();
+    expect(server.smsCount(phone)).toBe(smsBefore + 1);
+    await context.close();
+  });
+});
