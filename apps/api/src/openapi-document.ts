@@ -19,7 +19,10 @@ const noDatabase: Database = {
  * The OpenAPI document exactly as `GET /api/openapi.json` serves it, without a database or a
  * listener: the lint test and `npm run -s openapi -w @b2bpay/api` (the SDK's type generation) use it.
  */
-export async function openApiDocument(publicUrl = 'http://localhost:3000'): Promise<Record<string, unknown>> {
+export async function openApiDocument(
+  publicUrl = 'http://localhost:3000',
+  path: '/api/openapi.json' | '/api/bank/v1/openapi.json' = '/api/openapi.json',
+): Promise<Record<string, unknown>> {
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: publicUrl,
@@ -32,7 +35,7 @@ export async function openApiDocument(publicUrl = 'http://localhost:3000'): Prom
   const app = await buildApp({ config, db: noDatabase, clock: systemClock }, { logger: false });
   try {
     await app.ready();
-    return (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    return (await app.inject({ method: 'GET', url: path })).json();
   } finally {
     await app.close();
   }

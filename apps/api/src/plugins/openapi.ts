@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { polishDocument } from './openapi-polish';
+import { bankDocument, shopDocument } from './openapi-split';
 
 /** OpenAPI 3.1 generated from the same zod schemas that validate requests, plus Swagger UI. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
@@ -49,12 +50,28 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
               'X-Shop-Id; для POST, PUT, PATCH и DELETE — заголовок X-CSRF-Token из ответа login или me.',
           },
           AdminAuth: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN сервера' },
+          BankKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'bk_…',
+            description:
+              'Ключ банка-партнёра bk_… в заголовке Authorization: Bearer (npm run cli -- bank create).',
+          },
         },
       },
     },
     transform: jsonSchemaTransform,
     transformObject: (input) => polishDocument(jsonSchemaTransformObject(input)),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // One generated document, served as two: the shops' and buyers' API, and the partner banks' own.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    transformSpecification: (spec) => shopDocument(spec as Record<string, unknown>),
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () =>
+    shopDocument(app.swagger() as unknown as Record<string, unknown>),
+  );
+  app.get('/api/bank/v1/openapi.json', { schema: { hide: true } }, async () =>
+    bankDocument(app.swagger() as unknown as Record<string, unknown>),
+  );
 }

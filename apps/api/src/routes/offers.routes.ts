@@ -14,7 +14,10 @@ const OfferCodeSent = z
     resend_after_seconds: z.number().int(),
     expires_in_seconds: z.number().int(),
   })
-  .meta({ id: 'OfferCodeSent' });
+  .meta({
+    id: 'OfferCodeSent',
+    examples: [{ phone_number: '+7 916 ***-**-67', resend_after_seconds: 60, expires_in_seconds: 600 }],
+  });
 
 /**
  * The buyer chooses a bank's offer and signs it with an SMS code (DESIGN §13). Like the form, these

@@ -48,7 +48,7 @@ export const BankOfferInput = z
       }
     }
   })
-  .meta({ id: 'BankOfferInput' });
+  .meta({ id: 'BankOfferCreate' });
 export type BankOfferInput = z.infer<typeof BankOfferInput>;
 
 export const BankDecisionInput = z
@@ -74,7 +74,7 @@ export const BankDecisionInput = z
     }
   })
   .meta({
-    id: 'BankDecisionInput',
+    id: 'BankDecisionCreate',
     examples: [
       {
         decision: 'approved',
@@ -105,7 +105,7 @@ export const BankPaymentInput = z
     paid_at: isoInstant('paid_at: ожидается дата-время ISO 8601'),
   })
   .meta({
-    id: 'BankPaymentInput',
+    id: 'BankPaymentCreate',
     examples: [{ amount: 1050.3, reference: 'SEVER-418203', paid_at: '2026-11-24T10:05:00Z' }],
   });
 export type BankPaymentInput = z.infer<typeof BankPaymentInput>;
@@ -118,7 +118,7 @@ export const RefundConfirmationInput = z
       .min(1, 'reference: номер документа банка')
       .max(64, 'reference: не длиннее 64 символов'),
   })
-  .meta({ id: 'RefundConfirmationInput', examples: [{ reference: 'SEVER-R418203' }] });
+  .meta({ id: 'RefundConfirmationCreate', examples: [{ reference: 'SEVER-R418203' }] });
 
 export const BankOfferView = z
   .object({

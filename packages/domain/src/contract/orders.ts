@@ -218,7 +218,7 @@ export type AcceptedOffer = z.infer<typeof AcceptedOffer>;
 
 export const OfferCodeRequest = z
   .strictObject({ client_id: z.number({ error: 'client_id: ожидается число' }).int().positive() })
-  .meta({ id: 'OfferCodeRequest' });
+  .meta({ id: 'OfferCodeRequest', examples: [{ client_id: 1 }] });
 export const OfferAccept = z
   .strictObject({
     client_id: z.number({ error: 'client_id: ожидается число' }).int().positive(),
@@ -227,7 +227,7 @@ export const OfferAccept = z
       .trim()
       .regex(/^\d{6}$/, 'Код — 6 цифр'),
   })
-  .meta({ id: 'OfferAccept' });
+  .meta({ id: 'OfferAccept', examples: [{ client_id: 1, sms_code_input: '123456' }] });
 
 /** The order of the document's examples: paid by the bank, one pack of paper returned. */
 const EXAMPLE_ORDER = {
