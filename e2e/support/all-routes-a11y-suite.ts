@@ -38,6 +38,7 @@ export function describeAllRoutes(viewport: { width: number; height: number }) {
     ids.paid = paid.id;
     ids.cancelled = cancelled.id;
     await shop.submitApplication(paid.id);
+    await shop.signOffer(paid.id);
     await shop.waitForStatus(paid.id, 'payment_sent');
     await shop.api(`/api/order/orders/${paid.id}/refunds`, {
       method: 'POST',

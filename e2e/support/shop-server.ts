@@ -2,12 +2,14 @@ import { rmSync } from 'node:fs';
 import { DEMO_SHOP, type Order, type ProductCreate } from '@b2bpay/domain';
 import { type HttpReceiver, startHttpReceiver } from '@b2bpay/test-sinks';
 import { snapshotWebDist } from './build-web';
+import { signOffer } from './offer-signing';
 import { type RunningServer, startServer } from './server';
 
 /**
  * A server of its own for the shop area's live, statistics and settings tests: webhooks may go to
  * loopback (WEBHOOK_ALLOW_PRIVATE), retries are quick, the sandbox banks decide and pay after short
- * delays, and the buyer's codes are read from the development outbox (/dev/outbox.json). Its own
+ * delays (paying once the buyer has signed an offer: signOffer), and the buyer's codes are read from
+ * the development outbox (/dev/outbox.json). Its own
  * server also keeps key rotation away from the shared one's demo shop.
  */
 export interface ShopServer {
@@ -21,6 +23,11 @@ export interface ShopServer {
   shopOrder: (orderId: string) => Promise<Order>;
   /** The buyer's part through the public API: link opened, step 1, both codes, step 2 submitted. */
   submitApplication: (orderId: string, email?: string) => Promise<void>;
+  /**
+   * The buyer signs the order's first offer (or offer `index`) with the SMS code, once a bank has
+   * approved: only then does the sandbox bank pay (DESIGN §13). Resolves with the signed order.
+   */
+  signOffer: (orderId: string, index?: number) => Promise<Order>;
   /** Resolves with the time the order reached `status` (polled every 100 ms). */
   waitForStatus: (orderId: string, status: string, timeoutMs?: number) => Promise<number>;
   stop: () => Promise<void>;
@@ -132,6 +139,7 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
         order_version: seen.version,
       });
     },
+    signOffer: (orderId, index = 0) => signOffer({ api: call, shopOrder }, orderId, { index }),
     async waitForStatus(orderId, status, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       let last = '';

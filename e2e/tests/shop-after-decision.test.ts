@@ -9,8 +9,8 @@ import { type ShopServer, startShopServer } from '../support/shop-server';
  * After the decision (docs/product/DESIGN.md §11) in the browser, shop area at 1280 px: «Отменить заказ» with the reason, «Оформить возврат» of
  * part of a paid order, the list of returns and the payout block, both shown live on an open order
  * list in another page, and «Выгрузить CSV» under the current filters. A server of its own whose
- * sandbox banks decide and pay after 300 ms (SANDBOX_*_DELAY_MS), so an order is paid within a second
- * or two instead of the real delays.
+ * sandbox banks decide, and pay once the buyer has signed an offer, after 300 ms (SANDBOX_*_DELAY_MS),
+ * so an order is paid within a second or two instead of the real delays.
  */
 const LIVE_TIMEOUT_MS = 5000;
 
@@ -97,9 +97,11 @@ describe('after the decision in the shop area', () => {
   });
 
   it('returns part of a paid order by amount: the returns, refunded_amount, the payout, the live list', async () => {
-    // 450,50 ₽ × 10 = 4 505,00 ₽, paid through the sandbox banks within a second or two.
+    // 450,50 ₽ × 10 = 4 505,00 ₽: approved, the first offer signed by the buyer, paid by the sandbox
+    // bank within a second or two.
     const order = await shop.createOrder();
     await shop.submitApplication(order.id);
+    await shop.signOffer(order.id);
     await shop.waitForStatus(order.id, 'payment_sent');
     const paid = await shop.shopOrder(order.id);
     expect(paid.payout).toBeTruthy();

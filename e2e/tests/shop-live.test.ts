@@ -15,8 +15,8 @@ import {
 /**
  * Live updates in the browser: a status change made through the API reaches an open order list, QR
  * screen, statistics page and order details page within 2 s, without a reload, with a toast; the
- * details page re-sends a failed webhook. A server of its own: banks decide and pay after 3 s,
- * webhooks may go to loopback.
+ * details page re-sends a failed webhook. A server of its own: banks decide after 3 s and pay 3 s
+ * after the buyer signs an offer, webhooks may go to loopback.
  */
 const LIVE_MS = 2000;
 
@@ -116,6 +116,8 @@ describe('live updates', () => {
       'approval toast',
     );
 
+    // The bank pays once the buyer has signed one of its offers.
+    await shop.signOffer(order.id);
     const paid = await shop.waitForStatus(order.id, 'payment_sent');
     await within2s(card(page, order.order_number).getByText('Оплачено'), paid, 'payment');
     expect(await notReloaded(page)).toBe(true);
@@ -250,6 +252,7 @@ describe('accessibility and layout of the statistics and order details pages', (
     it(`has no axe violations and no horizontal scrolling at ${viewport.width} px`, async () => {
       const order = await shop.createOrder({ webhookUrl: receiver.url });
       await shop.submitApplication(order.id);
+      await shop.signOffer(order.id);
       // Paid: no more changes (and toasts) while axe looks at the page.
       await shop.waitForStatus(order.id, 'payment_sent');
       const { page, context } = await openShop(`/shops/${DEMO_SHOP.id}/stats`, viewport);

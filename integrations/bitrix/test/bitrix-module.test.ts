@@ -12,7 +12,7 @@ import { checkPhpCompat, lintPhp, phpFiles } from '../build/php-check';
 import { decodeWindows1251 } from '../build/windows-1251';
 import { type Backend, externalBackend, inProcessBackend, until } from './support/backend';
 import { type BitrixCharset, type BitrixSite, startBitrixSite } from './support/bitrix-site';
-import { freshContacts, submitApplication } from './support/buyer';
+import { freshContacts, signFirstOffer, submitApplication } from './support/buyer';
 import {
   type BasketRow,
   legalEntityOrder,
@@ -29,8 +29,9 @@ import {
  * makes are unpacked into a "Bitrix site" served by `php -S` — stubs of the Bitrix classes the module
  * touches and Bitrix's own callback page — installed through its CModule installer, and driven
  * against a real B2BPay server: the payment page opened five times (one order), the buyer's journey
- * in the sandbox, B2BPay's webhook marking the payment paid, the same webhook again, a forgery, a
- * partial refund from the admin, a cancelled order, and the windows-1251 build. What the test checks
+ * with the sandbox banks (their approval, the buyer's signature of an offer, their payment), B2BPay's
+ * webhook marking the payment paid, the same webhook again, a forgery, a partial refund from the
+ * admin, a cancelled order, and the windows-1251 build. What the test checks
  * is what Bitrix would store (the site's database file) and what B2BPay's API shows.
  */
 
@@ -431,7 +432,9 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
       });
 
       it('is paid when the sandbox bank pays: B2BPay’s webhook reaches the site and marks the payment', async () => {
-        await submitApplication(backend, b2bpayId, freshContacts('bitrix-utf8-'));
+        const signer = await submitApplication(backend, b2bpayId, freshContacts('bitrix-utf8-'));
+        await backend.settle(b2bpayId, 'app_approved');
+        await signFirstOffer(backend, b2bpayId, signer);
         await backend.settle(b2bpayId, 'payment_sent');
         const payment = await until('the payment to be paid', async () => {
           const p = paymentOf(site.state(), ids.payment);
@@ -620,7 +623,9 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
       });
 
       it('is paid by B2BPay’s webhook, with the Russian status text stored in the site’s charset', async () => {
-        await submitApplication(backend, b2bpayId, freshContacts('bitrix-cp1251-'));
+        const signer = await submitApplication(backend, b2bpayId, freshContacts('bitrix-cp1251-'));
+        await backend.settle(b2bpayId, 'app_approved');
+        await signFirstOffer(backend, b2bpayId, signer);
         await backend.settle(b2bpayId, 'payment_sent');
         const payment = await until('the payment to be paid', async () => {
           const p = paymentOf(site.state(), ids.payment);

@@ -124,7 +124,11 @@ export class B2BPayInternalError extends B2BPayError {
 }
 
 type ErrorClass = new (status: number, body: unknown, requestId?: string, retryAfter?: number) => B2BPayError;
-/** One class per code: a code the API adds fails the type check here until it has its class. */
+/**
+ * One class per code: a code the API adds fails the type check here until it has its class. The
+ * codes of the buyer's offer signing and of the partner banks' API share the document's error enum
+ * but never answer a shop's key, so they take the general class of their status rather than one each.
+ */
 const ERROR_CLASSES: Record<ErrorCode, ErrorClass> = {
   VALIDATION_ERROR: B2BPayValidationError,
   UNAUTHORIZED: B2BPayUnauthorizedError,
@@ -142,6 +146,12 @@ const ERROR_CLASSES: Record<ErrorCode, ErrorClass> = {
   LAST_OWNER: B2BPayLastOwnerError,
   ORDER_CHANGED: B2BPayOrderChangedError,
   DUPLICATE_EXTERNAL_ID: B2BPayDuplicateExternalIdError,
+  OFFER_ALREADY_ACCEPTED: B2BPayConflictError,
+  OFFER_UNAVAILABLE: B2BPayConflictError,
+  DECISION_CONFLICT: B2BPayConflictError,
+  APPLICATION_CLOSED: B2BPayConflictError,
+  OFFER_NOT_ACCEPTED: B2BPayConflictError,
+  PAYMENT_AMOUNT_MISMATCH: B2BPayValidationError,
   PAYLOAD_TOO_LARGE: B2BPayPayloadTooLargeError,
   UNSUPPORTED_MEDIA_TYPE: B2BPayUnsupportedMediaTypeError,
   RATE_LIMITED: B2BPayRateLimitedError,

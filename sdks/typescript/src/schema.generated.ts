@@ -170,6 +170,46 @@ export interface paths {
         patch: operations["updateOrderClient"];
         trace?: never;
     };
+    "/api/order/orders/{order_id}/offers/{offer_id}/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Код для подписи предложения
+         * @description SMS-код на подтверждённый телефон покупателя для подписи этого предложения (правила кодов анкеты: 6 цифр, 10 минут, не чаще раза в 60 с). Пока заказ одобрен и ни одно предложение не подписано.
+         */
+        post: operations["requestOfferCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/orders/{order_id}/offers/{offer_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Подписать предложение
+         * @description Простая электронная подпись кодом из SMS. Ответ — заказ с accepted_offer; банк получает offer.accepted, остальные банки — application.withdrawn. Второе подписание — 409 OFFER_ALREADY_ACCEPTED.
+         */
+        post: operations["acceptOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/integration/company/suggest": {
         parameters: {
             query?: never;
@@ -1107,6 +1147,20 @@ export interface components {
             metadata?: components["schemas"]["MetadataInput"];
         };
         /** @example {
+         *       "client_id": 1
+         *     } */
+        OfferCodeRequestInput: {
+            client_id: number;
+        };
+        /** @example {
+         *       "client_id": 1,
+         *       "sms_code_input": "123456"
+         *     } */
+        OfferAcceptInput: {
+            client_id: number;
+            sms_code_input: string;
+        };
+        /** @example {
          *       "reason": "Покупатель передумал"
          *     } */
         CancelOrderInput: {
@@ -1190,7 +1244,7 @@ export interface components {
         };
         FieldError: {
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "CSRF_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_STATUS_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "REFUND_EXCEEDS_REMAINING" | "DELIVERY_PENDING" | "LINK_EXPIRED" | "ALREADY_MEMBER" | "LAST_OWNER" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "CSRF_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_STATUS_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "REFUND_EXCEEDS_REMAINING" | "DELIVERY_PENDING" | "LINK_EXPIRED" | "ALREADY_MEMBER" | "LAST_OWNER" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "OFFER_ALREADY_ACCEPTED" | "OFFER_UNAVAILABLE" | "DECISION_CONFLICT" | "APPLICATION_CLOSED" | "OFFER_NOT_ACCEPTED" | "PAYMENT_AMOUNT_MISMATCH" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
             message: string;
             field?: string;
         };
@@ -1219,7 +1273,7 @@ export interface components {
             detail: string;
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "CSRF_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_STATUS_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "REFUND_EXCEEDS_REMAINING" | "DELIVERY_PENDING" | "LINK_EXPIRED" | "ALREADY_MEMBER" | "LAST_OWNER" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "CSRF_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_STATUS_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "REFUND_EXCEEDS_REMAINING" | "DELIVERY_PENDING" | "LINK_EXPIRED" | "ALREADY_MEMBER" | "LAST_OWNER" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "OFFER_ALREADY_ACCEPTED" | "OFFER_UNAVAILABLE" | "DECISION_CONFLICT" | "APPLICATION_CLOSED" | "OFFER_NOT_ACCEPTED" | "PAYMENT_AMOUNT_MISMATCH" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
                 message: string;
                 field?: string;
                 order_id?: string;
@@ -1551,7 +1605,7 @@ export interface components {
             bank: string;
             bank_name: string;
             /** @enum {string} */
-            status: "pending" | "approved" | "rejected";
+            status: "pending" | "approved" | "rejected" | "expired" | "withdrawn";
             decided_at: string | null;
         };
         /**
@@ -1578,6 +1632,55 @@ export interface components {
              * @description Когда банк перечислил деньги
              */
             paid_at: string;
+        };
+        Offer: {
+            /**
+             * Format: uuid
+             * @description id предложения в B2BPay (для …/offers/{offer_id}/code и /accept)
+             */
+            id: string;
+            bank: string;
+            bank_name: string;
+            /**
+             * @description deferral — отсрочка, instalments — рассрочка
+             * @enum {string}
+             */
+            kind: "deferral" | "instalments";
+            term_days: number | null;
+            term_months: number | null;
+            /** @description Комиссия покупателя, в рублях (магазин её не платит) */
+            fee: number;
+            /** @description Всего к оплате покупателем: сумма заказа и комиссия, в рублях */
+            total: number;
+            monthly_payment: number | null;
+            /** Format: date-time */
+            valid_until: string;
+        };
+        /** @description Предложение, которое покупатель подписал кодом из SMS; до подписи — null. */
+        AcceptedOffer: {
+            /**
+             * Format: uuid
+             * @description id предложения в B2BPay (для …/offers/{offer_id}/code и /accept)
+             */
+            id: string;
+            bank: string;
+            bank_name: string;
+            /**
+             * @description deferral — отсрочка, instalments — рассрочка
+             * @enum {string}
+             */
+            kind: "deferral" | "instalments";
+            term_days: number | null;
+            term_months: number | null;
+            /** @description Комиссия покупателя, в рублях (магазин её не платит) */
+            fee: number;
+            /** @description Всего к оплате покупателем: сумма заказа и комиссия, в рублях */
+            total: number;
+            monthly_payment: number | null;
+            /** Format: date-time */
+            valid_until: string;
+            /** Format: date-time */
+            accepted_at: string;
         };
         /** @example {
          *       "id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
@@ -1665,6 +1768,9 @@ export interface components {
             /** @description Возвращено всего, в рублях (POST …/refunds); вся сумма — статус refunded */
             refunded_amount?: number;
             payout?: components["schemas"]["Payout"] | null;
+            /** @description Предложения банков, пока заказ одобрен и покупатель не подписал ни одно */
+            offers?: components["schemas"]["Offer"][];
+            accepted_offer?: components["schemas"]["AcceptedOffer"] | null;
         };
         /** @example {
          *       "items": [
@@ -2205,6 +2311,17 @@ export interface components {
             hint: string;
             old_key_expires_at: string | null;
         };
+        /** @example {
+         *       "phone_number": "+7 916 ***-**-67",
+         *       "resend_after_seconds": 60,
+         *       "expires_in_seconds": 600
+         *     } */
+        OfferCodeSent: {
+            /** @description Телефон, куда ушёл код, со скрытыми цифрами */
+            phone_number: string;
+            resend_after_seconds: number;
+            expires_in_seconds: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -2307,7 +2424,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2479,7 +2596,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2523,7 +2640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2669,7 +2786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2786,7 +2903,7 @@ export interface operations {
                     "application/json": components["schemas"]["StatusHistoryEntry"][];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -2952,7 +3069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3007,7 +3124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3147,7 +3264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3202,7 +3319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3298,7 +3415,7 @@ export interface operations {
                     "application/json": components["schemas"]["RefundList"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3428,7 +3545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refund"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3483,7 +3600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3581,7 +3698,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3696,7 +3813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Client"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3729,7 +3846,307 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            409: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestOfferCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "client_id": 1
+                 *     } */
+                "application/json": components["schemas"]["OfferCodeRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "phone_number": "+7 916 ***-**-67",
+                     *       "resend_after_seconds": 60,
+                     *       "expires_in_seconds": 600
+                     *     } */
+                    "application/json": components["schemas"]["OfferCodeSent"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            409: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "client_id": 1,
+                 *       "sms_code_input": "123456"
+                 *     } */
+                "application/json": components["schemas"]["OfferAcceptInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "shop_id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
+                     *       "order_number": "42",
+                     *       "status": "payment_sent",
+                     *       "version": 1,
+                     *       "link": "https://b2bpay.ru/client/7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "amount": 1050.3,
+                     *       "products": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Бумага А4, 500 листов",
+                     *           "price": 350.1,
+                     *           "quantity": 3
+                     *         }
+                     *       ],
+                     *       "client": {
+                     *         "id": 1842,
+                     *         "email": "zakupki@romashka.ru",
+                     *         "phone_number": "+79161234567",
+                     *         "name": "Ольга",
+                     *         "surname": "Смирнова",
+                     *         "middlename": "Игоревна",
+                     *         "inn": "7701234560",
+                     *         "organization_name": "ООО «Ромашка»",
+                     *         "created_at": "2026-11-24T09:41:00.000Z",
+                     *         "updated_at": "2026-11-24T09:47:00.000Z",
+                     *         "email_confirmed": true,
+                     *         "sms_confirmed": true
+                     *       },
+                     *       "created_at": "2026-11-24T09:30:00.000Z",
+                     *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
+                     *       "bank_decisions": [
+                     *         {
+                     *           "bank": "sever",
+                     *           "bank_name": "Банк «Северный Кредит»",
+                     *           "status": "approved",
+                     *           "decided_at": "2026-11-24T09:52:00.000Z"
+                     *         }
+                     *       ],
+                     *       "external_id": "ORDER-1001",
+                     *       "metadata": {
+                     *         "cart": "8841"
+                     *       },
+                     *       "refunded_amount": 350.1,
+                     *       "payout": {
+                     *         "bank": "sever",
+                     *         "amount": 1050.3,
+                     *         "fee": 0,
+                     *         "reference": "SEVER-418203",
+                     *         "paid_at": "2026-11-24T10:05:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3814,7 +4231,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanySuggestion"][];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3903,7 +4320,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnquiryResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3998,7 +4415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Shop"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4089,7 +4506,7 @@ export interface operations {
                     "application/json": components["schemas"]["KeyRotated"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4218,7 +4635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShopCreated"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4386,7 +4803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Stats"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4476,7 +4893,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4598,7 +5015,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventLog"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4729,7 +5146,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4854,7 +5271,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4909,7 +5326,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4997,7 +5414,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResendResult"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -5230,7 +5647,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -5447,7 +5864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShopSettings"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -5573,7 +5990,7 @@ export interface operations {
                     "application/json": components["schemas"]["CabinetSent"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -5689,7 +6106,7 @@ export interface operations {
                     "application/json": components["schemas"]["CabinetConfirmed"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -5811,7 +6228,7 @@ export interface operations {
                     "application/json": components["schemas"]["CabinetSession"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -5908,7 +6325,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -6185,7 +6602,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -6316,7 +6733,7 @@ export interface operations {
                     "application/json": components["schemas"]["CabinetSent"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -6410,7 +6827,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -6538,7 +6955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Team"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -6654,7 +7071,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamInvitation"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -6709,7 +7126,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -6792,7 +7209,7 @@ export interface operations {
                     "application/json": components["schemas"]["CabinetSent"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -6914,7 +7331,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -7051,7 +7468,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvitationPreview"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -7174,7 +7591,7 @@ export interface operations {
                     "application/json": components["schemas"]["CabinetSession"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -7296,7 +7713,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -7351,7 +7768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -7445,7 +7862,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamMember"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -7500,7 +7917,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -7616,7 +8033,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditList"];
                 };
             };
-            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). */
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
             400: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */

@@ -12,6 +12,10 @@ export type RefundList = Schemas['RefundList'];
 export type RefundCreateInput = Schemas['RefundCreateInput'];
 export type StatusHistoryEntry = Schemas['StatusHistoryEntry'];
 export type Payout = Schemas['Payout'];
+/** A bank's offer to the buyer (`order.offers`, while the order is approved and nothing is signed). */
+export type Offer = Schemas['Offer'];
+/** The offer the buyer signed with the SMS code (`order.accepted_offer`); the bank pays after it. */
+export type AcceptedOffer = Schemas['AcceptedOffer'];
 /** What every order event carries; `event` and the fields of one type alone are in WebhookEvent. */
 export type WebhookEventBase = Omit<
   NamedFields<Schemas['WebhookEvent']>,

@@ -76,7 +76,15 @@ describe('the packed @b2bpay/sdk in a project outside the repository', () => {
   it('type-checks a TypeScript file that uses it (its declarations resolve from dist/)', async () => {
     writeFileSync(
       path.join(project, 'typed.ts'),
-      `import { B2BPay, verifyWebhook, type Order, type WebhookEvent, type WebhookPayload } from '@b2bpay/sdk';
+      `import {
+  type AcceptedOffer,
+  B2BPay,
+  type Offer,
+  type Order,
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookPayload,
+} from '@b2bpay/sdk';
 const client = new B2BPay({ apiKey: 'sk_x', baseUrl: 'http://localhost:3000' });
 export const order: Promise<Order> = client.createOrder({ products: [{ name: 'A', price: 1, quantity: 1 }] });
 export const status: Promise<string> = client.getOrder('x').then((o) => o.status);
@@ -85,6 +93,10 @@ export const event: WebhookPayload = verifyWebhook('{}', {}, 'whsec_x');
 export const refunded = (e: WebhookPayload): number => (e.event === 'order.refund.created' ? e.refund.amount : 0);
 export const paidBy = (e: WebhookEvent): string | null =>
   e.event === 'order.payment.completed' ? (e.payout?.bank ?? null) : null;
+// The banks' offers while approved, and the one the buyer signed (the bank pays after it).
+export const offered = (o: Order): Offer[] => o.offers ?? [];
+export const signed = (o: Order): AcceptedOffer | null => o.accepted_offer ?? null;
+export const buyerFee = (o: Order): number | null => signed(o)?.fee ?? null;
 // @ts-expect-error: quantity is required
 client.createOrder({ products: [{ name: 'A', price: 1 }] });
 `,

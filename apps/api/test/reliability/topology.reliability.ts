@@ -7,14 +7,16 @@ import { STEP1 } from '../support/buyer';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { sleep, startDedupReceiver, waitFor } from './support/helpers';
 import { NGINX, OPENSSL, SITE_NAME, startNginx } from './support/nginx';
+import { type OutsideBanks, startOutsideBanks } from './support/outside-banks';
 import { type ApiProc, type Proc, startApi, startWorker } from './support/processes';
 
 /**
  * The deployment of docs/deploy.md, proven with processes. Debian's nginx runs the
  * shipped site (deploy/nginx/b2bpay.conf: HTTPS with a certificate made here, HTTP redirected, service
  * paths closed from outside, no query strings in its log) in front of two API processes (WORKER=off)
- * and one worker, on PostgreSQL and Redis. Buyer journeys and order creations (with Idempotency-Key) go
- * through nginx over HTTPS
+ * and one worker, on PostgreSQL and Redis; the three sandbox banks run outside, each on a server of its
+ * own, and call the bank API through nginx. Buyer journeys (to the signed offer) and order creations
+ * (with Idempotency-Key) go through nginx over HTTPS
  * while API A is SIGKILLed and started again and API B is SIGTERMed (it drains) and started again.
  * Every client retries on a lost answer, 502, 503 and 504 with the same request (and key), as the
  * docs tell a shop's developer to. Shown: every acknowledged order exists once, no journey is lost,
@@ -124,6 +126,7 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX || !OPENSSL)(
     let nginx: Awaited<ReturnType<typeof startNginx>>;
     const apis: ApiProc[] = [];
     let worker: Proc;
+    let banks: OutsideBanks;
     const receivers: Awaited<ReturnType<typeof startDedupReceiver>>[] = [];
     let env: Record<string, string | undefined>;
 
@@ -138,8 +141,9 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX || !OPENSSL)(
         RATE_LIMIT_PER_MINUTE: '100',
         WEBHOOK_ALLOW_PRIVATE: 'true',
         WEBHOOK_RETRY_SCHEDULE: '1s,2s,5s,10s',
-        SANDBOX_DECISION_DELAY_MS: '300',
-        SANDBOX_PAYMENT_DELAY_MS: '300',
+        // The banks are outside (startOutsideBanks): an API process must not mount the sandbox and
+        // re-point the banks at itself, where a SIGKILL would lose what they had scheduled.
+        SANDBOX_BANKS: 'false',
         SHUTDOWN_GRACE_MS: '5000',
         DEMO_SHOP: 'false',
       };
@@ -147,9 +151,16 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX || !OPENSSL)(
       worker = await startWorker(env);
       nginx = await startNginx(apis.map((a) => a.port));
       siteCa = nginx.ca;
+      banks = await startOutsideBanks(t.db, {
+        url: nginx.url,
+        ca: nginx.ca,
+        decisionDelayMs: 300,
+        paymentDelayMs: 300,
+      });
     }, 240_000);
 
     afterAll(async () => {
+      await banks?.close();
       await nginx?.stop();
       await Promise.all([...apis.map((a) => a.kill('SIGKILL')), worker?.kill('SIGKILL')]);
       await Promise.all(receivers.map((r) => r.close()));
@@ -172,6 +183,40 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX || !OPENSSL)(
         );
         return /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
       });
+    }
+
+    /**
+     * The buyer signs the first offer once a bank has approved (the bank pays only then): the code
+     * asked for and the signature sent through nginx, a lost answer's retry taken as done.
+     */
+    async function signFirstOffer(j: number, orderId: string, clientId: number, phone: string, from: string) {
+      await waitFor(
+        `journey ${j} approved`,
+        async () => {
+          const [row] = await t.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [
+            orderId,
+          ]);
+          return row?.status === 'app_approved';
+        },
+        120_000,
+        100,
+      );
+      const view = await call(nginx.url, 'GET', `/api/order/orders/${orderId}`, { from });
+      const offer = view.json<{ offers?: { id: string }[] }>().offers?.[0];
+      if (!offer) throw new Error(`journey ${j}: approved without offers: ${view.status} ${view.body}`);
+      const path = `/api/order/orders/${orderId}/offers/${offer.id}`;
+      const sent = await call(nginx.url, 'POST', `${path}/code`, { body: { client_id: clientId }, from });
+      if (sent.status !== 200 && !(sent.retried && sent.status === 429)) {
+        throw new Error(`journey ${j} offer code: ${sent.status} ${sent.body}`);
+      }
+      const signed = await call(nginx.url, 'POST', `${path}/accept`, {
+        body: { client_id: clientId, sms_code_input: await lastCode(phone) },
+        from,
+      });
+      // A signature whose answer was lost went through: its retry finds the order signed.
+      const again = signed.retried && signed.body.includes('OFFER_ALREADY_ACCEPTED');
+      if (signed.status !== 200 && !again)
+        throw new Error(`journey ${j} sign: ${signed.status} ${signed.body}`);
     }
 
     it('serves the shipped site: HTTPS only, service paths closed from outside, no query strings logged', async () => {
@@ -250,6 +295,7 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX || !OPENSSL)(
       }
 
       const submitted: string[] = [];
+      const signed: string[] = [];
       async function journey(j: number) {
         const from = `127.0.0.${10 + j}`; // each buyer its own address, as in life
         const created = await call(base, 'POST', '/api/order/orders', {
@@ -296,6 +342,8 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX || !OPENSSL)(
           }
         }
         submitted.push(orderId);
+        await signFirstOffer(j, orderId, clientId, phone, from);
+        signed.push(orderId);
       }
 
       async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
@@ -349,8 +397,11 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX || !OPENSSL)(
       expect(Number(count?.n)).toBe(ORDERS);
       // No journey lost: every buyer's application reached the banks.
       expect(submitted).toHaveLength(JOURNEYS);
+      // …and every buyer signed an offer after a bank's approval.
+      expect(signed).toHaveLength(JOURNEYS);
 
-      // The sandbox banks approve and pay every buyer (short delays), through the worker process.
+      // The banks pay every signed order (short delays): our messages to them go out through the
+      // worker process, their payments come back through nginx.
       await waitFor(
         'every buyer paid',
         async () => {
@@ -362,7 +413,9 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX || !OPENSSL)(
         },
         180_000,
         250,
-      );
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}; the banks' log:\n${banks.log()}`);
+      });
       // Every webhook arrives (at least once; the receivers apply each webhook-id once).
       await waitFor(
         'every webhook delivered',

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type DbKind, newShop, startTestApp, type TestApp } from '../../../../apps/api/test/support/test-app';
+import { startSandboxBanks } from './sandbox-banks';
 
 /** A JSON answer of B2BPay's API. */
 export interface Answer {
@@ -24,7 +25,10 @@ export interface Backend {
   api(method: string, path: string, body?: unknown, auth?: boolean): Promise<Answer>;
   /** Runs B2BPay's background work due now (webhooks, bank jobs); a running server does it itself. */
   deliver(): Promise<void>;
-  /** The sandbox banks decide and pay until the order is `status`: the clock moved, or waited for. */
+  /**
+   * The sandbox banks work until the order is `status`: the clock moved, or waited for. They decide
+   * by themselves; they pay only once the buyer has signed an offer (signFirstOffer).
+   */
   settle(orderId: string, status: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -90,15 +94,12 @@ export function externalBackend(): Backend | null {
 }
 
 export async function inProcessBackend(kind: DbKind): Promise<Backend> {
-  const t: TestApp = await startTestApp(kind, {
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-    SANDBOX_DECISION_DELAY_MS: '2000',
-    SANDBOX_PAYMENT_DELAY_MS: '3000',
-  });
+  const t: TestApp = await startTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
   // Webhook timestamps come from the app's clock; the site checks them against its own (5 minutes).
   t.clock.set(new Date());
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const banks = await startSandboxBanks(t, baseUrl);
   const shop = await newShop(t, 'ООО «Ромашка» на 1С-Битрикс');
   const api = caller(baseUrl, () => shop.secret_key);
   return {
@@ -111,15 +112,22 @@ export async function inProcessBackend(kind: DbKind): Promise<Backend> {
       await t.worker.drain();
     },
     async settle(orderId, status) {
-      await t.worker.drain();
+      // Each second: our messages to the banks go out (the worker), then the banks' answers due by
+      // then come back over HTTP.
+      let last = '';
       for (let second = 0; second < 30; second += 1) {
-        const order = await api('GET', `/api/order/orders/${orderId}`);
-        if (order.body?.status === status) break;
-        t.clock.advance(1000);
         await t.worker.drain();
+        last = (await api('GET', `/api/order/orders/${orderId}`)).body?.status;
+        if (last === status) break;
+        t.clock.advance(1000);
+        await banks.advance(1000);
       }
       await t.worker.drain();
+      if (last !== status) throw new Error(`order ${orderId} stayed ${last}, not ${status}:\n${banks.log()}`);
     },
-    close: () => t.close(),
+    close: async () => {
+      await banks.close();
+      await t.close();
+    },
   };
 }
