@@ -1854,6 +1854,7 @@ export interface components {
          *           "quantity": 1
          *         }
          *       ],
+         *       "bank_reference": null,
          *       "created_at": "2026-11-24T12:00:00.000Z"
          *     }
          */
@@ -1868,6 +1869,8 @@ export interface components {
             reason: string;
             /** @description Какие товары вернулись (может быть пустым) */
             products: components["schemas"]["RefundProduct"][];
+            /** @description Номер документа банка о возврате; null, пока банк не подтвердил возврат */
+            bank_reference: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1884,6 +1887,7 @@ export interface components {
          *               "quantity": 1
          *             }
          *           ],
+         *           "bank_reference": null,
          *           "created_at": "2026-11-24T12:00:00.000Z"
          *         }
          *       ]
@@ -1935,6 +1939,8 @@ export interface components {
             refunded_amount: number;
             /** @description Только в order.payment.completed: выплата магазину */
             payout?: components["schemas"]["Payout"] | null;
+            /** @description Предложение банка, подписанное покупателем (после подписи), иначе null */
+            accepted_offer?: components["schemas"]["AcceptedOffer"] | null;
             previous_amount?: number;
             version?: number;
             previous_version?: number;
@@ -3408,6 +3414,7 @@ export interface operations {
                      *               "quantity": 1
                      *             }
                      *           ],
+                     *           "bank_reference": null,
                      *           "created_at": "2026-11-24T12:00:00.000Z"
                      *         }
                      *       ]
@@ -3540,6 +3547,7 @@ export interface operations {
                      *           "quantity": 1
                      *         }
                      *       ],
+                     *       "bank_reference": null,
                      *       "created_at": "2026-11-24T12:00:00.000Z"
                      *     } */
                     "application/json": components["schemas"]["Refund"];
