@@ -15,5 +15,6 @@ export * from './offers';
 export * from './phone';
 export * from './plural';
 export * from './sandbox';
+export * from './staff-roles';
 export * from './statuses';
 export * from './text';

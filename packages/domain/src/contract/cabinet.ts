@@ -22,22 +22,25 @@ export const CABINET_MESSAGES = {
   lastOwner: 'В магазине должен остаться хотя бы один владелец',
 } as const;
 
-const Email = z
+export const AccountEmail = z
   .string()
   .trim()
   .max(254)
   .refine(isValidEmail, CABINET_MESSAGES.emailInvalid)
   .transform((v) => v.toLowerCase());
-const Password = z.string().min(PASSWORD_MIN_LENGTH, CABINET_MESSAGES.passwordTooShort).max(256);
+export const AccountPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, CABINET_MESSAGES.passwordTooShort)
+  .max(256);
 const PersonName = shortText(255).min(1, CABINET_MESSAGES.nameRequired);
 /** A one-time link's token as it comes back from the address (base62). */
-const LinkToken = z.string().trim().min(1).max(128);
+export const LinkToken = z.string().trim().min(1).max(128);
 const Role = z.enum(CABINET_ROLES);
 
 export const CabinetSignup = z
   .strictObject({
-    email: Email,
-    password: Password,
+    email: AccountEmail,
+    password: AccountPassword,
     name: PersonName,
     company: z.strictObject({
       inn: z
@@ -73,15 +76,15 @@ export const CabinetToken = z
   .meta({ id: 'CabinetToken', examples: [{ token: 'q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0' }] });
 
 export const CabinetLogin = z
-  .strictObject({ email: Email, password: z.string().min(1).max(256) })
+  .strictObject({ email: AccountEmail, password: z.string().min(1).max(256) })
   .meta({ id: 'CabinetLogin', examples: [{ email: 'owner@romashka.ru', password: 'длинный-пароль-2026' }] });
 export type CabinetLogin = z.infer<typeof CabinetLogin>;
 
 export const CabinetForgot = z
-  .strictObject({ email: Email })
+  .strictObject({ email: AccountEmail })
   .meta({ id: 'CabinetForgot', examples: [{ email: 'owner@romashka.ru' }] });
 
-export const CabinetReset = z.strictObject({ token: LinkToken, password: Password }).meta({
+export const CabinetReset = z.strictObject({ token: LinkToken, password: AccountPassword }).meta({
   id: 'CabinetReset',
   examples: [{ token: 'q8Zr0X2bT5mN7pLs4Vd1Kc9Hf3Jw6Ya0', password: 'новый-длинный-пароль' }],
 });
@@ -221,7 +224,7 @@ export const Team = z
 export type Team = z.infer<typeof Team>;
 
 export const InvitationCreate = z
-  .strictObject({ email: Email, role: Role })
+  .strictObject({ email: AccountEmail, role: Role })
   .meta({ id: 'InvitationCreate', examples: [{ email: 'buh@romashka.ru', role: 'accountant' }] });
 export type InvitationCreate = z.infer<typeof InvitationCreate>;
 

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'REFUND_EXCEEDS_REMAINING',
   /** A webhook delivery still waiting to be sent cannot be re-sent (409). */
   'DELIVERY_PENDING',
+  /** The shop is suspended by B2BPay: its keys and sessions are refused (403). */
+  'SHOP_SUSPENDED',
   /** A one-time link (sign-up confirmation, password reset, invitation) already used or past its end. */
   'LINK_EXPIRED',
   /** The invited address is already a member of the shop (409). */
@@ -139,6 +141,12 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
     statuses: [409],
     meaning: 'Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся.',
     action: 'Дождитесь итога доставки (статус delivered или failed) и повторите.',
+  },
+  {
+    code: 'SHOP_SUSPENDED',
+    statuses: [403],
+    meaning: 'Магазин приостановлен B2BPay: его ключи и сессии не принимаются.',
+    action: 'Свяжитесь с поддержкой B2BPay. Покупатели уже отправленных заявок могут их завершить.',
   },
   {
     code: 'LINK_EXPIRED',

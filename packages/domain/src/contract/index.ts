@@ -1,3 +1,4 @@
+export * from './backoffice';
 export * from './bank-api';
 export * from './cabinet';
 export * from './clients';

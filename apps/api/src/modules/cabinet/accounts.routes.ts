@@ -17,8 +17,8 @@ import { AppError, notFound } from '../../shared/errors';
 import { CABINET_AUTH, errorResponses } from '../../shared/route-schemas';
 import { isUuid } from '../../shared/uuid';
 import type { Authenticator } from '../auth';
+import * as sessions from '../sessions';
 import { confirm, forgotPassword, login, resetPassword, signup } from './accounts.service';
-import * as repo from './cabinet.repository';
 import { clearSessionCookie, requestMeta, setSessionCookie } from './cookies';
 import { assertPasswordNotLeaked, hashPassword } from './passwords';
 import { sessionBody } from './sessions';
@@ -157,7 +157,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
         const session = await login(deps, request.body, meta(request));
         // The session this browser had ends: a log-in never keeps using an id set before it.
         const previous = await deps.auth.peekSession(request);
-        if (previous) await repo.deleteSession(deps.db, previous.user.id, previous.session_id);
+        if (previous) await sessions.deleteSession(deps.db, 'cabinet', previous.user.id, previous.session_id);
         setSessionCookie(reply, deps.config, session.cookie);
         return session.body;
       } catch (error) {
@@ -184,7 +184,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const session = await deps.auth.requireSession(request, { csrf: true });
-      await repo.deleteSession(deps.db, session.user.id, session.session_id);
+      await sessions.deleteSession(deps.db, 'cabinet', session.user.id, session.session_id);
       clearSessionCookie(reply, deps.config);
       return reply.code(204).send(null);
     },
@@ -222,8 +222,9 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
     async (request) => {
       const session = await deps.auth.requireSession(request);
       const now = deps.clock.now();
-      const rows = await repo.listSessions(
+      const rows = await sessions.listSessions(
         deps.db,
+        'cabinet',
         session.user.id,
         now,
         new Date(now.getTime() - deps.config.CABINET_SESSION_IDLE),
@@ -251,7 +252,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const session = await deps.auth.requireSession(request, { csrf: true });
       const { id } = request.params;
-      if (!isUuid(id) || !(await repo.deleteSession(deps.db, session.user.id, id))) {
+      if (!isUuid(id) || !(await sessions.deleteSession(deps.db, 'cabinet', session.user.id, id))) {
         throw notFound(SESSION_NOT_FOUND);
       }
       if (id === session.session_id) clearSessionCookie(reply, deps.config);

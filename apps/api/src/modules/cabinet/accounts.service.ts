@@ -11,6 +11,7 @@ import { AppError, unauthorized } from '../../shared/errors';
 import { recordAudit } from '../audit';
 import { companyNameByInn } from '../companies';
 import { alreadyRegisteredEmail, passwordResetEmail, queueEmail, signupConfirmEmail } from '../notifications';
+import * as sessions from '../sessions';
 import { createShopIn } from '../shops';
 import * as repo from './cabinet.repository';
 import { assertPasswordNotLeaked, decoyHash, hashPassword, verifyPassword } from './passwords';
@@ -183,6 +184,6 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
     const used = await repo.consumeToken(tx, sha256Hex(token), 'reset', now);
     if (!used) throw linkExpired();
     await repo.confirmUser(tx, used.user_id, { password_hash: passwordHash }, now);
-    await repo.deleteUserSessions(tx, used.user_id);
+    await sessions.deleteUserSessions(tx, 'cabinet', used.user_id);
   });
 }

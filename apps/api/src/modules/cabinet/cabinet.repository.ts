@@ -1,7 +1,6 @@
 import type { CabinetRole } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
-import { toIso } from '../../db/database';
-import type { KeyShop, SessionPrincipal } from '../auth';
+import type { KeyShop } from '../auth';
 
 export interface UserRow {
   id: string;
@@ -113,106 +112,6 @@ export async function endTokensOf(db: Queryable, userId: string, purpose: TokenP
     'UPDATE cabinet_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL',
     [userId, purpose, now],
   );
-}
-
-// --- sessions --------------------------------------------------------------------------------------
-
-export async function insertSession(
-  db: Queryable,
-  s: {
-    id: string;
-    tokenHash: string;
-    userId: string;
-    csrfToken: string;
-    expiresAt: Date;
-    ip: string | null;
-    userAgent: string | null;
-  },
-  now: Date,
-) {
-  await db.query(
-    `INSERT INTO cabinet_sessions (id, token_hash, user_id, csrf_token, created_at, last_seen_at, expires_at, ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
-    [s.id, s.tokenHash, s.userId, s.csrfToken, now, s.expiresAt, s.ip, s.userAgent],
-  );
-}
-
-/**
- * The session with this hash unless it is past its absolute end or idle since `idleSince`. Its
- * last_seen_at moves on at most once a minute, so a busy page does not write on every request.
- */
-export async function touchSession(
-  db: Queryable,
-  tokenHash: string,
-  now: Date,
-  idleSince: Date,
-): Promise<SessionPrincipal | null> {
-  const rows = await db.query<{
-    id: string;
-    csrf_token: string;
-    last_seen_at: Date | string;
-    user_id: string;
-    email: string;
-    name: string;
-  }>(
-    `SELECT s.id, s.csrf_token, s.last_seen_at, u.id AS user_id, u.email, u.name
-       FROM cabinet_sessions s JOIN cabinet_users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expires_at > $2 AND s.last_seen_at > $3`,
-    [tokenHash, now, idleSince],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  if (now.getTime() - new Date(row.last_seen_at).getTime() > 60_000) {
-    await db.query('UPDATE cabinet_sessions SET last_seen_at = $2 WHERE id = $1', [row.id, now]);
-  }
-  return {
-    session_id: row.id,
-    csrf_token: row.csrf_token,
-    user: { id: row.user_id, email: row.email, name: row.name },
-  };
-}
-
-export async function listSessions(db: Queryable, userId: string, now: Date, idleSince: Date) {
-  const rows = await db.query<{
-    id: string;
-    created_at: unknown;
-    last_seen_at: unknown;
-    ip: string | null;
-    user_agent: string | null;
-  }>(
-    `SELECT id, created_at, last_seen_at, ip, user_agent FROM cabinet_sessions
-      WHERE user_id = $1 AND expires_at > $2 AND last_seen_at > $3 ORDER BY created_at DESC`,
-    [userId, now, idleSince],
-  );
-  return rows.map((r) => ({ ...r, created_at: toIso(r.created_at), last_seen_at: toIso(r.last_seen_at) }));
-}
-
-export async function deleteSession(db: Queryable, userId: string, sessionId: string): Promise<boolean> {
-  const rows = await db.query<{ id: string }>(
-    'DELETE FROM cabinet_sessions WHERE id = $1 AND user_id = $2 RETURNING id',
-    [sessionId, userId],
-  );
-  return rows.length > 0;
-}
-
-export async function deleteUserSessions(db: Queryable, userId: string) {
-  await db.query('DELETE FROM cabinet_sessions WHERE user_id = $1', [userId]);
-}
-
-/** Retention: one batch of sessions past their absolute end or idle since `idleSince`. */
-export async function deleteEndedSessions(
-  db: Queryable,
-  now: Date,
-  idleSince: Date,
-  batch: number,
-): Promise<number> {
-  const rows = await db.query(
-    `DELETE FROM cabinet_sessions WHERE id IN (
-       SELECT id FROM cabinet_sessions WHERE expires_at <= $1 OR last_seen_at <= $2
-        LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING id`,
-    [now, idleSince, batch],
-  );
-  return rows.length;
 }
 
 /** Retention: one batch of one-time links past their end (used or not). */

@@ -1,17 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { CabinetSession } from '@b2bpay/domain';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/database';
-import { randomToken, sha256Hex } from '../../shared/crypto';
 import type { SessionAccess } from '../auth';
+import { createSession, type RequestMeta, touchSession } from '../sessions';
 import * as repo from './cabinet.repository';
 
-/** Where a request came from, kept with its session and its audit entries. */
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-  now: Date;
-}
+export type { RequestMeta } from '../sessions';
 
 /** A new session's secrets: the cookie's value (shown once, kept hashed) and its CSRF token. */
 export interface NewSession {
@@ -19,29 +13,18 @@ export interface NewSession {
   body: CabinetSession;
 }
 
-/** 256 bits: the session id is a bearer credential. */
-const SESSION_TOKEN_LENGTH = 43;
-
 export async function startSession(
   tx: Queryable,
   config: Pick<Config, 'CABINET_SESSION_ABSOLUTE'>,
   user: { id: string; email: string; name: string },
   meta: RequestMeta,
 ): Promise<NewSession> {
-  const cookie = randomToken(SESSION_TOKEN_LENGTH);
-  const csrfToken = randomToken(32);
-  await repo.insertSession(
+  const { cookie, csrfToken } = await createSession(
     tx,
-    {
-      id: randomUUID(),
-      tokenHash: sha256Hex(cookie),
-      userId: user.id,
-      csrfToken,
-      expiresAt: new Date(meta.now.getTime() + config.CABINET_SESSION_ABSOLUTE),
-      ip: meta.ip,
-      userAgent: meta.userAgent?.slice(0, 512) ?? null,
-    },
-    meta.now,
+    'cabinet',
+    user.id,
+    config.CABINET_SESSION_ABSOLUTE,
+    meta,
   );
   return { cookie, body: await sessionBody(tx, user, csrfToken) };
 }
@@ -58,8 +41,22 @@ export async function sessionBody(
 /** The authenticator's view of sessions and memberships (handed to auth by the composition root). */
 export function sessionAccess(config: Pick<Config, 'CABINET_SESSION_IDLE'>): SessionAccess {
   return {
-    findSession: (db, tokenHash, now) =>
-      repo.touchSession(db, tokenHash, now, new Date(now.getTime() - config.CABINET_SESSION_IDLE)),
+    findSession: async (db, tokenHash, now) => {
+      const found = await touchSession(
+        db,
+        'cabinet',
+        tokenHash,
+        now,
+        new Date(now.getTime() - config.CABINET_SESSION_IDLE),
+      );
+      return found
+        ? {
+            session_id: found.session_id,
+            csrf_token: found.csrf_token,
+            user: { id: found.user_id, email: found.email, name: found.detail },
+          }
+        : null;
+    },
     findMembership: repo.findMembership,
   };
 }

@@ -22,6 +22,7 @@ import { isUuid } from '../../shared/uuid';
 import { type AuditActor, recordAudit } from '../audit';
 import type { SessionPrincipal } from '../auth';
 import { invitationEmail, queueEmail } from '../notifications';
+import * as sessions from '../sessions';
 import { LINK_TOKEN_LENGTH, linkExpired } from './accounts.service';
 import * as repo from './cabinet.repository';
 import { assertPasswordNotLeaked, hashPassword, verifyPassword } from './passwords';
@@ -336,7 +337,7 @@ export async function removeMember(deps: AppDeps, ctx: TeamContext, userId: stri
     if (target.role === 'owner' && owners <= 1) throw new AppError('LAST_OWNER', CABINET_MESSAGES.lastOwner);
     const removed = await repo.findUserById(tx, userId);
     await team.deleteMember(tx, ctx.shopId, userId);
-    await repo.deleteUserSessions(tx, userId);
+    await sessions.deleteUserSessions(tx, 'cabinet', userId);
     await recordAudit(
       tx,
       {
