@@ -2,3 +2,5 @@
 export { cabinetRoutes } from './cabinet.routes';
 export { purgeEndedLinks, purgeEndedSessions } from './retention';
 export { sessionAccess } from './sessions';
+export { assertPasswordNotLeaked, decoyHash, hashPassword, verifyPassword } from './passwords';
+export { inviteFirstOwner } from './team.service';

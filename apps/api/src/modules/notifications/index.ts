@@ -30,3 +30,4 @@ export {
   reminderSms,
   signCodeSms,
 } from './templates';
+export { newLeadEmail, shopResumedEmail, shopSuspendedEmail } from './backoffice-templates';

@@ -1,4 +1,6 @@
 /** Sessions of the personal cabinet and of the back office: one mechanism, a store for each. */
+
+export { loginThrottle } from './login-throttle';
 export {
   deleteEndedSessions,
   deleteSession,
