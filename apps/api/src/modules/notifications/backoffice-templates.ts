@@ -21,9 +21,15 @@ export function shopSuspendedEmail(p: { shopName: string; reason: string }): Ema
   const subject = `${BRAND}: работа магазина «${p.shopName}» приостановлена`;
   const lead = `B2BPay приостановил работу магазина «${p.shopName}»: ключи API и вход в кабинет магазина временно не действуют. Покупатели уже отправленных заявок могут их завершить.`;
   const reason = `Причина: ${p.reason}`;
-  const after = 'Чтобы возобновить работу, ответьте на это письмо или напишите в поддержку: support@b2bpay.ru.';
+  const after =
+    'Чтобы возобновить работу, ответьте на это письмо или напишите в поддержку: support@b2bpay.ru.';
   const text = ['Здравствуйте!', lead, reason, after, SIGNATURE].join('\n\n');
-  const html = renderHtml(subject, [{ p: 'Здравствуйте!' }, { p: e(lead) }, { p: e(reason) }, { p: e(after) }]);
+  const html = renderHtml(subject, [
+    { p: 'Здравствуйте!' },
+    { p: e(lead) },
+    { p: e(reason) },
+    { p: e(after) },
+  ]);
   return { subject, text, html };
 }
 
