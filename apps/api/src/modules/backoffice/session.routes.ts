@@ -1,6 +1,7 @@
 import { StaffLogin, StaffSession, StaffSetPassword } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../shared/errors';
 import { errorResponses } from '../../shared/route-schemas';
@@ -69,7 +70,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: AppDeps, re
         summary: 'Выход',
         security: STAFF_AUTH,
         response: {
-          204: { type: 'null', description: 'Сессия завершена' },
+          204: z.null().describe('Сессия завершена'),
           ...errorResponses(401, 403, 500),
         },
       },
@@ -82,7 +83,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: AppDeps, re
         recordStaffAudit(tx, { email: staff.user.email, ip: staff.ip }, 'staff.logout', {}, now),
       );
       clearSessionCookie(reply, { name: STAFF_COOKIE, secure });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
