@@ -1,6 +1,7 @@
 import { DEMO_SHOP, STAFF_MESSAGES } from '@b2bpay/domain';
 import { beforeAll, expect, it } from 'vitest';
 import type { BankCredentials } from '../src/modules/banks';
+import { runRetention } from '../src/modules/retention';
 import { approve, bankCall, reject, seedBanks } from './support/banks';
 import { patchClient, prepareSubmission } from './support/buyer';
 import { lastLetter, loginAs, PASSWORD, registerOwner } from './support/cabinet';
@@ -265,6 +266,16 @@ describeApi('the back office (DESIGN §14)', { env: { SALES_EMAIL: 'sales@b2bpay
   });
 
   describeRoles();
+
+  // Last: it moves the clock past every session's end.
+  it('lets the retention sweep take the staff sessions that ended', async () => {
+    await staffSession(t, 'support');
+    t.clock.advance(31 * 86_400_000);
+    const deleted = await runRetention({ config: t.config, db: t.db, clock: t.clock });
+    expect(deleted.staff_sessions).toBeGreaterThan(0);
+    const left = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_sessions');
+    expect(Number(left[0]?.n)).toBe(0);
+  });
 
   function describeRoles() {
     // Every endpoint against every role: allowed (not 403) or 403 «Недостаточно прав».
