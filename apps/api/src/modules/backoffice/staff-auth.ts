@@ -47,15 +47,7 @@ export function staffAuthenticator(deps: { db: Database; clock: Clock; config: C
       user: { id: found.user_id, email: found.email, role },
       ip: request.clientAddress ?? null,
     };
-    assertCsrf(
-      request,
-      {
-        session_id: found.session_id,
-        csrf_token: found.csrf_token,
-        user: { id: found.user_id, email: found.email, name: '' },
-      },
-      publicOrigin,
-    );
+    assertCsrf(request, found, publicOrigin);
     if (permission && !staffCan(role, permission)) throw forbidden(STAFF_MESSAGES.forbidden);
     return principal;
   };
