@@ -120,7 +120,14 @@ export const ShopCard = ShopSummary.extend({
     pending: z.number().int(),
   }),
   members: z.array(z.object({ email: z.string(), role: z.string() })),
-  keys: z.array(z.object({ kind: z.string(), hint: z.string(), created_at: IsoDateTime })),
+  keys: z.array(
+    z.object({
+      kind: z.string(),
+      hint: z.string(),
+      created_at: IsoDateTime,
+      last_used_at: IsoDateTime.nullable(),
+    }),
+  ),
   recent_orders: z.array(
     z.object({
       id: Uuid,

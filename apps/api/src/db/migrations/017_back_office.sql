@@ -56,3 +56,6 @@ ALTER TABLE shops ADD COLUMN suspended_at timestamptz;
 ALTER TABLE shops ADD COLUMN suspended_reason text;
 ALTER TABLE shops ADD COLUMN suspended_by text;
 ALTER TABLE shops ADD COLUMN inn text;
+
+-- When each key was last used (noted at most once a minute): the back office shows it.
+ALTER TABLE api_keys ADD COLUMN last_used_at timestamptz;

@@ -53,8 +53,9 @@ export async function shopMembers(db: Queryable, shopId: string) {
 }
 
 export async function shopKeys(db: Queryable, shopId: string) {
-  return db.query<{ kind: string; key_hint: string; created_at: Date }>(
-    `SELECT kind, key_hint, created_at FROM api_keys WHERE shop_id = $1 AND revoked_at IS NULL ORDER BY created_at`,
+  return db.query<{ kind: string; key_hint: string; created_at: Date; last_used_at: Date | null }>(
+    `SELECT kind, key_hint, created_at, last_used_at FROM api_keys WHERE shop_id = $1 AND revoked_at IS NULL
+      ORDER BY created_at`,
     [shopId],
   );
 }

@@ -81,6 +81,7 @@ async function shopCard(db: Queryable, id: string, now: Date): Promise<ShopCard>
       kind: k.kind,
       hint: k.key_hint,
       created_at: new Date(k.created_at).toISOString(),
+      last_used_at: k.last_used_at ? new Date(k.last_used_at).toISOString() : null,
     })),
     recent_orders: (await figures.recentOrders(db, id)).map((o) => ({
       id: o.id,

@@ -62,8 +62,15 @@ export async function findShopByKeyHash(
   hash: string,
   now: Date,
 ): Promise<AuthenticatedKey | null> {
+  // The lookup also notes the key's use, at most once a minute (the back office shows it): the
+  // authenticator's cache keeps this to one statement a second per key and process.
   const rows = await db.query<ShopRow & { kind: KeyKind; expires_at: Date | string | null }>(
-    `SELECT ${SHOP_COLUMNS}, k.kind, k.expires_at FROM api_keys k JOIN shops s ON s.id = k.shop_id
+    `WITH used AS (
+       UPDATE api_keys SET last_used_at = $2
+        WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)
+          AND (last_used_at IS NULL OR last_used_at < $2::timestamptz - interval '1 minute')
+       RETURNING id)
+     SELECT ${SHOP_COLUMNS}, k.kind, k.expires_at FROM api_keys k JOIN shops s ON s.id = k.shop_id
       WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2)`,
     [hash, now],
   );
