@@ -10,5 +10,4 @@ export const ADMIN_TEXTS = {
   passwordRequired: 'Введите пароль',
   passwordsDiffer: 'Пароли не совпадают',
   linkMissing: 'В ссылке нет кода. Откройте ссылку из письма целиком.',
-  innRequired: 'Укажите ИНН',
 } as const;
