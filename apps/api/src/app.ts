@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { AppDeps } from './deps';
 import { createAuthenticator } from './modules/auth';
+import { backofficeRoutes } from './modules/backoffice';
 import { cabinetRoutes, sessionAccess } from './modules/cabinet';
 import { companiesRoutes } from './modules/companies';
 import { enquiriesRoutes } from './modules/enquiries';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await webhooksRoutes(scope, moduleDeps);
     await devOutboxRoutes(scope, moduleDeps);
     await cabinetRoutes(scope, moduleDeps);
+    await backofficeRoutes(scope, moduleDeps);
   });
 
   const lifecycle = options.lifecycle ?? new Lifecycle();

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { plainRussianError, ShopCreate } from '@b2bpay/domain';
 import { z } from 'zod';
 import { BANK_COMMANDS, BANK_USAGE, runBankCommand } from './cli-bank';
+import { runStaffCommand, STAFF_USAGE } from './cli-staff';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open-database';
@@ -11,7 +12,8 @@ import { AppError } from './shared/errors';
 const USAGE = `Использование:
   npm run cli -- shop create --name "…" --email "…" [--webhook-url URL]
   npm run cli -- shop rotate-keys --shop <id>
-${BANK_USAGE}`;
+${BANK_USAGE}
+${STAFF_USAGE}`;
 
 /** Shop administration from the command line; prints one JSON object on one line of stdout. */
 async function main(argv: string[]) {
@@ -28,10 +30,25 @@ async function main(argv: string[]) {
       sla: { type: 'string' },
       grace: { type: 'string' },
       limit: { type: 'string' },
+      role: { type: 'string' },
     },
   });
   const command = positionals.join(' ');
   const bankCommand = BANK_COMMANDS.find((c) => c === command);
+  if (command === 'staff create') {
+    const config = loadConfig();
+    const db = await openDatabase(config);
+    try {
+      const fail = (message: string): never => {
+        throw new UsageError(message);
+      };
+      const result = await runStaffCommand({ db, config }, values, fail).catch(asUsageError);
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    } finally {
+      await db.close();
+    }
+    return;
+  }
   if (bankCommand) {
     const config = loadConfig();
     const db = await openDatabase(config);

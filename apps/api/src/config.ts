@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(5).max(10_000).default(100),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('B2BPay <no-reply@b2bpay.local>'),
+  // Where the landing's enquiries are announced (a letter per new lead); unset: no letter.
+  SALES_EMAIL: z.email().optional(),
   SMS_PROVIDER: z.enum(['smsru', 'http', 'console']).default('console'),
   SMS_HTTP_URL: z.url().optional(),
   SMSRU_API_ID: z.string().optional(),

@@ -21,7 +21,10 @@ const noDatabase: Database = {
  */
 export async function openApiDocument(
   publicUrl = 'http://localhost:3000',
-  path: '/api/openapi.json' | '/api/bank/v1/openapi.json' = '/api/openapi.json',
+  path:
+    | '/api/openapi.json'
+    | '/api/bank/v1/openapi.json'
+    | '/api/admin/v1/openapi.json' = '/api/openapi.json',
 ): Promise<Record<string, unknown>> {
   const config = loadConfig({
     NODE_ENV: 'test',

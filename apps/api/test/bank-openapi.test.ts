@@ -45,3 +45,40 @@ describe('the bank API document (/api/bank/v1/openapi.json)', () => {
     ).toEqual([]);
   });
 });
+
+/** The back office's API has its own document too, on the staff session. */
+describe('the back office document (/api/admin/v1/openapi.json)', () => {
+  let admin: Doc;
+  let shop: Doc;
+  beforeAll(async () => {
+    admin = await openApiDocument('https://b2bpay.example.ru', '/api/admin/v1/openapi.json');
+    shop = await openApiDocument('https://b2bpay.example.ru');
+  });
+
+  it('holds the back office alone, each operation on the staff session or none (log-in)', () => {
+    const paths = Object.keys(admin.paths);
+    expect(paths.every((p) => p.startsWith('/api/admin/v1/'))).toBe(true);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/admin/v1/leads', '/api/admin/v1/shops/{id}/suspend']),
+    );
+    for (const item of Object.values(admin.paths) as Doc[]) {
+      for (const op of Object.values(item) as Doc[]) {
+        expect([[{ StaffSession: [] }], []]).toContainEqual(op.security);
+      }
+    }
+    expect(Object.keys(shop.paths).filter((p) => p.startsWith('/api/admin/v1/'))).toEqual([]);
+    expect(shop.components.securitySchemes.StaffSession).toBeUndefined();
+  });
+
+  it('passes Redocly lint with the recommended rules: no errors', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({
+      source: JSON.stringify(admin),
+      absoluteRef: 'admin.json',
+      config,
+    });
+    expect(problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`)).toEqual(
+      [],
+    );
+  });
+});

@@ -96,6 +96,8 @@ describe('transitions', () => {
     ['bank_info_expected', 'app_approved'],
     ['bank_info_expected', 'app_rejected'],
     ['app_approved', 'payment_sent'],
+    // DESIGN §13: every bank's offer lapsed unsigned.
+    ['app_approved', 'client_info_overdue'],
     ['client_expected', 'cancelled'],
     ['client_info_overdue', 'cancelled'],
     ['bank_info_expected', 'cancelled'],
@@ -111,7 +113,7 @@ describe('transitions', () => {
     expect(ALLOWED_TRANSITIONS[s]).toEqual([]);
   });
 
-  it('allows exactly the DESIGN §4 and §11 edges out of all 64 pairs', () => {
+  it('allows exactly the DESIGN §4, §11 and §13 edges out of all 64 pairs', () => {
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
         const expected = allowed.some(([f, t]) => f === from && t === to);

@@ -48,11 +48,15 @@ export class B2BPayUnauthorizedError extends B2BPayError {
 }
 /** 403 FORBIDDEN: the key may not do this (a publishable key, a key in its grace period, a site not allowed). */
 export class B2BPayForbiddenError extends B2BPayError {
-  override readonly name = 'B2BPayForbiddenError';
+  override readonly name: string = 'B2BPayForbiddenError';
 }
 /** 403 CSRF_FAILED: a personal-cabinet request made with its cookie, without its X-CSRF-Token (keys never get it). */
 export class B2BPayCsrfFailedError extends B2BPayError {
   override readonly name = 'B2BPayCsrfFailedError';
+}
+/** 403 SHOP_SUSPENDED: B2BPay has suspended the shop; its keys work again once it is resumed. */
+export class B2BPayShopSuspendedError extends B2BPayForbiddenError {
+  override readonly name = 'B2BPayShopSuspendedError';
 }
 /** 404 NOT_FOUND: no such object for this shop. */
 export class B2BPayNotFoundError extends B2BPayError {
@@ -141,6 +145,8 @@ const ERROR_CLASSES: Record<ErrorCode, ErrorClass> = {
   IDEMPOTENCY_KEY_REUSED: B2BPayIdempotencyKeyReusedError,
   REFUND_EXCEEDS_REMAINING: B2BPayRefundExceedsRemainingError,
   DELIVERY_PENDING: B2BPayDeliveryPendingError,
+  LEAD_STATUS_CONFLICT: B2BPayConflictError,
+  SHOP_SUSPENDED: B2BPayShopSuspendedError,
   LINK_EXPIRED: B2BPayLinkExpiredError,
   ALREADY_MEMBER: B2BPayAlreadyMemberError,
   LAST_OWNER: B2BPayLastOwnerError,

@@ -20,6 +20,7 @@ export {
   B2BPayPayloadTooLargeError,
   B2BPayRateLimitedError,
   B2BPayRefundExceedsRemainingError,
+  B2BPayShopSuspendedError,
   B2BPayUnauthorizedError,
   B2BPayUnsupportedMediaTypeError,
   B2BPayValidationError,

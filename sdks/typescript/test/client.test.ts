@@ -5,9 +5,11 @@ import {
   B2BPayConnectionError,
   B2BPayDuplicateExternalIdError,
   B2BPayError,
+  B2BPayForbiddenError,
   B2BPayNotFoundError,
   B2BPayOrderStatusConflictError,
   B2BPayRateLimitedError,
+  B2BPayShopSuspendedError,
   B2BPayValidationError,
 } from '../src/index';
 import { type Reply, startScriptedServer } from './scripted-server';
@@ -199,6 +201,7 @@ describe('@b2bpay/sdk client', () => {
       answer(409, 'DUPLICATE_EXTERNAL_ID', { order_id: order.id }),
       answer(409, 'ORDER_STATUS_CONFLICT', { order_status: 'payment_sent' }),
       answer(418, 'SOMETHING_NEW'),
+      answer(403, 'SHOP_SUSPENDED'),
     ]);
     const missing = await client.getOrder('x').catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(B2BPayNotFoundError);
@@ -212,5 +215,8 @@ describe('@b2bpay/sdk client', () => {
     const unknown = (await client.getOrder('x').catch((e: unknown) => e)) as B2BPayError;
     expect(unknown.constructor).toBe(B2BPayError);
     expect(unknown.code).toBe('SOMETHING_NEW');
+    const suspended = await client.getOrder('x').catch((e: unknown) => e);
+    expect(suspended).toBeInstanceOf(B2BPayShopSuspendedError);
+    expect(suspended).toBeInstanceOf(B2BPayForbiddenError);
   });
 });

@@ -5,6 +5,7 @@ type Doc = Record<string, unknown> & {
 };
 
 export const BANK_PATH_PREFIX = '/api/bank/v1/';
+export const ADMIN_PATH_PREFIX = '/api/admin/v1/';
 
 /** Every `#/components/<kind>/<name>` a part of the document refers to, followed through the components. */
 function reachableComponents(doc: Doc, roots: unknown[]): Set<string> {
@@ -55,9 +56,27 @@ function narrowed(doc: Doc, keep: (path: string) => boolean, extra: Partial<Doc>
 
 /** The shops' and buyers' API (`/api/openapi.json`, Swagger UI): everything but the partner banks' part. */
 export function shopDocument(doc: Doc): Doc {
-  const { BankKey: _bank, ...schemes } = doc.components?.securitySchemes ?? {};
-  return narrowed(doc, (path) => !path.startsWith(BANK_PATH_PREFIX), {
+  const { BankKey: _bank, StaffSession: _staff, ...schemes } = doc.components?.securitySchemes ?? {};
+  return narrowed(doc, (path) => !path.startsWith(BANK_PATH_PREFIX) && !path.startsWith(ADMIN_PATH_PREFIX), {
     components: { securitySchemes: schemes },
+  });
+}
+
+/** The back office's API (`/api/admin/v1/openapi.json`): B2BPay's own staff only. */
+export function adminDocument(doc: Doc): Doc {
+  const { StaffSession } = doc.components?.securitySchemes ?? {};
+  const { webhooks: _shopWebhooks, ...rest } = doc;
+  return narrowed(rest, (path) => path.startsWith(ADMIN_PATH_PREFIX), {
+    info: {
+      title: 'B2BPay — бэк-офис',
+      version: '1.0.0',
+      description:
+        'API бэк-офиса для сотрудников B2BPay: лиды, магазины, заявки в банках, банки, журнал. Сессия ' +
+        'сотрудника (cookie b2bpay_staff_session) и заголовок X-CSRF-Token для POST и PATCH; роли admin, sales, ' +
+        'risk, support.',
+      license: { name: 'Проприетарная (B2BPay)', identifier: 'LicenseRef-B2BPay-Proprietary' },
+    },
+    components: { securitySchemes: StaffSession ? { StaffSession } : {} },
   });
 }
 

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { polishDocument } from './openapi-polish';
-import { bankDocument, shopDocument } from './openapi-split';
+import { adminDocument, bankDocument, shopDocument } from './openapi-split';
 
 /** OpenAPI 3.1 generated from the same zod schemas that validate requests, plus Swagger UI. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
@@ -50,6 +50,13 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
               'X-Shop-Id; для POST, PUT, PATCH и DELETE — заголовок X-CSRF-Token из ответа login или me.',
           },
           AdminAuth: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN сервера' },
+          StaffSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'b2bpay_staff_session',
+            description:
+              'Сессия сотрудника B2BPay (после POST /api/admin/v1/login); для POST и PATCH — заголовок X-CSRF-Token.',
+          },
           BankKey: {
             type: 'http',
             scheme: 'bearer',
@@ -70,6 +77,9 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () =>
     shopDocument(app.swagger() as unknown as Record<string, unknown>),
+  );
+  app.get('/api/admin/v1/openapi.json', { schema: { hide: true } }, async () =>
+    adminDocument(app.swagger() as unknown as Record<string, unknown>),
   );
   app.get('/api/bank/v1/openapi.json', { schema: { hide: true } }, async () =>
     bankDocument(app.swagger() as unknown as Record<string, unknown>),

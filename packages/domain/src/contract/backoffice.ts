@@ -120,7 +120,7 @@ export const ShopCard = ShopSummary.extend({
     pending: z.number().int(),
   }),
   members: z.array(z.object({ email: z.string(), role: z.string() })),
-  keys: z.array(z.object({ kind: z.string(), hint: z.string(), last_used_at: IsoDateTime.nullable() })),
+  keys: z.array(z.object({ kind: z.string(), hint: z.string(), created_at: IsoDateTime })),
   recent_orders: z.array(
     z.object({
       id: Uuid,

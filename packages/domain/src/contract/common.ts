@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'REFUND_EXCEEDS_REMAINING',
   /** A webhook delivery still waiting to be sent cannot be re-sent (409). */
   'DELIVERY_PENDING',
+  /** Back office: a lead cannot move from its status to the one asked (409). */
+  'LEAD_STATUS_CONFLICT',
   /** The shop is suspended by B2BPay: its keys and sessions are refused (403). */
   'SHOP_SUSPENDED',
   /** A one-time link (sign-up confirmation, password reset, invitation) already used or past its end. */
@@ -141,6 +143,12 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
     statuses: [409],
     meaning: 'Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся.',
     action: 'Дождитесь итога доставки (статус delivered или failed) и повторите.',
+  },
+  {
+    code: 'LEAD_STATUS_CONFLICT',
+    statuses: [409],
+    meaning: 'Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost).',
+    action: 'Обновите карточку лида и выберите доступный переход.',
   },
   {
     code: 'SHOP_SUSPENDED',

@@ -1,4 +1,4 @@
-import { CABINET_MESSAGES, formatDateTime } from '@b2bpay/domain';
+import { CABINET_MESSAGES, formatDateTime, STAFF_MESSAGES } from '@b2bpay/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../shared/clock';
@@ -9,6 +9,7 @@ import type {
   AuthenticatedKey,
   FindKey,
   KeyKind,
+  KeyShop,
   SessionAccess,
   SessionPrincipal,
 } from './authenticated-key';
@@ -41,6 +42,15 @@ declare module 'fastify' {
      */
     allowsKeyInGracePeriod?: boolean;
   }
+}
+
+/**
+ * A suspended shop (DESIGN §14) is refused whatever opens it: its keys and its members' sessions get
+ * 403 SHOP_SUSPENDED. Its buyers' pages take no key and go on.
+ */
+function assertNotSuspended(shop: KeyShop): true {
+  if (shop.suspended) throw new AppError('SHOP_SUSPENDED', STAFF_MESSAGES.shopSuspended);
+  return true;
 }
 
 /**
@@ -209,6 +219,7 @@ export function createAuthenticator(
     const shopId = requestedShopId(request);
     const membership = await sessions?.access.findMembership(db, session.user.id, shopId);
     if (!membership) throw forbidden(CABINET_MESSAGES.notMember);
+    assertNotSuspended(membership.shop);
     assertPermission(request, membership.role);
     return {
       shop: membership.shop,
@@ -220,7 +231,7 @@ export function createAuthenticator(
     };
   };
   const byKey = (request: FastifyRequest, token: string, key: RequestKey): RequestAuth => ({
-    ...assertAllowedOnRoute(request, key),
+    ...assertAllowedOnRoute(request, assertNotSuspended(key.shop) && key),
     actor: keyActor(token),
     ip: request.clientAddress ?? null,
   });

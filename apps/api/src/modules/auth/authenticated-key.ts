@@ -12,6 +12,8 @@ export interface KeyShop {
   webhook_secret: string;
   /** Origins a publishable key may be used from; empty: any. */
   widget_origins: string[];
+  /** Suspended by B2BPay's staff (DESIGN §14): its keys and sessions are refused. */
+  suspended: boolean;
 }
 
 export interface AuthenticatedKey {

@@ -19,4 +19,4 @@ export type {
   SessionAccess,
   SessionPrincipal,
 } from './authenticated-key';
-export { CSRF_HEADER, readSessionCookie, SESSION_COOKIE, SHOP_HEADER } from './session-auth';
+export { assertCsrf, CSRF_HEADER, readSessionCookie, SESSION_COOKIE, SHOP_HEADER } from './session-auth';

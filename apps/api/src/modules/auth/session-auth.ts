@@ -3,7 +3,6 @@ import { CABINET_MESSAGES, can, type Permission } from '@b2bpay/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
-import type { SessionPrincipal } from './authenticated-key';
 
 /** The cabinet's session cookie: an opaque random id; the database keeps only its SHA-256. */
 export const SESSION_COOKIE = 'b2bpay_session';
@@ -58,7 +57,7 @@ function sameText(a: string, b: string) {
  * the cookie off most cross-site requests; these hold where it does not (a sibling subdomain, an old
  * browser).
  */
-export function assertCsrf(request: FastifyRequest, session: SessionPrincipal, publicOrigin: string) {
+export function assertCsrf(request: FastifyRequest, session: { csrf_token: string }, publicOrigin: string) {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== publicOrigin && !isOwnHost(origin, request.headers.host)) {

@@ -18,6 +18,7 @@ import { CABINET_AUTH, errorResponses } from '../../shared/route-schemas';
 import { isUuid } from '../../shared/uuid';
 import type { Authenticator } from '../auth';
 import * as sessions from '../sessions';
+import { loginThrottle } from '../sessions';
 import { confirm, forgotPassword, login, resetPassword, signup } from './accounts.service';
 import { clearSessionCookie, requestMeta, setSessionCookie } from './cookies';
 import { assertPasswordNotLeaked, hashPassword } from './passwords';
@@ -26,44 +27,6 @@ import { sessionBody } from './sessions';
 type Deps = AppDeps & { auth: Authenticator };
 
 const SESSION_NOT_FOUND = 'Сеанс не найден';
-
-/**
- * Failed log-ins are counted per account and per client address (LOGIN_FAILURES_PER_*, within
- * LOGIN_THROTTLE_WINDOW) in the rate limiter's store — Redis with REDIS_URL, so every API process
- * sees the same counts. Checked before the password is, counted only when it was wrong.
- */
-function loginThrottle(app: FastifyInstance, deps: Deps) {
-  const timeWindow = deps.config.LOGIN_THROTTLE_WINDOW;
-  const email = (request: FastifyRequest) => String((request.body as { email?: unknown })?.email ?? '');
-  const perAccount = app.createRateLimit({
-    max: deps.config.LOGIN_FAILURES_PER_ACCOUNT,
-    timeWindow,
-    keyGenerator: (request) => `login-account:${email(request).toLowerCase()}`,
-  });
-  const perAddress = app.createRateLimit({
-    max: deps.config.LOGIN_FAILURES_PER_ADDRESS,
-    timeWindow,
-    keyGenerator: (request) => `login-address:${request.clientAddress}`,
-  });
-  return {
-    async check(request: FastifyRequest) {
-      for (const limiter of [perAccount, perAddress]) {
-        const result = await limiter(request, { increment: false });
-        if (result.isAllowed || result.remaining > 0) continue;
-        const seconds = Math.max(1, result.ttlInSeconds);
-        throw new AppError(
-          'RATE_LIMITED',
-          `Слишком много неудачных попыток входа. Повторите через ${Math.ceil(seconds / 60)} мин.`,
-          { headers: { 'retry-after': String(seconds) } },
-        );
-      }
-    },
-    async failed(request: FastifyRequest) {
-      await perAccount(request);
-      await perAddress(request);
-    },
-  };
-}
 
 /**
  * Sign-up and reset letters per address and hour (CABINET_LETTERS_PER_ADDRESS_PER_HOUR), so the
@@ -84,7 +47,7 @@ function letterBudget(app: FastifyInstance, deps: Deps) {
 
 export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const throttle = loginThrottle(app, deps);
+  const throttle = loginThrottle(app, deps.config, 'login');
   const mayWrite = letterBudget(app, deps);
   const meta = (request: FastifyRequest) => requestMeta(request, deps.clock.now());
 

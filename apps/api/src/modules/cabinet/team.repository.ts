@@ -83,7 +83,7 @@ export async function insertInvitation(
     email: string;
     role: CabinetRole;
     tokenHash: string;
-    invitedBy: string;
+    invitedBy: string | null;
     expiresAt: Date;
   },
   now: Date,

@@ -10,6 +10,7 @@ import {
   type InvitationPreview,
   type Permission,
   ROLE_LABELS,
+  STAFF_MESSAGES,
   type Team,
   type TeamInvitation,
   type TeamMember,
@@ -52,6 +53,7 @@ export async function teamContext(
 ): Promise<TeamContext> {
   const membership = isUuid(shopId) ? await repo.findMembership(deps.db, session.user.id, shopId) : null;
   if (!membership) throw forbidden(CABINET_MESSAGES.notMember);
+  if (membership.shop.suspended) throw new AppError('SHOP_SUSPENDED', STAFF_MESSAGES.shopSuspended);
   if (permission && !can(membership.role, permission)) throw forbidden(CABINET_MESSAGES.forbidden);
   return {
     shopId,
@@ -145,6 +147,33 @@ export async function invite(
       expires_at: expiresAt.toISOString(),
     };
   });
+}
+
+/**
+ * The first owner of a shop that B2BPay's staff made (DESIGN §14): an invitation to the personal
+ * cabinet with the owner's role, in the caller's transaction, by the same letter as a team's.
+ */
+export async function inviteFirstOwner(
+  deps: AppDeps,
+  tx: Queryable,
+  i: { shopId: string; email: string },
+  now: Date,
+) {
+  const token = randomToken(LINK_TOKEN_LENGTH);
+  await team.insertInvitation(
+    tx,
+    {
+      id: randomUUID(),
+      shopId: i.shopId,
+      email: i.email,
+      role: 'owner',
+      tokenHash: sha256Hex(token),
+      invitedBy: null,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+    },
+    now,
+  );
+  await sendInvitationLetter(deps, tx, { shopId: i.shopId, email: i.email, role: 'owner', token }, now);
 }
 
 async function manageableInvitation(deps: AppDeps, tx: Queryable, ctx: TeamContext, id: string) {

@@ -1,4 +1,6 @@
 /** The notifications module as the rest of the API uses it. */
+
+export { newLeadEmail, shopResumedEmail, shopSuspendedEmail } from './backoffice-templates';
 export {
   alreadyRegisteredEmail,
   invitationEmail,

@@ -27,7 +27,10 @@ export type NotificationKind =
   | 'cabinet_confirm'
   | 'cabinet_registered'
   | 'cabinet_reset'
-  | 'cabinet_invitation';
+  | 'cabinet_invitation'
+  | 'lead_new'
+  | 'shop_suspended'
+  | 'shop_resumed';
 
 export interface QueuedEmail {
   kind: NotificationKind;

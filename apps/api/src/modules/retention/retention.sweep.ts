@@ -1,9 +1,10 @@
 import type { AppDeps } from '../../deps';
 import { purgeOldAudit } from '../audit';
-import { purgeEndedLinks, purgeEndedSessions } from '../cabinet';
+import { purgeEndedLinks } from '../cabinet';
 import { purgeFinishedJobs } from '../jobs';
 import { purgeFinishedNotifications } from '../notifications';
 import { purgeOldIdempotencyKeys } from '../orders';
+import { purgeEndedSessionsOf } from '../sessions';
 import { purgeExpiredCodes } from '../verification';
 import { purgeFinishedEvents, purgeOldAttempts } from '../webhooks';
 
@@ -22,7 +23,8 @@ export const PURGES: Record<string, Purge> = {
   verification_codes: purgeExpiredCodes,
   idempotency_keys: purgeOldIdempotencyKeys,
   audit_log: purgeOldAudit,
-  cabinet_sessions: purgeEndedSessions,
+  cabinet_sessions: purgeEndedSessionsOf('cabinet'),
+  staff_sessions: purgeEndedSessionsOf('staff'),
   cabinet_tokens: purgeEndedLinks,
 };
 

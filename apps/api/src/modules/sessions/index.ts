@@ -1,4 +1,7 @@
 /** Sessions of the personal cabinet and of the back office: one mechanism, a store for each. */
+
+export { loginThrottle } from './login-throttle';
+export { purgeEndedSessionsOf } from './retention';
 export {
   deleteEndedSessions,
   deleteSession,

@@ -12,3 +12,11 @@ export {
   rotateKeys,
   syncDemoShop,
 } from './shops.service';
+export {
+  findStaffShop,
+  resumeShop,
+  type StaffShopRow,
+  searchShops,
+  setShopInn,
+  suspendShop,
+} from './suspension.service';

@@ -6,11 +6,12 @@ export type { KeyKind };
 /** A shop's row: what a request's key carries of it (auth's KeyShop). */
 export type ShopRow = KeyShop;
 
-const SHOP_COLUMNS = 's.id, s.name, s.email, s.webhook_url, s.webhook_secret, s.widget_origins';
+const SHOP_COLUMNS =
+  's.id, s.name, s.email, s.webhook_url, s.webhook_secret, s.widget_origins, (s.suspended_at IS NOT NULL) AS suspended';
 
 export async function insertShop(
   db: Queryable,
-  shop: Omit<ShopRow, 'widget_origins'> & { is_demo?: boolean },
+  shop: Omit<ShopRow, 'widget_origins' | 'suspended'> & { is_demo?: boolean },
 ): Promise<void> {
   await db.query(
     'INSERT INTO shops (id, name, email, webhook_url, webhook_secret, is_demo) VALUES ($1, $2, $3, $4, $5, $6)',
