@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../../test/render';
 import ApplicationsPage from './applications/applications-page';
+import { auditDetailsText } from './audit/audit-model';
 import AuditPage from './audit/audit-page';
 import BanksPage from './banks/banks-page';
 import { setStaffCsrfToken } from './staff-credentials';
@@ -105,5 +106,14 @@ describe('«Журнал»', () => {
     expect(await screen.findByText('Банк отключён')).toBeInTheDocument();
     expect(calls.at(-1)?.url).toBe('/api/admin/v1/audit?limit=50&starting_after=e1');
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the audit log’s details', () => {
+  it('words a lead’s move, a note and the plain values, leaving out the empty ones', () => {
+    expect(auditDetailsText({ lead_id: 7, status: { from: 'new', to: 'in_progress' }, note: true })).toBe(
+      'лид: 7, статус: Новый → В работе, добавлена заметка',
+    );
+    expect(auditDetailsText({ shop_id: 's1', name: 'Ромашка', lead_id: null })).toBe('магазин: s1, название: Ромашка');
   });
 });

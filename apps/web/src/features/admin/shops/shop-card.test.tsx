@@ -42,7 +42,7 @@ describe('a shop’s card', () => {
     expect(figures).toHaveTextContent('6 из 8 заявок');
     expect(screen.getByTestId('shop-webhooks')).toHaveTextContent('Доставляются');
     expect(screen.getByRole('list', { name: 'Участники' })).toHaveTextContent('owner@romashka.ruВладелец');
-    expect(screen.getByRole('list', { name: 'Ключи API' })).toHaveTextContent('Секретный ключ …9f3c');
+    expect(screen.getByRole('list', { name: 'Ключи API' })).toHaveTextContent('Секретный ключsk_live_…9f3c');
     const order = within(screen.getByRole('list', { name: 'Последние заказы' })).getByRole('link', {
       name: 'Заказ №1042',
     });

@@ -73,12 +73,7 @@ export function MembersCard({ members }: { members: ShopCard['members'] }) {
   );
 }
 
-const KEY_KINDS: Record<string, string> = {
-  secret: 'Секретный ключ',
-  publishable: 'Публикуемый ключ',
-  secret_test: 'Секретный тестовый ключ',
-  publishable_test: 'Публикуемый тестовый ключ',
-};
+const KEY_KINDS: Record<string, string> = { secret: 'Секретный ключ', publishable: 'Публикуемый ключ' };
 
 export function KeysCard({ keys }: { keys: ShopCard['keys'] }) {
   return (
@@ -89,9 +84,9 @@ export function KeysCard({ keys }: { keys: ShopCard['keys'] }) {
         <ul className="flex flex-col divide-y divide-slate-200" aria-label="Ключи API">
           {keys.map((key) => (
             <li key={`${key.kind}-${key.hint}`} className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0 text-[15px]">
-              <span className="text-slate-900">
-                {KEY_KINDS[key.kind] ?? key.kind} <span className="font-mono text-sm">…{key.hint}</span>
-              </span>
+              <span className="text-slate-900">{KEY_KINDS[key.kind] ?? key.kind}</span>
+              {/* The API's hint: the kind's prefix and the last four characters (a publishable key whole). */}
+              <span className="font-mono text-sm break-all text-slate-700">{key.hint}</span>
               <span className="text-sm text-slate-600 tabular-nums">
                 {key.last_used_at ? `Использован ${moscowDateTime(key.last_used_at)}` : 'Ещё не использовался'}
               </span>
