@@ -58,12 +58,16 @@ describe('route table (spec §2)', () => {
     else expect(route?.ErrorBoundary).toBeUndefined();
   });
 
-  it.each(['/nope', '/client', '/shops/s1/unknown', '/client/o1/apply/step3', '/admin/nope', '/admin/leads/7/x'])(
-    '%s falls to the not-found page',
-    (path) => {
-      expect(leaf(path)?.route.lazy).toBe(notFoundPage);
-    },
-  );
+  it.each([
+    '/nope',
+    '/client',
+    '/shops/s1/unknown',
+    '/client/o1/apply/step3',
+    '/admin/nope',
+    '/admin/leads/7/x',
+  ])('%s falls to the not-found page', (path) => {
+    expect(leaf(path)?.route.lazy).toBe(notFoundPage);
+  });
 
   it('gives the standalone documentation pages the public layout and the shop ones the shop layout', () => {
     const standalone = matchRoutes(routes, '/shops/api-docs') ?? [];
@@ -76,7 +80,12 @@ describe('route table (spec §2)', () => {
   it('puts the back office’s sections inside its layout, and its log-in and password pages outside it', () => {
     // root → admin → a layout (the back office's, or the public one) → the page.
     const layout = (path: string) => matchRoutes(routes, path)?.[2]?.route.lazy;
-    expect(matchRoutes(routes, '/admin/leads')?.map((m) => m.route.path)).toEqual([undefined, 'admin', undefined, 'leads']);
+    expect(matchRoutes(routes, '/admin/leads')?.map((m) => m.route.path)).toEqual([
+      undefined,
+      'admin',
+      undefined,
+      'leads',
+    ]);
     expect(layout('/admin/leads')).toBe(layout('/admin/shops/s1'));
     expect(layout('/admin/login')).toBe(layout('/admin/set-password'));
     expect(layout('/admin/leads')).not.toBe(layout('/admin/login'));

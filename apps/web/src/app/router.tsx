@@ -129,7 +129,11 @@ export const routes: RouteObject[] = [
         path: 'admin',
         children: [
           { lazy: lazyPage(() => import('./public-route-layout')), ...guarded, children: staffEntryPages },
-          { lazy: lazyPage(() => import('../features/admin/admin-layout')), ...guarded, children: adminPages },
+          {
+            lazy: lazyPage(() => import('../features/admin/admin-layout')),
+            ...guarded,
+            children: adminPages,
+          },
         ],
       },
       clientRoute,

@@ -97,10 +97,7 @@ export const getBanks = (signal?: AbortSignal) => call<BankHealthAnswer>('GET', 
 export const setBankEnabled = (bankId: string, enabled: boolean) =>
   call<BankHealthAnswer>('POST', `/banks/${id(bankId)}/${enabled ? 'enable' : 'disable'}`);
 
-export const getStaffAudit = (
-  page: { limit: number; startingAfter?: string },
-  signal?: AbortSignal,
-) =>
+export const getStaffAudit = (page: { limit: number; startingAfter?: string }, signal?: AbortSignal) =>
   call<StaffAuditAnswer>('GET', '/audit', {
     query: { limit: page.limit, starting_after: page.startingAfter },
     signal,

@@ -14,7 +14,9 @@ afterEach(() => setStaffCsrfToken(null));
 function openAdmin(role: StaffRole | null, url = '/admin/leads') {
   const calls = mockFetch((call) => {
     if (call.url === '/api/admin/v1/me') {
-      return role ? json(staffSession(role)) : json({ error: { code: 'UNAUTHORIZED', message: 'Войдите в бэк-офис' } }, 401);
+      return role
+        ? json(staffSession(role))
+        : json({ error: { code: 'UNAUTHORIZED', message: 'Войдите в бэк-офис' } }, 401);
     }
     if (call.url === '/api/admin/v1/logout') return new Response(null, { status: 204 });
     return json({}, 404);

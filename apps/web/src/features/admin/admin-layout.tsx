@@ -104,7 +104,11 @@ function AdminFrame({ sections, children }: { sections: readonly AdminSection[];
         </div>
         {children}
         {menuOpen && (
-          <nav id={menuId} aria-label="Меню бэк-офиса" className="border-t border-slate-200 bg-white lg:hidden">
+          <nav
+            id={menuId}
+            aria-label="Меню бэк-офиса"
+            className="border-t border-slate-200 bg-white lg:hidden"
+          >
             <ul className="flex flex-col gap-1 px-4 py-3">
               <SectionLinks sections={sections} />
             </ul>

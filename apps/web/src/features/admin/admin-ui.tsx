@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, NetworkError, serverMessage } from '../../shared/api/http';
 import { usePageMeta } from '../../shared/meta/page-meta';
@@ -13,8 +13,11 @@ import { ADMIN_TEXTS } from './admin-texts';
 export function useAdminMeta(title: string): void {
   usePageMeta({ title });
   // Runs after usePageMeta's effect (same component, declared later), which sets 'index, follow'.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-applied each time usePageMeta's effect runs (on the title)
   useEffect(() => {
-    document.head.querySelector<HTMLMetaElement>('meta[name="robots"]')?.setAttribute('content', 'noindex, nofollow');
+    document.head
+      .querySelector<HTMLMetaElement>('meta[name="robots"]')
+      ?.setAttribute('content', 'noindex, nofollow');
   }, [title]);
 }
 

@@ -32,23 +32,37 @@ describe('/admin/login', () => {
     mockFetch(() => {
       attempt += 1;
       if (attempt === 1) {
-        return json({ detail: 'Неверный e-mail или пароль', error: { code: 'INVALID_CREDENTIALS', message: 'Неверный e-mail или пароль' } }, 401);
+        return json(
+          {
+            detail: 'Неверный e-mail или пароль',
+            error: { code: 'INVALID_CREDENTIALS', message: 'Неверный e-mail или пароль' },
+          },
+          401,
+        );
       }
-      return new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Слишком много попыток входа.' } }), {
-        status: 429,
-        headers: { 'Retry-After': '30' },
-      });
+      return new Response(
+        JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Слишком много попыток входа.' } }),
+        {
+          status: 429,
+          headers: { 'Retry-After': '30' },
+        },
+      );
     });
     renderRoute(<StaffLoginPage />, { path: '/admin/login', url: '/admin/login' });
     await fill('anna@b2bpay.ru', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Неверный e-mail или пароль');
     await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
-    expect(await screen.findByText('Слишком много попыток входа. Попробуйте через 30 с.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Слишком много попыток входа. Попробуйте через 30 с.'),
+    ).toBeInTheDocument();
   });
 
   it('logs in, keeps the session’s CSRF token and goes back to the back-office page asked for', async () => {
     const calls = mockFetch(() => json(staffSession('sales')));
-    renderRoute(<StaffLoginPage />, { path: '/admin/login', url: '/admin/login?next=%2Fadmin%2Fleads%3Fstatus%3Dnew' });
+    renderRoute(<StaffLoginPage />, {
+      path: '/admin/login',
+      url: '/admin/login?next=%2Fadmin%2Fleads%3Fstatus%3Dnew',
+    });
     await fill(' Anna@B2BPay.ru ', 'длинный-пароль-2026');
     expect(await screen.findByTestId('location')).toHaveTextContent('/admin/leads?status=new');
     expect(calls[0]).toMatchObject({
@@ -96,8 +110,13 @@ describe('/admin/set-password', () => {
   });
 
   it('says so when the link has no token, and shows a used link’s refusal', async () => {
-    mockFetch(() => json({ error: { code: 'LINK_INVALID', message: 'Ссылка недействительна или устарела' } }, 400));
-    const { unmount } = renderRoute(<SetPasswordPage />, { path: '/admin/set-password', url: '/admin/set-password' });
+    mockFetch(() =>
+      json({ error: { code: 'LINK_INVALID', message: 'Ссылка недействительна или устарела' } }, 400),
+    );
+    const { unmount } = renderRoute(<SetPasswordPage />, {
+      path: '/admin/set-password',
+      url: '/admin/set-password',
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('В ссылке нет кода');
     unmount();
     renderRoute(<SetPasswordPage />, { path: '/admin/set-password', url: '/admin/set-password?token=used' });

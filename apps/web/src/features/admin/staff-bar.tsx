@@ -37,7 +37,12 @@ export function StaffBar({ email, role }: { email: string; role: StaffRole }) {
         <p className="min-w-0 break-all text-slate-700" data-testid="staff-user">
           <span className="font-medium text-slate-900">{email}</span> · {STAFF_ROLE_LABELS[role]}
         </p>
-        <Button variant="ghost" loading={logout.isPending} loadingText="Выход..." onClick={() => logout.mutate()}>
+        <Button
+          variant="ghost"
+          loading={logout.isPending}
+          loadingText="Выход..."
+          onClick={() => logout.mutate()}
+        >
           Выйти
         </Button>
       </div>

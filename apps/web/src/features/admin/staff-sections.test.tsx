@@ -26,7 +26,14 @@ const STATS = {
     },
   ],
   banks: [
-    { bank: 'sever', name: 'Банк «Северный Кредит»', decided: 14, median_seconds: 2700, p90_seconds: 7500, sla_breaches: 1 },
+    {
+      bank: 'sever',
+      name: 'Банк «Северный Кредит»',
+      decided: 14,
+      median_seconds: 2700,
+      p90_seconds: 7500,
+      sla_breaches: 1,
+    },
   ],
 };
 
@@ -60,7 +67,9 @@ describe('«Заявки»', () => {
     expect(list).toHaveTextContent('ответ до 26.11.2026 12:00');
     await userEvent.selectOptions(screen.getByLabelText('Статус'), 'expired');
     await userEvent.selectOptions(screen.getByLabelText('Банк'), 'sever');
-    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/admin/v1/applications?status=expired&bank=sever'));
+    await waitFor(() =>
+      expect(calls.at(-1)?.url).toBe('/api/admin/v1/applications?status=expired&bank=sever'),
+    );
   });
 });
 
@@ -74,7 +83,9 @@ describe('«Банки»', () => {
     expect(card).toHaveTextContent('Последняя успешная доставка: 27.11.2026 10:00');
     expect(card).toHaveTextContent('Последняя ошибка: HTTP 503');
     await userEvent.click(within(card).getByRole('button', { name: 'Отключить Банк «Волга Финанс»' }));
-    expect(await within(card).findByRole('button', { name: 'Включить Банк «Волга Финанс»' })).toBeInTheDocument();
+    expect(
+      await within(card).findByRole('button', { name: 'Включить Банк «Волга Финанс»' }),
+    ).toBeInTheDocument();
     const disable = calls.find((call) => call.method === 'POST');
     expect(disable?.url).toBe('/api/admin/v1/banks/volga/disable');
     expect(disable?.headers['x-csrf-token']).toBe(STAFF_CSRF);
@@ -114,6 +125,8 @@ describe('the audit log’s details', () => {
     expect(auditDetailsText({ lead_id: 7, status: { from: 'new', to: 'in_progress' }, note: true })).toBe(
       'лид: 7, статус: Новый → В работе, добавлена заметка',
     );
-    expect(auditDetailsText({ shop_id: 's1', name: 'Ромашка', lead_id: null })).toBe('магазин: s1, название: Ромашка');
+    expect(auditDetailsText({ shop_id: 's1', name: 'Ромашка', lead_id: null })).toBe(
+      'магазин: s1, название: Ромашка',
+    );
   });
 });

@@ -138,7 +138,10 @@ export default function ApplicationsPage() {
           <FilterSelect
             label="Статус"
             value={status ?? ''}
-            options={BANK_APPLICATION_STATUSES.map((value) => ({ value, label: APPLICATION_STATUS[value].text }))}
+            options={BANK_APPLICATION_STATUSES.map((value) => ({
+              value,
+              label: APPLICATION_STATUS[value].text,
+            }))}
             onChange={(value) => setFilter('status', value)}
           />
           <FilterSelect

@@ -1,7 +1,8 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '@b2bpay/domain';
 import type { StaffAuditEntry } from '../admin-api';
 
-const isLeadStatus = (value: string): value is LeadStatus => (LEAD_STATUSES as readonly string[]).includes(value);
+const isLeadStatus = (value: string): value is LeadStatus =>
+  (LEAD_STATUSES as readonly string[]).includes(value);
 
 /**
  * What a staff member did, in words. The log keeps machine names; one not listed here is shown as it
@@ -47,7 +48,8 @@ const statusText = (value: unknown) =>
 
 function detailText(key: string, value: unknown): string | null {
   // A lead's move is logged as {from, to}; a note as `note: true` (its text stays with the lead).
-  if (key === 'status' && isRecord(value)) return `статус: ${statusText(value.from)} → ${statusText(value.to)}`;
+  if (key === 'status' && isRecord(value))
+    return `статус: ${statusText(value.from)} → ${statusText(value.to)}`;
   if (key === 'note') return value === true ? 'добавлена заметка' : null;
   if (typeof value === 'string' && value !== '') return `${DETAIL_LABELS[key] ?? key}: ${value}`;
   if (typeof value === 'number') return `${DETAIL_LABELS[key] ?? key}: ${value}`;

@@ -17,7 +17,11 @@ function Count({ label, value, alarm }: { label: string; value: number; alarm: b
   return (
     <div className="flex flex-col">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className={alarm && value > 0 ? 'text-xl font-semibold text-red-700' : 'text-xl font-semibold text-slate-900'}>
+      <dd
+        className={
+          alarm && value > 0 ? 'text-xl font-semibold text-red-700' : 'text-xl font-semibold text-slate-900'
+        }
+      >
         {formatWholeNumber(value)}
       </dd>
     </div>
@@ -61,7 +65,8 @@ function BankCard({ bank }: { bank: BankHealthItem }) {
           <Count label="Не доставлено" value={bank.failed} alarm />
         </dl>
         <p className="text-slate-700 tabular-nums">
-          Последняя успешная доставка: {bank.last_delivered_at ? moscowDateTime(bank.last_delivered_at) : 'ещё не было'}
+          Последняя успешная доставка:{' '}
+          {bank.last_delivered_at ? moscowDateTime(bank.last_delivered_at) : 'ещё не было'}
         </p>
         {bank.last_error && (
           <p className="break-words text-red-700">
@@ -79,7 +84,11 @@ export default function BanksPage() {
   useAdminMeta('Банки');
   const { role } = useStaffUser();
   const allowed = staffCan(role, 'banks.manage');
-  const banks = useQuery({ queryKey: staffKeys.banks, queryFn: ({ signal }) => getBanks(signal), enabled: allowed });
+  const banks = useQuery({
+    queryKey: staffKeys.banks,
+    queryFn: ({ signal }) => getBanks(signal),
+    enabled: allowed,
+  });
 
   let body: ReactNode;
   if (!allowed) body = <EmptyState title={ADMIN_TEXTS.forbidden} />;

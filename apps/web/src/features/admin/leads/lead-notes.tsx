@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { cn } from '../../../shared/lib/cn';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { controlClass } from '../../../shared/ui/input';
-import { cn } from '../../../shared/lib/cn';
 import type { Lead } from '../admin-api';
 import { moscowDateTime } from '../admin-format';
 import { failureText } from '../admin-ui';
@@ -37,7 +37,11 @@ export function LeadNotes({ lead }: { lead: Lead }) {
       ) : (
         <ul className="flex flex-col divide-y divide-slate-200" aria-label="Заметки">
           {lead.notes.map((note, index) => (
-            <li key={`${note.created_at}-${index}`} className="flex flex-col gap-1 py-3 first:pt-0 text-[15px]">
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: notes are only ever appended, so a place names one note
+              key={`${note.created_at}-${index}`}
+              className="flex flex-col gap-1 py-3 first:pt-0 text-[15px]"
+            >
               <p className="break-words whitespace-pre-line text-slate-900">{note.text}</p>
               <p className="text-sm break-all text-slate-600 tabular-nums">
                 {note.author} · {moscowDateTime(note.created_at)}
@@ -46,7 +50,11 @@ export function LeadNotes({ lead }: { lead: Lead }) {
           ))}
         </ul>
       )}
-      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4"
+      >
         {patch.isError && <Alert tone="error">{failureText(patch.error)}</Alert>}
         <div className="flex flex-col gap-1.5">
           <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -63,7 +71,9 @@ export function LeadNotes({ lead }: { lead: Lead }) {
             className={cn(
               controlClass,
               'py-2.5',
-              error ? 'border-red-600 focus:border-red-600' : 'border-slate-300 hover:border-slate-400 focus:border-brand-600',
+              error
+                ? 'border-red-600 focus:border-red-600'
+                : 'border-slate-300 hover:border-slate-400 focus:border-brand-600',
             )}
             onChange={(event) => setText(event.target.value)}
           />
@@ -73,7 +83,13 @@ export function LeadNotes({ lead }: { lead: Lead }) {
             </p>
           )}
         </div>
-        <Button type="submit" variant="secondary" className="self-start" loading={patch.isPending} loadingText="Сохранение...">
+        <Button
+          type="submit"
+          variant="secondary"
+          className="self-start"
+          loading={patch.isPending}
+          loadingText="Сохранение..."
+        >
           Добавить заметку
         </Button>
       </form>

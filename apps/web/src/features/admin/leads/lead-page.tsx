@@ -79,7 +79,9 @@ export default function LeadPage() {
               </div>
               <div>
                 <dt className="text-sm text-slate-600">Заявка оставлена</dt>
-                <dd className="mt-0.5 font-medium text-slate-900 tabular-nums">{moscowDateTime(lead.created_at)}</dd>
+                <dd className="mt-0.5 font-medium text-slate-900 tabular-nums">
+                  {moscowDateTime(lead.created_at)}
+                </dd>
               </div>
             </dl>
           </Card>

@@ -5,20 +5,27 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { json, type MockCall, mockFetch } from '../../../test/render';
 import { setStaffCsrfToken } from '../staff-credentials';
 import { makeLead, renderAsStaff, STAFF_CSRF } from '../testing/staff-fixtures';
+import { takePatch } from './lead-model';
 import LeadPage from './lead-page';
 import LeadsPage from './leads-page';
-import { takePatch } from './lead-model';
 
 afterEach(() => setStaffCsrfToken(null));
 
-const OLDER = makeLead({ id: 3, name: 'Борис', status: 'in_progress', owner: 'sales@b2bpay.ru', created_at: '2026-11-20T08:00:00Z' });
+const OLDER = makeLead({
+  id: 3,
+  name: 'Борис',
+  status: 'in_progress',
+  owner: 'sales@b2bpay.ru',
+  created_at: '2026-11-20T08:00:00Z',
+});
 const NEWER = makeLead({ id: 7, name: 'Анна', created_at: '2026-11-26T09:05:00Z' });
 
 /** A server that keeps one lead and applies each PATCH as the API would (409 on a move not allowed). */
 function leadServer(lead: Lead, refuse?: (patch: LeadPatch) => Response | undefined) {
   let current = lead;
   const calls = mockFetch((call: MockCall) => {
-    if (call.method === 'GET' && call.url.startsWith('/api/admin/v1/leads')) return json({ items: [current] });
+    if (call.method === 'GET' && call.url.startsWith('/api/admin/v1/leads'))
+      return json({ items: [current] });
     if (call.method === 'PATCH') {
       const patch = call.body as LeadPatch;
       const refused = refuse?.(patch);
@@ -28,7 +35,10 @@ function leadServer(lead: Lead, refuse?: (patch: LeadPatch) => Response | undefi
         ...(patch.status ? { status: patch.status } : {}),
         ...(patch.owner !== undefined ? { owner: patch.owner } : {}),
         notes: patch.note
-          ? [...current.notes, { text: patch.note, author: 'sales@b2bpay.ru', created_at: '2026-11-27T10:00:00Z' }]
+          ? [
+              ...current.notes,
+              { text: patch.note, author: 'sales@b2bpay.ru', created_at: '2026-11-27T10:00:00Z' },
+            ]
           : current.notes,
       };
       return json(current);
@@ -36,7 +46,14 @@ function leadServer(lead: Lead, refuse?: (patch: LeadPatch) => Response | undefi
     if (call.method === 'POST' && call.url === '/api/admin/v1/shops') {
       const body = call.body as { name: string; email: string };
       return json({
-        shop: { id: 'b7c1d2e3-f405-4617-8899-aabbccddeeff', name: body.name, email: body.email, inn: null, suspended: false, created_at: '2026-11-27T10:00:00Z' },
+        shop: {
+          id: 'b7c1d2e3-f405-4617-8899-aabbccddeeff',
+          name: body.name,
+          email: body.email,
+          inn: null,
+          suspended: false,
+          created_at: '2026-11-27T10:00:00Z',
+        },
         invitation_sent_to: body.email,
       });
     }
@@ -45,7 +62,11 @@ function leadServer(lead: Lead, refuse?: (patch: LeadPatch) => Response | undefi
   return calls;
 }
 
-function openLead(lead: Lead, role: 'sales' | 'admin' = 'sales', refuse?: (patch: LeadPatch) => Response | undefined) {
+function openLead(
+  lead: Lead,
+  role: 'sales' | 'admin' = 'sales',
+  refuse?: (patch: LeadPatch) => Response | undefined,
+) {
   const calls = leadServer(lead, refuse);
   renderAsStaff(role, <LeadPage />, { path: '/admin/leads/:leadId', url: `/admin/leads/${lead.id}` });
   return calls;
@@ -110,7 +131,9 @@ describe('a lead', () => {
         : undefined,
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Перевести в «В работе»' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Лид нельзя перевести из «Новый» в «В работе»');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Лид нельзя перевести из «Новый» в «В работе»',
+    );
   });
 
   it('«Взять в работу» makes me the owner and puts a new lead into work', async () => {
@@ -130,7 +153,13 @@ describe('a lead', () => {
   });
 
   it('adds a note, shown with its author and time; an empty one is not sent', async () => {
-    const calls = openLead(makeLead({ notes: [{ text: 'Позвонила, ждут договор', author: 'boris@b2bpay.ru', created_at: '2026-11-26T10:00:00Z' }] }));
+    const calls = openLead(
+      makeLead({
+        notes: [
+          { text: 'Позвонила, ждут договор', author: 'boris@b2bpay.ru', created_at: '2026-11-26T10:00:00Z' },
+        ],
+      }),
+    );
     const notes = await screen.findByRole('list', { name: 'Заметки' });
     expect(notes).toHaveTextContent('Позвонила, ждут договор');
     expect(notes).toHaveTextContent('boris@b2bpay.ru · 26.11.2026 13:00');
@@ -139,7 +168,9 @@ describe('a lead', () => {
     expect(patches(calls)).toHaveLength(0);
     await userEvent.type(screen.getByLabelText('Новая заметка'), '  Прислали реквизиты  ');
     await userEvent.click(screen.getByRole('button', { name: 'Добавить заметку' }));
-    await waitFor(() => expect(screen.getByRole('list', { name: 'Заметки' })).toHaveTextContent('Прислали реквизиты'));
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Заметки' })).toHaveTextContent('Прислали реквизиты'),
+    );
     expect(patches(calls)[0]?.body).toEqual({ note: 'Прислали реквизиты' });
     expect(screen.getByLabelText('Новая заметка')).toHaveValue('');
   });

@@ -22,7 +22,9 @@ const maskName = (value: string) => (isMasked(value) ? value : `${value.slice(0,
 export function buyerView(client: Client, seesPersonalData: boolean): BuyerView {
   const phone = client.phone_number;
   const email = client.email;
-  const names = [client.surname, client.name, client.middlename].filter((part): part is string => Boolean(part));
+  const names = [client.surname, client.name, client.middlename].filter((part): part is string =>
+    Boolean(part),
+  );
   if (seesPersonalData) {
     return {
       organization: client.organization_name,

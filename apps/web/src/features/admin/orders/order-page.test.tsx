@@ -35,14 +35,22 @@ function order(client: Client | null): Order {
     created_at: '2026-11-22T14:05:00Z',
     updated_at: '2026-11-22T14:35:00Z',
     bank_decisions: [
-      { bank: 'sever', bank_name: 'Банк «Северный Кредит»', status: 'approved', decided_at: '2026-11-22T14:30:00Z' },
+      {
+        bank: 'sever',
+        bank_name: 'Банк «Северный Кредит»',
+        status: 'approved',
+        decided_at: '2026-11-22T14:30:00Z',
+      },
     ],
   } as Order;
 }
 
 function openOrder(role: 'support' | 'risk', client: Client | null) {
   const calls = mockFetch(() => json(order(client)));
-  renderAsStaff(role, <StaffOrderPage />, { path: '/admin/orders/:orderId', url: `/admin/orders/${ORDER_ID}` });
+  renderAsStaff(role, <StaffOrderPage />, {
+    path: '/admin/orders/:orderId',
+    url: `/admin/orders/${ORDER_ID}`,
+  });
   return calls;
 }
 

@@ -65,11 +65,15 @@ function BanksCard({ order }: { order: Order }) {
             return (
               <li key={decision.bank} className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium text-slate-900">{decision.bank_name || bankName(decision.bank)}</span>
+                  <span className="font-medium text-slate-900">
+                    {decision.bank_name || bankName(decision.bank)}
+                  </span>
                   <StatusBadge label={info.text} color={info.color} />
                 </div>
                 {decision.decided_at && (
-                  <span className="text-sm text-slate-600 tabular-nums">{moscowDateTime(decision.decided_at)}</span>
+                  <span className="text-sm text-slate-600 tabular-nums">
+                    {moscowDateTime(decision.decided_at)}
+                  </span>
                 )}
               </li>
             );
@@ -122,7 +126,9 @@ export default function StaffOrderPage() {
           <Card title="Статус">
             <div className="flex flex-col items-start gap-3">
               <StatusBadge status={data.status} className="px-3 py-1.5 text-sm" />
-              <p className="text-sm text-slate-600 tabular-nums">Обновлён {moscowDateTime(data.updated_at)}</p>
+              <p className="text-sm text-slate-600 tabular-nums">
+                Обновлён {moscowDateTime(data.updated_at)}
+              </p>
               <Link to={`/admin/shops/${data.shop_id}`} className={linkClass}>
                 Карточка магазина
               </Link>

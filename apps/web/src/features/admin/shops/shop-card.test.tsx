@@ -14,7 +14,11 @@ function shopServer() {
   return mockFetch((call: MockCall) => {
     if (call.url.endsWith('/suspend')) {
       const { reason } = call.body as { reason: string };
-      card = { ...card, suspended: true, suspension: { reason, at: '2026-11-27T09:30:00Z', by: 'risk@b2bpay.ru' } };
+      card = {
+        ...card,
+        suspended: true,
+        suspension: { reason, at: '2026-11-27T09:30:00Z', by: 'risk@b2bpay.ru' },
+      };
       return json(card);
     }
     if (call.url.endsWith('/resume')) {
@@ -42,7 +46,7 @@ describe('a shop’s card', () => {
     expect(figures).toHaveTextContent('6 из 8 заявок');
     expect(screen.getByTestId('shop-webhooks')).toHaveTextContent('Доставляются');
     expect(screen.getByRole('list', { name: 'Участники' })).toHaveTextContent('owner@romashka.ruВладелец');
-    expect(screen.getByRole('list', { name: 'Ключи API' })).toHaveTextContent('Секретный ключsk_live_…9f3c');
+    expect(screen.getByRole('list', { name: 'Ключи API' })).toHaveTextContent('Секретный ключsk_live_…9f3cВыпущен 01.10.2026 13:00');
     const order = within(screen.getByRole('list', { name: 'Последние заказы' })).getByRole('link', {
       name: 'Заказ №1042',
     });
@@ -68,7 +72,9 @@ describe('a shop’s card', () => {
       body: { reason: 'Жалобы покупателей' },
     });
     expect(suspend?.headers['x-csrf-token']).toBe(STAFF_CSRF);
-    expect(screen.getByText(/Приостановлен 27\.11\.2026 12:30, risk@b2bpay\.ru\. Причина: Жалобы покупателей/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Приостановлен 27\.11\.2026 12:30, risk@b2bpay\.ru\. Причина: Жалобы покупателей/),
+    ).toBeInTheDocument();
     expect(screen.getAllByText('Приостановлен').length).toBeGreaterThan(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Возобновить' }));
@@ -96,9 +102,7 @@ describe('«Магазины»', () => {
   it('searches by name, INN or e-mail and marks a suspended shop', async () => {
     const calls = mockFetch((call) =>
       json({
-        items: call.url.includes('q=')
-          ? [{ ...makeShopCard(), suspended: true }]
-          : [],
+        items: call.url.includes('q=') ? [{ ...makeShopCard(), suspended: true }] : [],
       }),
     );
     renderAsStaff('support', <ShopsPage />, { path: '/admin/shops', url: '/admin/shops' });

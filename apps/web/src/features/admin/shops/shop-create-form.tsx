@@ -51,7 +51,12 @@ export function ShopCreateForm({
   const [errors, setErrors] = useState<Errors>({});
   const create = useMutation({
     mutationFn: () =>
-      createShop({ name: name.trim(), email: normalizeEmail(email), inn, ...(leadId ? { lead_id: leadId } : {}) }),
+      createShop({
+        name: name.trim(),
+        email: normalizeEmail(email),
+        inn,
+        ...(leadId ? { lead_id: leadId } : {}),
+      }),
     onSuccess: () => {
       onCreated?.();
       void queryClient.invalidateQueries({ queryKey: staffKeys.shops });
@@ -79,11 +84,15 @@ export function ShopCreateForm({
     <div className="flex flex-col gap-4">
       {create.isSuccess && (
         <Alert tone="success">
-          Магазин «{create.data.shop.name}» создан. Приглашение отправлено на {create.data.invitation_sent_to}.
+          Магазин «{create.data.shop.name}» создан. Приглашение отправлено на {create.data.invitation_sent_to}
+          .
           {linkToShop && (
             <>
               {' '}
-              <Link to={`/admin/shops/${create.data.shop.id}`} className="font-medium underline underline-offset-4">
+              <Link
+                to={`/admin/shops/${create.data.shop.id}`}
+                className="font-medium underline underline-offset-4"
+              >
                 Открыть карточку магазина
               </Link>
             </>
@@ -121,7 +130,12 @@ export function ShopCreateForm({
           error={errors.inn}
           onChange={(event) => setInn(normalizeInnInput(event.target.value))}
         />
-        <Button type="submit" className="sm:col-span-2 sm:justify-self-start" loading={create.isPending} loadingText="Создание...">
+        <Button
+          type="submit"
+          className="sm:col-span-2 sm:justify-self-start"
+          loading={create.isPending}
+          loadingText="Создание..."
+        >
           Создать магазин
         </Button>
       </form>

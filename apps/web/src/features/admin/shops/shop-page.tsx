@@ -59,7 +59,8 @@ export default function ShopPage() {
       <div className="flex flex-col gap-6">
         {card.suspension && (
           <Alert tone="warning">
-            Приостановлен {moscowDateTime(card.suspension.at)}, {card.suspension.by}. Причина: {card.suspension.reason}
+            Приостановлен {moscowDateTime(card.suspension.at)}, {card.suspension.by}. Причина:{' '}
+            {card.suspension.reason}
           </Alert>
         )}
         <FiguresCard figures={card.figures} />

@@ -44,7 +44,8 @@ export function WebhooksCard({ webhooks }: { webhooks: ShopCard['webhooks'] }) {
           <StatusBadge label="Доставляются" color="#16a34a" />
         )}
         <p className="text-slate-700 tabular-nums">
-          Последняя доставка: {webhooks.last_delivered_at ? moscowDateTime(webhooks.last_delivered_at) : 'ещё не было'}
+          Последняя доставка:{' '}
+          {webhooks.last_delivered_at ? moscowDateTime(webhooks.last_delivered_at) : 'ещё не было'}
         </p>
         <p className="text-slate-700 tabular-nums">В очереди: {formatWholeNumber(webhooks.pending)}</p>
       </div>
@@ -62,7 +63,10 @@ export function MembersCard({ members }: { members: ShopCard['members'] }) {
       ) : (
         <ul className="flex flex-col divide-y divide-slate-200" aria-label="Участники">
           {members.map((member) => (
-            <li key={member.email} className="flex flex-wrap justify-between gap-x-3 py-2 first:pt-0 last:pb-0 text-[15px]">
+            <li
+              key={member.email}
+              className="flex flex-wrap justify-between gap-x-3 py-2 first:pt-0 last:pb-0 text-[15px]"
+            >
               <span className="min-w-0 break-all text-slate-900">{member.email}</span>
               <span className="text-slate-600">{roleLabel(member.role)}</span>
             </li>
@@ -83,12 +87,16 @@ export function KeysCard({ keys }: { keys: ShopCard['keys'] }) {
       ) : (
         <ul className="flex flex-col divide-y divide-slate-200" aria-label="Ключи API">
           {keys.map((key) => (
-            <li key={`${key.kind}-${key.hint}`} className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0 text-[15px]">
+            <li
+              key={`${key.kind}-${key.hint}`}
+              className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0 text-[15px]"
+            >
               <span className="text-slate-900">{KEY_KINDS[key.kind] ?? key.kind}</span>
               {/* The API's hint: the kind's prefix and the last four characters (a publishable key whole). */}
               <span className="font-mono text-sm break-all text-slate-700">{key.hint}</span>
               <span className="text-sm text-slate-600 tabular-nums">
-                {key.last_used_at ? `Использован ${moscowDateTime(key.last_used_at)}` : 'Ещё не использовался'}
+                {/* The API records when a key was issued, not its last use (contract: keys[].created_at). */}
+                Выпущен {moscowDateTime(key.created_at)}
               </span>
             </li>
           ))}
@@ -107,7 +115,10 @@ export function RecentOrdersCard({ orders }: { orders: ShopCard['recent_orders']
       ) : (
         <ul className="flex flex-col divide-y divide-slate-200" aria-label="Последние заказы">
           {orders.map((order) => (
-            <li key={order.id} className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={order.id}
+              className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+            >
               <div className="min-w-0">
                 <Link
                   to={`/admin/orders/${order.id}`}

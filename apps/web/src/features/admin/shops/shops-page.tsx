@@ -66,21 +66,23 @@ function ShopSearch() {
       <h2 id="shops-search-title" className="sr-only">
         Поиск магазинов
       </h2>
-      <form role="search" onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <Input
-          label="Название, ИНН или e-mail"
-          name="q"
-          type="search"
-          autoComplete="off"
-          value={text}
-          prefixIcon={<SearchIcon size={18} />}
-          containerClassName="sm:w-96"
-          onChange={(event) => setText(event.target.value)}
-        />
-        <Button type="submit" variant="secondary">
-          Найти
-        </Button>
-      </form>
+      <search>
+        <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <Input
+            label="Название, ИНН или e-mail"
+            name="q"
+            type="search"
+            autoComplete="off"
+            value={text}
+            prefixIcon={<SearchIcon size={18} />}
+            containerClassName="sm:w-96"
+            onChange={(event) => setText(event.target.value)}
+          />
+          <Button type="submit" variant="secondary">
+            Найти
+          </Button>
+        </form>
+      </search>
       {body}
     </section>
   );
@@ -99,7 +101,10 @@ export default function ShopsPage() {
     <AdminPage title="Магазины" subtitle={canRead ? 'Поиск, карточки магазинов и приостановка' : undefined}>
       <div className="flex flex-col gap-8">
         {canCreate && (
-          <Card title="Создать магазин" description="Владелец получит приглашение в личный кабинет по e-mail.">
+          <Card
+            title="Создать магазин"
+            description="Владелец получит приглашение в личный кабинет по e-mail."
+          >
             <ShopCreateForm linkToShop={canRead} />
           </Card>
         )}

@@ -38,7 +38,12 @@ export function SuspendAction({ shop }: { shop: ShopCard }) {
   if (shop.suspended) {
     return (
       <div className="flex flex-col gap-2">
-        <Button variant="secondary" loading={resume.isPending} loadingText="Возобновление..." onClick={() => resume.mutate('')}>
+        <Button
+          variant="secondary"
+          loading={resume.isPending}
+          loadingText="Возобновление..."
+          onClick={() => resume.mutate('')}
+        >
           Возобновить
         </Button>
         {resume.isError && <Alert tone="error">{failureText(resume.error)}</Alert>}
@@ -79,8 +84,8 @@ export function SuspendAction({ shop }: { shop: ShopCard }) {
       >
         <div className="flex flex-col gap-4">
           <p>
-            Ключи и сеансы магазина перестанут работать, пока магазин не возобновят. Покупатели смогут завершить
-            уже отправленные заявки.
+            Ключи и сеансы магазина перестанут работать, пока магазин не возобновят. Покупатели смогут
+            завершить уже отправленные заявки.
           </p>
           {suspend.isError && <Alert tone="error">{failureText(suspend.error)}</Alert>}
           <Input

@@ -20,7 +20,10 @@ export function staffSession(role: StaffRole) {
 /** A page inside the back office's layout, for a logged-in staff user of `role`. */
 export function renderAsStaff(role: StaffRole, element: ReactElement, options: RenderRouteOptions) {
   setStaffCsrfToken(STAFF_CSRF);
-  return renderRoute(<StaffContext.Provider value={staffUser(role)}>{element}</StaffContext.Provider>, options);
+  return renderRoute(
+    <StaffContext.Provider value={staffUser(role)}>{element}</StaffContext.Provider>,
+    options,
+  );
 }
 
 export function makeLead(overrides: Partial<Lead> = {}): Lead {
@@ -50,9 +53,15 @@ export function makeShopCard(overrides: Partial<ShopCard> = {}): ShopCard {
     figures: { orders_30d: 12, amount_30d: 105060.5, submitted_30d: 8, approved_30d: 6, approval_rate: 0.75 },
     webhooks: { failing: false, last_delivered_at: '2026-11-26T12:00:00Z', pending: 0 },
     members: [{ email: 'owner@romashka.ru', role: 'owner' }],
-    keys: [{ kind: 'secret', hint: 'sk_live_…9f3c', last_used_at: '2026-11-26T11:00:00Z' }],
+    keys: [{ kind: 'secret', hint: 'sk_live_…9f3c', created_at: '2026-10-01T10:00:00Z' }],
     recent_orders: [
-      { id: ORDER_ID, order_number: '1042', status: 'client_expected', amount: 4505, created_at: '2026-11-26T08:00:00Z' },
+      {
+        id: ORDER_ID,
+        order_number: '1042',
+        status: 'client_expected',
+        amount: 4505,
+        created_at: '2026-11-26T08:00:00Z',
+      },
     ],
     ...overrides,
   };
