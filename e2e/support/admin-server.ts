@@ -21,6 +21,8 @@ export interface AdminServer {
   baseUrl: string;
   server: RunningServer;
   staff: Record<StaffRole, { email: string; setPasswordPath: string }>;
+  /** A shop made by the CLI (the demo shop is left out of the back office's search). */
+  shop: { id: string; name: string; secretKey: string };
   /** A call to the public or shop API on this server. */
   fetch: (pathname: string, init?: RequestInit) => Promise<Response>;
   stop: () => Promise<void>;
@@ -31,11 +33,15 @@ interface CliStaff {
   set_password_link: string;
 }
 
-/** The staff CLI on `dataDir`: its bundle when fresh (as the server's), else tsx over the sources. */
-async function createStaffWithCli(dataDir: string, email: string, role: StaffRole): Promise<CliStaff> {
+interface CliShop {
+  shop: { id: string; name: string };
+  secret_key: string;
+}
+
+/** The CLI on `dataDir`: its bundle when fresh (as the server's), else tsx over the sources. */
+async function cli<T>(dataDir: string, args: string[]): Promise<T> {
   const bundled = freshBundledEntry('cli');
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-  const args = ['staff', 'create', '--email', email, '--role', role];
   const { stdout } = await run(
     bundled ? process.execPath : tsx,
     [bundled ?? 'apps/api/src/cli.ts', ...args],
@@ -52,7 +58,7 @@ async function createStaffWithCli(dataDir: string, email: string, role: StaffRol
     },
   );
   const line = stdout.trim().split('\n').at(-1) ?? '';
-  return JSON.parse(line) as CliStaff;
+  return JSON.parse(line) as T;
 }
 
 const ROLES: readonly StaffRole[] = ['admin', 'sales', 'risk', 'support'];
@@ -60,13 +66,24 @@ const ROLES: readonly StaffRole[] = ['admin', 'sales', 'risk', 'support'];
 export async function startAdminServer(): Promise<AdminServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'b2bpay-e2e-admin-'));
   const staff = {} as AdminServer['staff'];
+  let shop: AdminServer['shop'];
   try {
     // One after the other: each run holds the folder's lock while it writes.
     for (const role of ROLES) {
-      const made = await createStaffWithCli(dataDir, `${role}@b2bpay.ru`, role);
+      const args = ['staff', 'create', '--email', `${role}@b2bpay.ru`, '--role', role];
+      const made = await cli<CliStaff>(dataDir, args);
       const link = new URL(made.set_password_link);
       staff[role] = { email: made.staff.email, setPasswordPath: `${link.pathname}${link.search}` };
     }
+    const made = await cli<CliShop>(dataDir, [
+      'shop',
+      'create',
+      '--name',
+      'ООО «Ромашка»',
+      '--email',
+      'owner@romashka.example',
+    ]);
+    shop = { id: made.shop.id, name: made.shop.name, secretKey: made.secret_key };
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -81,6 +98,7 @@ export async function startAdminServer(): Promise<AdminServer> {
     baseUrl: server.baseUrl,
     server,
     staff,
+    shop,
     fetch: (pathname, init) => fetch(`${server.baseUrl}${pathname}`, init),
     stop: async () => {
       await server.stop();

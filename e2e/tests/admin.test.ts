@@ -157,10 +157,11 @@ describe('the back office', () => {
     const found: string[] = [];
     await setPassword(page, 'risk');
     await openSection(page, 'Магазины');
-    await page.getByLabel('Название, ИНН или e-mail').fill('Демо');
+    const { shop } = admin;
+    await page.getByLabel('Название, ИНН или e-mail').fill('ромашка');
     await page.getByRole('button', { name: 'Найти' }).click();
-    await page.getByRole('link', { name: DEMO_SHOP.name }).click();
-    await page.getByRole('heading', { name: DEMO_SHOP.name, level: 1 }).waitFor();
+    await page.getByRole('link', { name: shop.name }).click();
+    await page.getByRole('heading', { name: shop.name, level: 1 }).waitFor();
     await ready(page);
     found.push(...(await problems(page, 'shop card')));
 
@@ -176,7 +177,7 @@ describe('the back office', () => {
 
     const orders = () =>
       admin.fetch('/api/order/orders?page=1', {
-        headers: { Authorization: `Bearer ${DEMO_SHOP.secretKey}` },
+        headers: { Authorization: `Bearer ${shop.secretKey}` },
       });
     const refused = await orders();
     expect(refused.status).toBe(403);
@@ -184,10 +185,10 @@ describe('the back office', () => {
 
     // The search marks it too.
     await page.getByRole('link', { name: 'Все магазины' }).click();
-    await page.getByLabel('Название, ИНН или e-mail').fill('Демо');
+    await page.getByLabel('Название, ИНН или e-mail').fill('Ромашка');
     await page.getByRole('button', { name: 'Найти' }).click();
-    await page.getByRole('listitem').filter({ hasText: DEMO_SHOP.name }).getByText('Приостановлен').waitFor();
-    await page.getByRole('link', { name: DEMO_SHOP.name }).click();
+    await page.getByRole('listitem').filter({ hasText: shop.name }).getByText('Приостановлен').waitFor();
+    await page.getByRole('link', { name: shop.name }).click();
     await page.getByRole('button', { name: 'Возобновить' }).click();
     await page.getByRole('button', { name: 'Приостановить' }).waitFor();
     expect((await orders()).status).toBe(200);
