@@ -45,7 +45,7 @@ async function problems(page: Page, where: string): Promise<string[]> {
   if (overflow > 0) found.push(`${where}: ${overflow} px of sideways scrolling`);
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({
-    path: `${SCREENSHOTS_DIR}/${width}-${where.replace(/\W+/g, '-')}.png`,
+    path: `${SCREENSHOTS_DIR}/${width}-${where.replace(/[^a-zа-яё0-9]+/gi, '-')}.png`,
     fullPage: true,
   });
   return found;

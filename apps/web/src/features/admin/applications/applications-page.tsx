@@ -73,7 +73,7 @@ function ApplicationList({ items }: { items: ApplicationStatsAnswer['items'] }) 
         return (
           <li
             key={item.id}
-            className="flex flex-col gap-2 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+            className="flex flex-col items-start gap-2 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
           >
             <div className="min-w-0 text-[15px]">
               <p className="font-medium break-words text-slate-900 tabular-nums">

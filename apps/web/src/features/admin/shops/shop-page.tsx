@@ -48,7 +48,7 @@ export default function ShopPage() {
     <AdminPage
       title={card.name}
       subtitle={
-        <span className="flex flex-wrap items-center gap-2 break-all tabular-nums">
+        <span className="flex flex-wrap items-center gap-2 break-words tabular-nums">
           {card.email} · ИНН {card.inn ?? 'не указан'}
           {card.suspended && <SuspendedBadge />}
         </span>

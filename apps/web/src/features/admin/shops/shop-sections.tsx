@@ -37,7 +37,7 @@ export function FiguresCard({ figures }: { figures: ShopCard['figures'] }) {
 export function WebhooksCard({ webhooks }: { webhooks: ShopCard['webhooks'] }) {
   return (
     <Card title="Вебхуки">
-      <div className="flex flex-col gap-2 text-[15px]" data-testid="shop-webhooks">
+      <div className="flex flex-col items-start gap-2 text-[15px]" data-testid="shop-webhooks">
         {webhooks.failing ? (
           <StatusBadge label="Есть сбои доставки" color="#DC143C" />
         ) : (
@@ -117,7 +117,7 @@ export function RecentOrdersCard({ orders }: { orders: ShopCard['recent_orders']
           {orders.map((order) => (
             <li
               key={order.id}
-              className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+              className="flex flex-col items-start gap-1.5 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
             >
               <div className="min-w-0">
                 <Link

@@ -42,7 +42,7 @@ function ShopSearch() {
           <li
             key={shop.id}
             data-testid={`shop-${shop.id}`}
-            className="flex flex-col gap-2 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+            className="flex flex-col items-start gap-2 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
           >
             <div className="min-w-0">
               <Link
