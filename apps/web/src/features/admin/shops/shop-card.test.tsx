@@ -46,7 +46,9 @@ describe('a shop’s card', () => {
     expect(figures).toHaveTextContent('6 из 8 заявок');
     expect(screen.getByTestId('shop-webhooks')).toHaveTextContent('Доставляются');
     expect(screen.getByRole('list', { name: 'Участники' })).toHaveTextContent('owner@romashka.ruВладелец');
-    expect(screen.getByRole('list', { name: 'Ключи API' })).toHaveTextContent('Секретный ключsk_live_…9f3cВыпущен 01.10.2026 13:00');
+    expect(screen.getByRole('list', { name: 'Ключи API' })).toHaveTextContent(
+      'Секретный ключsk_live_…9f3cВыпущен 01.10.2026 13:00',
+    );
     const order = within(screen.getByRole('list', { name: 'Последние заказы' })).getByRole('link', {
       name: 'Заказ №1042',
     });
