@@ -58,7 +58,9 @@ function detailText(key: string, value: unknown): string | null {
 
 /** The entry's details as 'причина: …, ИНН: …'; empty values and ones that are not plain are left out. */
 export function auditDetailsText(details: StaffAuditEntry['details']): string {
+  // A shop named in the entry needs no id beside its name.
+  const named = typeof details.name === 'string';
   return Object.entries(details)
-    .flatMap(([key, value]) => detailText(key, value) ?? [])
+    .flatMap(([key, value]) => (key === 'shop_id' && named ? [] : (detailText(key, value) ?? [])))
     .join(', ');
 }

@@ -43,7 +43,7 @@ export default function AuditPage() {
               <li key={entry.id} className="flex flex-col gap-0.5 py-3 first:pt-0 last:pb-0 text-[15px]">
                 <p className="font-medium text-slate-900">{auditActionText(entry.action)}</p>
                 {details && <p className="text-sm break-words text-slate-700">{details}</p>}
-                <p className="text-sm break-all text-slate-600 tabular-nums">
+                <p className="text-sm break-words text-slate-600 tabular-nums">
                   {moscowDateTime(entry.created_at)} · {entry.actor_email}
                   {entry.ip ? ` · ${entry.ip}` : ''}
                 </p>

@@ -43,7 +43,7 @@ export function LeadNotes({ lead }: { lead: Lead }) {
               className="flex flex-col gap-1 py-3 first:pt-0 text-[15px]"
             >
               <p className="break-words whitespace-pre-line text-slate-900">{note.text}</p>
-              <p className="text-sm break-all text-slate-600 tabular-nums">
+              <p className="text-sm break-words text-slate-600 tabular-nums">
                 {note.author} · {moscowDateTime(note.created_at)}
               </p>
             </li>

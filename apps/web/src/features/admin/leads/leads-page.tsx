@@ -54,7 +54,7 @@ export default function LeadsPage() {
               <p className="mt-1 text-sm text-slate-600 tabular-nums">
                 {formatPhone(lead.phone)} · {moscowDateTime(lead.created_at)}
               </p>
-              <p className="mt-0.5 text-sm break-all text-slate-600">
+              <p className="mt-0.5 text-sm break-words text-slate-600">
                 {lead.owner ? `Ведёт: ${lead.owner}` : 'Никто не ведёт'}
               </p>
             </div>

@@ -67,7 +67,7 @@ export function MembersCard({ members }: { members: ShopCard['members'] }) {
               key={member.email}
               className="flex flex-wrap justify-between gap-x-3 py-2 first:pt-0 last:pb-0 text-[15px]"
             >
-              <span className="min-w-0 break-all text-slate-900">{member.email}</span>
+              <span className="min-w-0 break-words text-slate-900">{member.email}</span>
               <span className="text-slate-600">{roleLabel(member.role)}</span>
             </li>
           ))}

@@ -51,7 +51,7 @@ function ShopSearch() {
               >
                 {shop.name}
               </Link>
-              <p className="mt-1 text-sm break-all text-slate-600 tabular-nums">
+              <p className="mt-1 text-sm break-words text-slate-600 tabular-nums">
                 {shop.email} · ИНН {shop.inn ?? 'не указан'} · с {moscowDateTime(shop.created_at)}
               </p>
             </div>
