@@ -121,12 +121,11 @@ describe('«Журнал»', () => {
 });
 
 describe('the audit log’s details', () => {
-  it('words a lead’s move, a note and the plain values, leaving out the empty ones', () => {
+  it('words a lead’s move, a note and the plain values, leaving out the empty ones and a named shop’s id', () => {
     expect(auditDetailsText({ lead_id: 7, status: { from: 'new', to: 'in_progress' }, note: true })).toBe(
       'лид: 7, статус: Новый → В работе, добавлена заметка',
     );
-    expect(auditDetailsText({ shop_id: 's1', name: 'Ромашка', lead_id: null })).toBe(
-      'магазин: s1, название: Ромашка',
-    );
+    expect(auditDetailsText({ shop_id: 's1', name: 'Ромашка', lead_id: null })).toBe('название: Ромашка');
+    expect(auditDetailsText({ shop_id: 's1' })).toBe('магазин: s1');
   });
 });
