@@ -102,8 +102,19 @@ describe('the back office', () => {
     await page.getByLabel('Пароль').fill('неправильный-пароль');
     await page.getByRole('button', { name: 'Войти' }).click();
     expect(await page.getByRole('alert').textContent()).toContain('Неверный e-mail или пароль');
-    await page.getByLabel('Пароль').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Войти' }).click();
+
+    // From the keyboard alone: past the logo to the e-mail, the password, Enter.
+    await page.goto('/admin/login?next=%2Fadmin%2Fleads');
+    await page.getByRole('heading', { name: 'Вход в бэк-офис' }).waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name') ?? '');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('email');
+    await page.keyboard.type(admin.staff.sales.email);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('password');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
     await page.waitForURL('**/admin/leads');
     await page.getByRole('heading', { name: 'Лиды', level: 1 }).waitFor();
     await context.close();
@@ -170,8 +181,12 @@ describe('the back office', () => {
     await dialog.getByRole('button', { name: 'Приостановить' }).click();
     await dialog.getByText('Укажите причину приостановки').waitFor();
     found.push(...(await problems(page, 'suspend dialog')));
+    // Escape leaves the dialog without a change; Enter in the reason field suspends.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Приостановить' }).click();
     await dialog.getByLabel('Причина').fill('Жалобы покупателей, проверка');
-    await dialog.getByRole('button', { name: 'Приостановить' }).click();
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Возобновить' }).waitFor();
     await page.getByText(/Причина: Жалобы покупателей, проверка/).waitFor();
 
