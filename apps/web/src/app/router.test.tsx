@@ -39,6 +39,17 @@ describe('route table (spec §2)', () => {
     '/client/faq',
     '/client/o1/support',
     '/client/support',
+    '/admin',
+    '/admin/login',
+    '/admin/set-password',
+    '/admin/leads',
+    '/admin/leads/7',
+    '/admin/shops',
+    '/admin/shops/s1',
+    '/admin/orders/o1',
+    '/admin/applications',
+    '/admin/banks',
+    '/admin/audit',
   ])('%s has its own lazy page with a router-error screen (except /)', (path) => {
     const route = leaf(path)?.route;
     expect(route?.lazy).not.toBe(notFoundPage);
@@ -47,12 +58,16 @@ describe('route table (spec §2)', () => {
     else expect(route?.ErrorBoundary).toBeUndefined();
   });
 
-  it.each(['/nope', '/client', '/shops/s1/unknown', '/client/o1/apply/step3'])(
-    '%s falls to the not-found page',
-    (path) => {
-      expect(leaf(path)?.route.lazy).toBe(notFoundPage);
-    },
-  );
+  it.each([
+    '/nope',
+    '/client',
+    '/shops/s1/unknown',
+    '/client/o1/apply/step3',
+    '/admin/nope',
+    '/admin/leads/7/x',
+  ])('%s falls to the not-found page', (path) => {
+    expect(leaf(path)?.route.lazy).toBe(notFoundPage);
+  });
 
   it('gives the standalone documentation pages the public layout and the shop ones the shop layout', () => {
     const standalone = matchRoutes(routes, '/shops/api-docs') ?? [];
@@ -60,6 +75,20 @@ describe('route table (spec §2)', () => {
     expect(standalone.map((m) => m.route.path)).toEqual([undefined, 'shops', undefined, 'api-docs']);
     expect(inShop.map((m) => m.route.path)).toEqual([undefined, 'shops', undefined, ':shopId', 'api-docs']);
     expect(inShop.at(-1)?.params.shopId).toBe('s1');
+  });
+
+  it('puts the back office’s sections inside its layout, and its log-in and password pages outside it', () => {
+    // root → admin → a layout (the back office's, or the public one) → the page.
+    const layout = (path: string) => matchRoutes(routes, path)?.[2]?.route.lazy;
+    expect(matchRoutes(routes, '/admin/leads')?.map((m) => m.route.path)).toEqual([
+      undefined,
+      'admin',
+      undefined,
+      'leads',
+    ]);
+    expect(layout('/admin/leads')).toBe(layout('/admin/shops/s1'));
+    expect(layout('/admin/login')).toBe(layout('/admin/set-password'));
+    expect(layout('/admin/leads')).not.toBe(layout('/admin/login'));
   });
 });
 

@@ -43,6 +43,37 @@ const cabinetPages: RouteObject[] = [
   { path: 'invite', lazy: lazyPage(() => import('../features/cabinet/invite-page')), ...guarded },
 ];
 
+/** The back office for B2BPay's own staff (DESIGN §14): inside its layout, which asks for a log-in. */
+const adminPages: RouteObject[] = [
+  { index: true, lazy: lazyPage(() => import('../features/admin/admin-home-page')), ...guarded },
+  { path: 'leads', lazy: lazyPage(() => import('../features/admin/leads/leads-page')), ...guarded },
+  { path: 'leads/:leadId', lazy: lazyPage(() => import('../features/admin/leads/lead-page')), ...guarded },
+  { path: 'shops', lazy: lazyPage(() => import('../features/admin/shops/shops-page')), ...guarded },
+  { path: 'shops/:shopId', lazy: lazyPage(() => import('../features/admin/shops/shop-page')), ...guarded },
+  {
+    path: 'orders/:orderId',
+    lazy: lazyPage(() => import('../features/admin/orders/order-page')),
+    ...guarded,
+  },
+  {
+    path: 'applications',
+    lazy: lazyPage(() => import('../features/admin/applications/applications-page')),
+    ...guarded,
+  },
+  { path: 'banks', lazy: lazyPage(() => import('../features/admin/banks/banks-page')), ...guarded },
+  { path: 'audit', lazy: lazyPage(() => import('../features/admin/audit/audit-page')), ...guarded },
+];
+
+/** Before the back office: the log-in and the password set from the CLI's link, with the logo header. */
+const staffEntryPages: RouteObject[] = [
+  { path: 'login', lazy: lazyPage(() => import('../features/admin/login-page')), ...guarded },
+  {
+    path: 'set-password',
+    lazy: lazyPage(() => import('../features/admin/set-password-page')),
+    ...guarded,
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     ...rootRoute,
@@ -93,6 +124,17 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(() => import('./public-route-layout')),
         ...guarded,
         children: cabinetPages,
+      },
+      {
+        path: 'admin',
+        children: [
+          { lazy: lazyPage(() => import('./public-route-layout')), ...guarded, children: staffEntryPages },
+          {
+            lazy: lazyPage(() => import('../features/admin/admin-layout')),
+            ...guarded,
+            children: adminPages,
+          },
+        ],
       },
       clientRoute,
       { path: '*', lazy: notFoundPage },

@@ -31,8 +31,8 @@ describe('resolveAuthPass', () => {
     });
   });
 
-  it('leaves the single-use token of a cabinet link where it is, and does not store it as a key', () => {
-    for (const path of ['/cabinet/confirm', '/cabinet/reset', '/cabinet/invite']) {
+  it('leaves the single-use token of a cabinet or back-office link where it is, and does not store it as a key', () => {
+    for (const path of ['/cabinet/confirm', '/cabinet/reset', '/cabinet/invite', '/admin/set-password']) {
       expect(resolveAuthPass('?token=abc', path)).toEqual({ kind: 'from-storage', token: null });
     }
   });

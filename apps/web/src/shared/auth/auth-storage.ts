@@ -38,9 +38,11 @@ export type AuthPass =
  */
 export function resolveAuthPass(search: string, pathname = ''): AuthPass {
   const params = new URLSearchParams(search);
-  // The cabinet's links carry a single-use `token` of their own (confirmation, reset, invitation):
-  // it is no shop key, and stays in the address for its page.
-  const fromUrl = pathname.startsWith('/cabinet') ? null : params.get(TOKEN_QUERY_PARAM);
+  // The cabinet's links carry a single-use `token` of their own (confirmation, reset, invitation),
+  // and so does the back office's (/admin/set-password, from the staff CLI): it is no shop key, and
+  // stays in the address for its page.
+  const ownToken = pathname.startsWith('/cabinet') || pathname.startsWith('/admin');
+  const fromUrl = ownToken ? null : params.get(TOKEN_QUERY_PARAM);
   if (fromUrl) {
     params.delete(TOKEN_QUERY_PARAM);
     const rest = params.toString();
