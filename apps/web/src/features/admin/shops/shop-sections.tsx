@@ -95,8 +95,10 @@ export function KeysCard({ keys }: { keys: ShopCard['keys'] }) {
               {/* The API's hint: the kind's prefix and the last four characters (a publishable key whole). */}
               <span className="font-mono text-sm break-all text-slate-700">{key.hint}</span>
               <span className="text-sm text-slate-600 tabular-nums">
-                {/* The API records when a key was issued, not its last use (contract: keys[].created_at). */}
-                Выпущен {moscowDateTime(key.created_at)}
+                Выпущен {moscowDateTime(key.created_at)} ·{' '}
+                {key.last_used_at
+                  ? `последнее использование ${moscowDateTime(key.last_used_at)}`
+                  : 'не использовался'}
               </span>
             </li>
           ))}

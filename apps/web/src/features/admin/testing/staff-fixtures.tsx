@@ -53,7 +53,14 @@ export function makeShopCard(overrides: Partial<ShopCard> = {}): ShopCard {
     figures: { orders_30d: 12, amount_30d: 105060.5, submitted_30d: 8, approved_30d: 6, approval_rate: 0.75 },
     webhooks: { failing: false, last_delivered_at: '2026-11-26T12:00:00Z', pending: 0 },
     members: [{ email: 'owner@romashka.ru', role: 'owner' }],
-    keys: [{ kind: 'secret', hint: 'sk_live_…9f3c', created_at: '2026-10-01T10:00:00Z' }],
+    keys: [
+      {
+        kind: 'secret',
+        hint: 'sk_live_…9f3c',
+        created_at: '2026-10-01T10:00:00Z',
+        last_used_at: '2026-11-20T09:30:00Z',
+      },
+    ],
     recent_orders: [
       {
         id: ORDER_ID,
