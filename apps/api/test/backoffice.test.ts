@@ -4,7 +4,7 @@ import type { BankCredentials } from '../src/modules/banks';
 import { runRetention } from '../src/modules/retention';
 import { approve, bankCall, reject, seedBanks } from './support/banks';
 import { patchClient, prepareSubmission } from './support/buyer';
-import { lastLetter, loginAs, PASSWORD, registerOwner } from './support/cabinet';
+import { KNOWN_INN, lastLetter, loginAs, PASSWORD, registerOwner } from './support/cabinet';
 import { describeApi } from './support/describe-api';
 import { staffSession, staffSessionOf } from './support/staff';
 import { createOrder, errorOf } from './support/test-app';
@@ -70,6 +70,15 @@ describeApi('the back office (DESIGN §14)', { env: { SALES_EMAIL: 'sales@b2bpay
     });
     expect(shopApi.statusCode).toBe(401);
     const owner = await registerOwner(t, 'owner-apart@shop.ru');
+    // A shop that signed up by itself is found by its company's INN, its name or e-mail.
+    for (const q of [KNOWN_INN, 'OWNER-APART@shop', 'газпромбанк']) {
+      const found = (await call('GET', `/shops?q=${encodeURIComponent(q)}`, admin.headers(false))).json()
+        .items;
+      expect(
+        found.map((s: { id: string }) => s.id),
+        q,
+      ).toContain(owner.shopId);
+    }
     const backOffice = await call('GET', '/leads', owner.cookie);
     expect(backOffice.statusCode).toBe(401);
     expect(errorOf(backOffice).message).toBe(STAFF_MESSAGES.sessionRequired);

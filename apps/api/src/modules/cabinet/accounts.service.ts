@@ -12,7 +12,7 @@ import { recordAudit } from '../audit';
 import { companyNameByInn } from '../companies';
 import { alreadyRegisteredEmail, passwordResetEmail, queueEmail, signupConfirmEmail } from '../notifications';
 import * as sessions from '../sessions';
-import { createShopIn } from '../shops';
+import { createShopIn, setShopInn } from '../shops';
 import * as repo from './cabinet.repository';
 import { assertPasswordNotLeaked, decoyHash, hashPassword, verifyPassword } from './passwords';
 import { type NewSession, type RequestMeta, startSession } from './sessions';
@@ -106,6 +106,8 @@ export async function confirm(
       await repo.confirmUser(tx, user.id, { name, password_hash: data.password_hash }, meta.now);
     }
     const created = await createShopIn(tx, { name: shopName, email: user.email });
+    // The back office finds shops by their company's INN.
+    await setShopInn(tx, created.shop.id, data.inn);
     await repo.insertMember(tx, { shopId: created.shop.id, userId: user.id, role: 'owner' }, meta.now);
     const actor = { type: 'user' as const, email: user.email };
     await recordAudit(tx, { shopId: created.shop.id, actor, action: 'shop.created', ip: meta.ip }, meta.now);
