@@ -30,6 +30,23 @@ const trustedProxies = z
     return entries;
   });
 
+/** The addresses our webhooks leave from (DESIGN §6, spec: receivers check the sender IP), published as such. */
+const senderAddresses = z
+  .string()
+  .default('')
+  .transform((v, ctx) => {
+    const entries = v
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    for (const entry of entries) {
+      if (trustedProxyProblem(entry)) {
+        ctx.addIssue({ code: 'custom', message: `WEBHOOK_SENDER_IPS: не IP-адрес или подсеть: ${entry}` });
+      }
+    }
+    return entries;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -66,6 +83,8 @@ const EnvSchema = z.object({
       return schedule ?? [];
     }),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // The workers' outgoing addresses, as the network sees them: GET /api/webhooks/sender-ips lists them.
+  WEBHOOK_SENDER_IPS: senderAddresses,
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   // Default by NODE_ENV: http:// webhook URLs are refused in production unless this allows them.
   WEBHOOK_ALLOW_HTTP: bool.optional(),

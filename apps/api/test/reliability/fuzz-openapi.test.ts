@@ -57,6 +57,7 @@ const EXPECTED_OPERATIONS = [
   'POST /api/order/orders/{order_id}/refunds',
   'GET /api/order/orders/{order_id}/refunds',
   'GET /api/order/orders/export.csv',
+  'GET /api/webhooks/sender-ips',
   'GET /api/webhooks/health',
   'POST /api/webhooks/deliveries/resend',
   'GET /api/order/events',

@@ -271,3 +271,8 @@ export const DeliveryRetryBody = z
   .strictObject({ url: HttpUrl.optional() })
   .meta({ id: 'DeliveryRetry', examples: [{}] });
 export type DeliveryRetryBody = z.infer<typeof DeliveryRetryBody>;
+
+/** The addresses B2BPay's webhooks leave from (the specification advises receivers to check them). */
+export const WebhookSenderIps = z
+  .object({ ips: z.array(z.string()) })
+  .meta({ id: 'WebhookSenderIps', examples: [{ ips: ['203.0.113.10', '203.0.113.11'] }] });

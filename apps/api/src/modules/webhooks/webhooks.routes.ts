@@ -11,6 +11,7 @@ import {
   WebhookEndpointHealth,
   WebhookResendBody,
   WebhookResendResult,
+  WebhookSenderIps,
   WebhookTestBody,
 } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
@@ -136,6 +137,26 @@ function deliveryRepairRoutes(app: FastifyInstance, deps: AppDeps & { auth: Auth
       const auth = await deps.auth.require(request);
       return service.resendFailed(deps, auth.shop.id, request.body);
     },
+  );
+
+  r.get(
+    '/api/webhooks/sender-ips',
+    {
+      schema: {
+        operationId: 'getWebhookSenderIps',
+        tags: ['webhooks'],
+        summary: 'Адреса, с которых приходят вебхуки',
+        description:
+          'IP-адреса и подсети, с которых B2BPay отправляет вебхуки (настройка WEBHOOK_SENDER_IPS установки). ' +
+          'Пустой список — адреса не закреплены (разработка): проверяйте подпись.',
+        security: [],
+        response: {
+          200: WebhookSenderIps,
+          ...errorResponses(429, 500),
+        },
+      },
+    },
+    async () => ({ ips: deps.config.WEBHOOK_SENDER_IPS }),
   );
 
   r.get(

@@ -50,6 +50,12 @@ describe('API documentation page', () => {
     expect(screen.getByText(/SANDBOX_DECISION_DELAY_MS/).closest('p')).toHaveTextContent('5 с');
   });
 
+  it('publishes where webhooks come from, as it advises checking the sender IP', () => {
+    standalone();
+    const advice = screen.getByText(/Рекомендуем проверять IP-адрес отправителя/);
+    expect(advice).toHaveTextContent('GET /api/webhooks/sender-ips');
+  });
+
   it('documents the event log and the list cursor', () => {
     standalone();
     const events = screen.getByRole('table', { name: 'События' });

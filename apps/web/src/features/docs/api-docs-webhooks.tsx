@@ -48,8 +48,10 @@ export function WebhooksSection({ tabs }: DocsProps) {
       <EventLogDocs />
       <h3 className="text-lg font-semibold text-slate-900">Проверка подписи</h3>
       <p>
-        Рекомендуем проверять IP-адрес отправителя и подпись HMAC-SHA256 каждого запроса. Подпись — по схеме
-        Standard Webhooks, её проверяют и готовые библиотеки (например, npm-пакет <C>standardwebhooks</C>):
+        Рекомендуем проверять IP-адрес отправителя и подпись HMAC-SHA256 каждого запроса. Адреса, с которых
+        приходят вебхуки, отдаёт <C>GET /api/webhooks/sender-ips</C> (без ключа; пустой список — адреса не
+        закреплены, например в разработке: тогда проверяйте подпись). Подпись — по схеме Standard Webhooks, её
+        проверяют и готовые библиотеки (например, npm-пакет <C>standardwebhooks</C>):
       </p>
       <ol className="list-decimal space-y-1.5 pl-5">
         <li>
