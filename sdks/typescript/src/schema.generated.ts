@@ -427,6 +427,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/sender-ips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Адреса, с которых приходят вебхуки
+         * @description IP-адреса и подсети, с которых B2BPay отправляет вебхуки (настройка WEBHOOK_SENDER_IPS установки). Пустой список — адреса не закреплены (разработка): проверяйте подпись.
+         */
+        get: operations["getWebhookSenderIps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/health": {
         parameters: {
             query?: never;
@@ -2203,6 +2223,15 @@ export interface components {
         WebhookResendResult: {
             resent: number;
             url: string;
+        };
+        /** @example {
+         *       "ips": [
+         *         "203.0.113.10",
+         *         "203.0.113.11"
+         *       ]
+         *     } */
+        WebhookSenderIps: {
+            ips: string[];
         };
         /** @example {
          *       "date_from": "2026-11-18",
@@ -5479,6 +5508,67 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
             415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookSenderIps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "ips": [
+                     *         "203.0.113.10",
+                     *         "203.0.113.11"
+                     *       ]
+                     *     } */
+                    "application/json": components["schemas"]["WebhookSenderIps"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
                     "X-Request-Id"?: string;
