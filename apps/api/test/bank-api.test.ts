@@ -90,10 +90,14 @@ describeApi('partner banks over the bank API (DESIGN §13)', (t) => {
     expect(paid.accepted_offer).toMatchObject({ bank: 'sever', kind: 'instalments' });
     expect(paid.payout).toMatchObject({ bank: 'sever', fee: 0, amount: order.amount });
     // The shop's webhook of the payment names the signed offer; its fee is the buyer's, not the shop's.
-    const events = (
-      await t.app.inject({ method: 'GET', url: '/api/order/events?limit=100', headers: demoAuth })
-    ).json().items as { event: string; order_id: string; accepted_offer: unknown; payout: unknown }[];
-    const completed = events.find((e) => e.event === 'order.payment.completed' && e.order_id === order.id);
+    const stored = await t.db.query<{ payload: unknown }>(
+      "SELECT payload FROM events WHERE order_id = $1 AND type = 'order.payment.completed'",
+      [order.id],
+    );
+    const raw = stored[0]?.payload;
+    const completed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+      | { accepted_offer: unknown; payout: unknown }
+      | undefined;
     expect(completed?.accepted_offer).toMatchObject({
       id: signed.offer.id,
       bank: 'sever',
