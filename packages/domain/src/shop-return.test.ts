@@ -5,10 +5,14 @@ const ID = '7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40';
 
 describe('shopReturnLink', () => {
   it('adds order_id as the only parameter of an address without a query', () => {
-    expect(shopReturnLink('https://shop.example/thanks', ID)).toBe(`https://shop.example/thanks?order_id=${ID}`);
+    expect(shopReturnLink('https://shop.example/thanks', ID)).toBe(
+      `https://shop.example/thanks?order_id=${ID}`,
+    );
     expect(shopReturnLink('https://shop.example', ID)).toBe(`https://shop.example/?order_id=${ID}`);
     // An empty query ("?" alone) is no parameter to keep.
-    expect(shopReturnLink('https://shop.example/thanks?', ID)).toBe(`https://shop.example/thanks?order_id=${ID}`);
+    expect(shopReturnLink('https://shop.example/thanks?', ID)).toBe(
+      `https://shop.example/thanks?order_id=${ID}`,
+    );
   });
 
   it("keeps the shop's own parameters as written, and the fragment after the query", () => {

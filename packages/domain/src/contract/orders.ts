@@ -322,16 +322,24 @@ export const Order = z
     created_at: IsoDateTime,
     updated_at: IsoDateTime,
     // Public too: the buyer's pages link them («Вернуться в магазин»).
-    return_url: z.string().nullable().optional().meta({
-      description:
-        'Страница магазина после отправки заявки, переданная при создании (или null). Ссылка покупателя — ' +
-        'этот адрес с параметром order_id.',
-    }),
-    cancel_url: z.string().nullable().optional().meta({
-      description:
-        'Страница магазина, если покупатель передумал до отправки заявки, переданная при создании (или null). ' +
-        'Ссылка покупателя — этот адрес с параметром order_id.',
-    }),
+    return_url: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Страница магазина после отправки заявки, переданная при создании (или null). Ссылка покупателя — ' +
+          'этот адрес с параметром order_id.',
+      }),
+    cancel_url: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Страница магазина, если покупатель передумал до отправки заявки, переданная при создании (или null). ' +
+          'Ссылка покупателя — этот адрес с параметром order_id.',
+      }),
     // Owner view only (the shop's own key): never shown to the public link.
     webhook_url: z.string().nullable().optional(),
     bank_decisions: z.array(BankDecision).optional(),

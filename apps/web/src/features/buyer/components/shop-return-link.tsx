@@ -7,7 +7,11 @@ export const SHOP_RETURN_TEXT = 'Вернуться в магазин';
  * with the order's id, looking like the pages' other text links; nothing when the shop gave none.
  * `className` places it (its display and margins).
  */
-export function ShopReturnLink(props: { url: string | null | undefined; orderId: string; className: string }) {
+export function ShopReturnLink(props: {
+  url: string | null | undefined;
+  orderId: string;
+  className: string;
+}) {
   const href = props.url && shopReturnLink(props.url, props.orderId);
   return href ? (
     <a

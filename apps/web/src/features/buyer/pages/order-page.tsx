@@ -220,7 +220,9 @@ function OrderDetails({ order }: { order: Order }) {
           {view.isLongList && <div className="mb-5 border-b border-slate-200 pb-4">{total}</div>}
           {action}
           {/* Once the application is sent (and on every final status): the way back to the shop. */}
-          {!view.awaitsClient && <ShopReturnLink url={order.return_url} orderId={order.id} className="mt-4 flex w-fit" />}
+          {!view.awaitsClient && (
+            <ShopReturnLink url={order.return_url} orderId={order.id} className="mt-4 flex w-fit" />
+          )}
         </section>
       </div>
     </div>

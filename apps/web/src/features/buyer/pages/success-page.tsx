@@ -102,7 +102,11 @@ export default function SuccessPage() {
           <LinkButton to={buyerPaths.order(orderId)} size="lg" className="mt-8 w-full sm:w-auto">
             Вернуться к заказу
           </LinkButton>
-          <ShopReturnLink url={order.data?.return_url} orderId={orderId} className="mx-auto mt-3 flex w-fit" />
+          <ShopReturnLink
+            url={order.data?.return_url}
+            orderId={orderId}
+            className="mx-auto mt-3 flex w-fit"
+          />
         </div>
 
         <section aria-labelledby="next-steps" className="mt-6 px-1">
