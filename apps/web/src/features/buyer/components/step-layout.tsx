@@ -41,7 +41,7 @@ export function StepLayout({ step, title, subtitle, backTo, backLabel, order, ch
             {backLabel}
           </Link>
           {/* The buyer changes their mind before sending: back to the shop (the order's cancel_url). */}
-          <ShopReturnLink url={order.cancel_url} orderId={order.id} className="flex" />
+          <ShopReturnLink url={order.cancel_url} orderId={order.id} className="-mr-3" />
         </div>
         <StepIndicator step={step} />
         <h1

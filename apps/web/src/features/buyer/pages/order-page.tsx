@@ -221,7 +221,7 @@ function OrderDetails({ order }: { order: Order }) {
           {action}
           {/* Once the application is sent (and on every final status): the way back to the shop. */}
           {!view.awaitsClient && (
-            <ShopReturnLink url={order.return_url} orderId={order.id} className="mt-4 flex w-fit" />
+            <ShopReturnLink url={order.return_url} orderId={order.id} className="mt-3 -ml-4" />
           )}
         </section>
       </div>

@@ -105,7 +105,7 @@ export default function SuccessPage() {
           <ShopReturnLink
             url={order.data?.return_url}
             orderId={orderId}
-            className="mx-auto mt-3 flex w-fit"
+            className="mt-3 w-full sm:mt-8 sm:ml-3 sm:w-auto"
           />
         </div>
 
