@@ -1,11 +1,17 @@
 import type { OrderCreate } from '@b2bpay/domain';
 import type { Config } from '../../config';
-import { forbidden, validationError } from '../../shared/errors';
+import { AppError, validationError } from '../../shared/errors';
 import type { AuthenticatedKey } from '../auth';
 
 export const SHOP_PAGE_HTTPS_REQUIRED = 'Адрес страницы магазина должен начинаться с https://';
+/**
+ * Not naming the setting by its field (widget_origins) on purpose: the widget tells the refusal of
+ * the page's own Origin by that word in the detail (apps/widget/src/api.ts, isOriginRefused), and
+ * this refusal is about an address in the body, not the page.
+ */
 export const SHOP_PAGE_ORIGIN_FORBIDDEN =
-  'С публикуемым ключом (pk_…) адрес возврата в магазин может вести только на сайт из настроек магазина (widget_origins)';
+  'С публикуемым ключом (pk_…) адрес возврата в магазин может вести только на сайт из списка ' +
+  '«Сайты кнопки рассрочки» в настройках магазина';
 
 const FIELDS = ['return_url', 'cancel_url'] as const;
 
@@ -31,6 +37,7 @@ export function assertShopPagesAllowed(
       throw validationError(field, SHOP_PAGE_HTTPS_REQUIRED);
     if (auth.kind !== 'publishable') continue;
     const allowed = auth.shop.widget_origins;
-    if (allowed.length > 0 && !allowed.includes(url.origin)) throw forbidden(SHOP_PAGE_ORIGIN_FORBIDDEN);
+    if (allowed.length > 0 && !allowed.includes(url.origin))
+      throw new AppError('FORBIDDEN', SHOP_PAGE_ORIGIN_FORBIDDEN, { field });
   }
 }
