@@ -121,13 +121,16 @@ describe('buyer journey', () => {
     const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
     // The shop's site, played by the browser itself: nothing leaves the machine.
     const shopVisits: string[] = [];
-    await page.route('https://shop.example/**', async (route) => {
-      if (route.request().resourceType() === 'document') shopVisits.push(route.request().url());
-      await route.fulfill({
-        contentType: 'text/html',
-        body: '<title>Магазин</title><h1>Спасибо за заказ</h1>',
-      });
-    });
+    await page.route(
+      (url) => url.hostname === 'shop.example',
+      async (route) => {
+        if (route.request().resourceType() === 'document') shopVisits.push(route.request().url());
+        await route.fulfill({
+          contentType: 'text/html; charset=utf-8',
+          body: '<!doctype html><meta charset="utf-8"><title>Магазин</title><h1>Спасибо за заказ</h1>',
+        });
+      },
+    );
     await page.goto(`/client/${order.id}/apply`);
     await page.getByText('Шаг 1 из 2').waitFor();
     expect(await page.getByRole('link', { name: 'Вернуться в магазин' }).getAttribute('href')).toBe(
@@ -142,6 +145,7 @@ describe('buyer journey', () => {
     expect(await back.evaluate((link) => link === document.activeElement)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await back.click();
+    await page.waitForURL((url) => url.hostname === 'shop.example');
     await page.getByRole('heading', { name: 'Спасибо за заказ' }).waitFor();
     const landed = new URL(page.url());
     expect(`${landed.origin}${landed.pathname}`).toBe('https://shop.example/checkout/done');
