@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   DEMO_SHOP,
   type Order,
+  type OrderCreate,
   type OrderStatus,
   type ProductCreate,
   type StatusHistoryEntry,
@@ -34,7 +35,8 @@ export interface BuyerServer {
   emailCode: (email: string, after?: number) => Promise<string>;
   smsCount: (phone: string) => number;
   mailCount: (email: string) => number;
-  createOrder: (products?: ProductCreate[]) => Promise<Order>;
+  /** An order of the demo shop; `extra`: more of the creation's fields (return_url, cancel_url…). */
+  createOrder: (products?: ProductCreate[], extra?: Partial<OrderCreate>) => Promise<Order>;
   /** The order as the shop sees it (its own key). */
   shopOrder: (orderId: string) => Promise<Order>;
   /** The order's status history as its shop reads it (GET …/history): every move, oldest first. */
@@ -121,8 +123,10 @@ export async function startBuyerServer(options: BuyerServerOptions = {}): Promis
       sixDigits(await eventually(() => smsTo(sms, phone)[after], `SMS #${after + 1} to ${phone}`)),
     emailCode: async (email, after = 0) =>
       sixDigits(await eventually(() => mailTo(smtp, email)[after], `e-mail #${after + 1} to ${email}`)),
-    createOrder: (products = [{ name: 'Бумага офисная А4, 500 листов', price: 450.5, quantity: 10 }]) =>
-      api<Order>('/api/order/orders', { method: 'POST', body: JSON.stringify({ products }) }),
+    createOrder: (
+      products = [{ name: 'Бумага офисная А4, 500 листов', price: 450.5, quantity: 10 }],
+      extra = {},
+    ) => api<Order>('/api/order/orders', { method: 'POST', body: JSON.stringify({ ...extra, products }) }),
     shopOrder: (orderId) => api<Order>(`/api/order/orders/${orderId}`),
     orderStatuses: async (orderId) => {
       const history = await api<StatusHistoryEntry[]>(`/api/order/orders/${orderId}/history`);

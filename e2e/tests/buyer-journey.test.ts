@@ -113,6 +113,51 @@ describe('buyer journey', () => {
     await context.close();
   });
 
+  it('goes back to the shop: «Вернуться в магазин» on the steps (cancel_url) and after sending (return_url), with order_id', async () => {
+    const order = await server.createOrder(undefined, {
+      return_url: 'https://shop.example/checkout/done?cart=8841',
+      cancel_url: 'https://shop.example/cart',
+    });
+    const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
+    // The shop's site, played by the browser itself: nothing leaves the machine.
+    const shopVisits: string[] = [];
+    await page.route(
+      (url) => url.hostname === 'shop.example',
+      async (route) => {
+        if (route.request().resourceType() === 'document') shopVisits.push(route.request().url());
+        await route.fulfill({
+          contentType: 'text/html; charset=utf-8',
+          body: '<!doctype html><meta charset="utf-8"><title>Магазин</title><h1>Спасибо за заказ</h1>',
+        });
+      },
+    );
+    await page.goto(`/client/${order.id}/apply`);
+    await page.getByText('Шаг 1 из 2').waitFor();
+    expect(await page.getByRole('link', { name: 'Вернуться в магазин' }).getAttribute('href')).toBe(
+      `https://shop.example/cart?order_id=${order.id}`,
+    );
+
+    await completeApplication(page, server, order.id);
+    const back = page.getByRole('link', { name: 'Вернуться в магазин' });
+    // Reached from the keyboard, right after the way back to the order.
+    await page.getByRole('link', { name: 'Вернуться к заказу' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await back.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await back.click();
+    await page.waitForURL((url) => url.hostname === 'shop.example');
+    await page.getByRole('heading', { name: 'Спасибо за заказ' }).waitFor();
+    const landed = new URL(page.url());
+    expect(`${landed.origin}${landed.pathname}`).toBe('https://shop.example/checkout/done');
+    expect([...landed.searchParams]).toEqual([
+      ['cart', '8841'],
+      ['order_id', order.id],
+    ]);
+    expect(shopVisits).toEqual([page.url()]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the form across going back to step 1 and a reload', async () => {
     const order = await server.createOrder();
     const { page, context } = await openBuyerPage(browser, server, PHONE);

@@ -8,8 +8,9 @@
  *   code input and its countdown (components/code-field.tsx), which step 2 and the order page's offers
  *   part (components/offers-panel.tsx, lazy) both use. Cut automatically, step 2 would load three
  *   files where it loads one (about 900 B more, past its budget).
- * - `order-items`: the order as the pages load and show it, with the partner banks' names: one file
- *   for the order page and the two steps instead of three.
+ * - `order-items`: the order as the pages load and show it, with the partner banks' names and the
+ *   link back to the shop («Вернуться в магазин», also on the success page): one file for the order
+ *   page and the two steps instead of three.
  *
  * The modules are listed without their dependencies (which stay where Rolldown puts them, mostly in
  * the entry); none of them runs code at load beyond defining its exports, so their order is free.
@@ -39,6 +40,8 @@ const ORDER_PARTS = [
   'apps/web/src/features/buyer/components/order-items.tsx',
   'apps/web/src/features/buyer/lib/use-buyer-order.ts',
   'packages/domain/src/banks.ts',
+  'apps/web/src/features/buyer/components/shop-return-link.tsx',
+  'packages/domain/src/shop-return.ts',
 ];
 
 const matches = (parts: readonly string[]) => (id: string) =>

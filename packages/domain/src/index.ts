@@ -15,6 +15,7 @@ export * from './offers';
 export * from './phone';
 export * from './plural';
 export * from './sandbox';
+export * from './shop-return';
 export * from './staff-roles';
 export * from './statuses';
 export * from './text';

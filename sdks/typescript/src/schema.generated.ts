@@ -17,7 +17,7 @@ export interface paths {
         put?: never;
         /**
          * Создать заказ
-         * @description Секретный (sk_…) или публикуемый (pk_…) ключ. Сумма считается на сервере и должна быть больше 0. Заголовок Idempotency-Key: тот же ключ и тело в течение 24 ч вернут первый ответ (отдельно для sk_ и pk_). С pk_: webhook_url нельзя (403); если в настройках магазина заданы widget_origins, заголовок Origin должен быть одним из них (403 иначе). Лимит pk_: на ключ и адрес клиента, и общий потолок на ключ.
+         * @description Секретный (sk_…) или публикуемый (pk_…) ключ. Сумма считается на сервере и должна быть больше 0. Заголовок Idempotency-Key: тот же ключ и тело в течение 24 ч вернут первый ответ (отдельно для sk_ и pk_). С pk_: webhook_url нельзя (403); если в настройках магазина заданы widget_origins, заголовок Origin должен быть одним из них (403 иначе), и return_url и cancel_url — вести на один из них (403 иначе). Лимит pk_: на ключ и адрес клиента, и общий потолок на ключ.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -1146,7 +1146,9 @@ export interface components {
          *       "external_id": "ORDER-1001",
          *       "metadata": {
          *         "cart": "8841"
-         *       }
+         *       },
+         *       "return_url": "https://romashka.ru/checkout/done",
+         *       "cancel_url": "https://romashka.ru/cart"
          *     } */
         OrderCreateInput: {
             /** Format: uuid */
@@ -1165,6 +1167,10 @@ export interface components {
             external_id?: string;
             /** @description Ваши данные к заказу: до 20 ключей до 40 символов, значения — строки до 500 символов. Только с секретным ключом. */
             metadata?: components["schemas"]["MetadataInput"];
+            /** @description Страница магазина, куда покупатель вернётся после отправки заявки: ссылка «Вернуться в магазин» на странице успеха и на странице заказа. Адрес http:// или https:// (в рабочем режиме — только https://), до 2000 символов; B2BPay добавит к нему параметр order_id с id заказа, сохранив ваши параметры. С публикуемым ключом (pk_) — только адрес сайта из widget_origins, если они заданы в настройках магазина. */
+            return_url?: string;
+            /** @description Страница магазина, куда покупатель вернётся, если передумал до отправки заявки: ссылка «Вернуться в магазин» на шагах анкеты. Адрес http:// или https:// (в рабочем режиме — только https://), до 2000 символов; B2BPay добавит к нему параметр order_id с id заказа, сохранив ваши параметры. С публикуемым ключом (pk_) — только адрес сайта из widget_origins, если они заданы в настройках магазина. */
+            cancel_url?: string;
         };
         /** @example {
          *       "client_id": 1
@@ -1747,6 +1753,8 @@ export interface components {
          *       "metadata": {
          *         "cart": "8841"
          *       },
+         *       "return_url": "https://romashka.ru/checkout/done",
+         *       "cancel_url": "https://romashka.ru/cart",
          *       "refunded_amount": 350.1,
          *       "payout": {
          *         "bank": "sever",
@@ -1777,6 +1785,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Страница магазина после отправки заявки, переданная при создании (или null). Ссылка покупателя — этот адрес с параметром order_id. */
+            return_url?: string | null;
+            /** @description Страница магазина, если покупатель передумал до отправки заявки, переданная при создании (или null). Ссылка покупателя — этот адрес с параметром order_id. */
+            cancel_url?: string | null;
             webhook_url?: string | null;
             bank_decisions?: components["schemas"]["BankDecision"][];
             /** @description Ваш номер заказа, переданный при создании (или null) */
@@ -1839,6 +1851,8 @@ export interface components {
          *           "metadata": {
          *             "cart": "8841"
          *           },
+         *           "return_url": "https://romashka.ru/checkout/done",
+         *           "cancel_url": "https://romashka.ru/cart",
          *           "refunded_amount": 350.1,
          *           "payout": {
          *             "bank": "sever",
@@ -2443,6 +2457,8 @@ export interface operations {
                      *           "metadata": {
                      *             "cart": "8841"
                      *           },
+                     *           "return_url": "https://romashka.ru/checkout/done",
+                     *           "cancel_url": "https://romashka.ru/cart",
                      *           "refunded_amount": 350.1,
                      *           "payout": {
                      *             "bank": "sever",
@@ -2562,7 +2578,9 @@ export interface operations {
                  *       "external_id": "ORDER-1001",
                  *       "metadata": {
                  *         "cart": "8841"
-                 *       }
+                 *       },
+                 *       "return_url": "https://romashka.ru/checkout/done",
+                 *       "cancel_url": "https://romashka.ru/cart"
                  *     } */
                 "application/json": components["schemas"]["OrderCreateInput"];
             };
@@ -2619,6 +2637,8 @@ export interface operations {
                      *       "metadata": {
                      *         "cart": "8841"
                      *       },
+                     *       "return_url": "https://romashka.ru/checkout/done",
+                     *       "cancel_url": "https://romashka.ru/cart",
                      *       "refunded_amount": 350.1,
                      *       "payout": {
                      *         "bank": "sever",
@@ -2809,6 +2829,8 @@ export interface operations {
                      *       "metadata": {
                      *         "cart": "8841"
                      *       },
+                     *       "return_url": "https://romashka.ru/checkout/done",
+                     *       "cancel_url": "https://romashka.ru/cart",
                      *       "refunded_amount": 350.1,
                      *       "payout": {
                      *         "bank": "sever",
@@ -3092,6 +3114,8 @@ export interface operations {
                      *       "metadata": {
                      *         "cart": "8841"
                      *       },
+                     *       "return_url": "https://romashka.ru/checkout/done",
+                     *       "cancel_url": "https://romashka.ru/cart",
                      *       "refunded_amount": 350.1,
                      *       "payout": {
                      *         "bank": "sever",
@@ -3287,6 +3311,8 @@ export interface operations {
                      *       "metadata": {
                      *         "cart": "8841"
                      *       },
+                     *       "return_url": "https://romashka.ru/checkout/done",
+                     *       "cancel_url": "https://romashka.ru/cart",
                      *       "refunded_amount": 350.1,
                      *       "payout": {
                      *         "bank": "sever",
@@ -4138,6 +4164,8 @@ export interface operations {
                      *       "metadata": {
                      *         "cart": "8841"
                      *       },
+                     *       "return_url": "https://romashka.ru/checkout/done",
+                     *       "cancel_url": "https://romashka.ru/cart",
                      *       "refunded_amount": 350.1,
                      *       "payout": {
                      *         "bank": "sever",

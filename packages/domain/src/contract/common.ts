@@ -352,20 +352,18 @@ export const DateOrDateTime = z
     message: 'Такой даты не существует',
   });
 
-export const HttpUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine(
-    (v) => {
-      try {
-        const url = new URL(v);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-      } catch {
-        return false;
-      }
-    },
-    { message: 'Ожидается адрес http(s)://…' },
-  );
+/** An absolute http:// or https:// address with a host (no `javascript:`, `data:` or relative path). */
+export function isHttpUrl(v: string): boolean {
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const HTTP_URL_MESSAGE = 'Ожидается адрес http(s)://…';
+
+export const HttpUrl = z.string().trim().max(2048).refine(isHttpUrl, { message: HTTP_URL_MESSAGE });
 
 export const Uuid = z.uuid();

@@ -9,7 +9,17 @@ import { ORDER_STATUSES } from '../statuses';
 import { cleanText, trimText } from '../text';
 import { BANK_APPLICATION_STATUSES } from './bank-api';
 import { Client, EXAMPLE_CLIENT } from './clients';
-import { DateOrDateTime, enumList, HttpUrl, IsoDateTime, isoInstantOrDate, shortText, Uuid } from './common';
+import {
+  DateOrDateTime,
+  enumList,
+  HTTP_URL_MESSAGE,
+  HttpUrl,
+  IsoDateTime,
+  isHttpUrl,
+  isoInstantOrDate,
+  shortText,
+  Uuid,
+} from './common';
 
 export const MAX_PRODUCTS = 100;
 export const MAX_PRICE_RUBLES = 1_000_000_000;
@@ -115,6 +125,23 @@ export const Metadata = z
   .meta({ id: 'Metadata' });
 export type Metadata = z.infer<typeof Metadata>;
 
+/**
+ * A page of the shop the buyer goes back to (return_url, cancel_url): a link the buyer's browser
+ * follows, never an address B2BPay calls, so no private-address guard; the API adds the https-only
+ * rule of production and the widget_origins rule of the publishable key.
+ */
+export const SHOP_PAGE_URL_MAX = 2000;
+export const ShopPageUrl = z
+  .string()
+  .trim()
+  .max(SHOP_PAGE_URL_MAX, `Адрес — не длиннее ${SHOP_PAGE_URL_MAX} символов`)
+  .refine(isHttpUrl, { message: HTTP_URL_MESSAGE });
+
+const SHOP_PAGE_RULES =
+  `http:// или https:// (в рабочем режиме — только https://), до ${SHOP_PAGE_URL_MAX} символов; ` +
+  'B2BPay добавит к нему параметр order_id с id заказа, сохранив ваши параметры. С публикуемым ключом (pk_) — ' +
+  'только адрес сайта из widget_origins, если они заданы в настройках магазина.';
+
 export const OrderCreate = z
   .strictObject({
     shop_id: Uuid.optional(),
@@ -131,6 +158,16 @@ export const OrderCreate = z
       description:
         `Ваши данные к заказу: до ${METADATA_MAX_KEYS} ключей до ${METADATA_KEY_MAX} символов, значения — ` +
         `строки до ${METADATA_VALUE_MAX} символов. Только с секретным ключом.`,
+    }),
+    return_url: ShopPageUrl.optional().meta({
+      description:
+        'Страница магазина, куда покупатель вернётся после отправки заявки: ссылка «Вернуться в магазин» ' +
+        `на странице успеха и на странице заказа. Адрес ${SHOP_PAGE_RULES}`,
+    }),
+    cancel_url: ShopPageUrl.optional().meta({
+      description:
+        'Страница магазина, куда покупатель вернётся, если передумал до отправки заявки: ссылка ' +
+        `«Вернуться в магазин» на шагах анкеты. Адрес ${SHOP_PAGE_RULES}`,
     }),
   })
   .meta({
@@ -149,6 +186,8 @@ export const OrderCreate = z
         },
         external_id: 'ORDER-1001',
         metadata: { cart: '8841' },
+        return_url: 'https://romashka.ru/checkout/done',
+        cancel_url: 'https://romashka.ru/cart',
       },
     ],
   });
@@ -253,6 +292,8 @@ const EXAMPLE_ORDER = {
   ],
   external_id: 'ORDER-1001',
   metadata: { cart: '8841' },
+  return_url: 'https://romashka.ru/checkout/done',
+  cancel_url: 'https://romashka.ru/cart',
   refunded_amount: 350.1,
   payout: {
     bank: 'sever',
@@ -280,6 +321,25 @@ export const Order = z
     client: Client.nullable(),
     created_at: IsoDateTime,
     updated_at: IsoDateTime,
+    // Public too: the buyer's pages link them («Вернуться в магазин»).
+    return_url: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Страница магазина после отправки заявки, переданная при создании (или null). Ссылка покупателя — ' +
+          'этот адрес с параметром order_id.',
+      }),
+    cancel_url: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Страница магазина, если покупатель передумал до отправки заявки, переданная при создании (или null). ' +
+          'Ссылка покупателя — этот адрес с параметром order_id.',
+      }),
     // Owner view only (the shop's own key): never shown to the public link.
     webhook_url: z.string().nullable().optional(),
     bank_decisions: z.array(BankDecision).optional(),

@@ -65,6 +65,9 @@ export function toOrderView(
     client: client ? toClientView(client, masked) : null,
     created_at: o.created_at.toISOString(),
     updated_at: o.updated_at.toISOString(),
+    // Public: the buyer's pages link them («Вернуться в магазин»).
+    return_url: o.return_url,
+    cancel_url: o.cancel_url,
   };
   if (opts.owner) Object.assign(view, ownerFields(o));
   return view;

@@ -24,6 +24,9 @@ export interface OrderRow {
   /** DESIGN §11: the shop's own reference and data, what was returned, and the payout. */
   external_id: string | null;
   metadata: Record<string, string> | null;
+  /** The shop's pages the buyer goes back to, after the application and before it. */
+  return_url: string | null;
+  cancel_url: string | null;
   refunded_kopecks: number;
   payout_bank: string | null;
   payout_kopecks: number | null;
@@ -48,7 +51,7 @@ export interface NewProduct {
 
 const ORDER_COLUMNS =
   'o.id, o.shop_id, o.order_number, o.status, o.amount_kopecks, o.version, o.webhook_url, o.client_id, o.deadline_at, o.link_opened_at, o.created_at, o.updated_at, ' +
-  'o.external_id, o.metadata, o.refunded_kopecks, o.payout_bank, o.payout_kopecks, o.payout_fee_kopecks, o.payout_reference, o.paid_at';
+  'o.external_id, o.metadata, o.return_url, o.cancel_url, o.refunded_kopecks, o.payout_bank, o.payout_kopecks, o.payout_fee_kopecks, o.payout_reference, o.paid_at';
 
 function mapOrder(row: OrderRow): OrderRow {
   return {
@@ -92,6 +95,8 @@ export async function insertNewOrder(
     historyReason: string;
     externalId: string | null;
     metadata: Record<string, string> | null;
+    returnUrl: string | null;
+    cancelUrl: string | null;
   },
 ): Promise<CreatedOrder> {
   const rows = await tx.query<{ n: unknown; product_ids: unknown[] | null }>(NEW_ORDER_SQL, [
@@ -109,6 +114,8 @@ export async function insertNewOrder(
     order.historyReason,
     order.externalId,
     order.metadata === null ? null : JSON.stringify(order.metadata),
+    order.returnUrl,
+    order.cancelUrl,
   ]);
   const row = rows[0];
   if (!row || row.n === null) throw new Error(`shop ${order.shopId} not found while creating an order`);
@@ -120,8 +127,8 @@ const NEW_ORDER_SQL = prepared(
   `WITH n AS (
        UPDATE shops SET last_order_number = last_order_number + 1 WHERE id = $2 RETURNING last_order_number
      ), o AS (
-       INSERT INTO orders (id, shop_id, order_number, status, amount_kopecks, webhook_url, client_id, deadline_at, created_at, updated_at, external_id, metadata)
-       SELECT $1::uuid, $2::uuid, n.last_order_number, $3::text, $4::bigint, $5::text, $6::bigint, $7::timestamptz, $8::timestamptz, $8::timestamptz, $13::text, $14::jsonb FROM n
+       INSERT INTO orders (id, shop_id, order_number, status, amount_kopecks, webhook_url, client_id, deadline_at, created_at, updated_at, external_id, metadata, return_url, cancel_url)
+       SELECT $1::uuid, $2::uuid, n.last_order_number, $3::text, $4::bigint, $5::text, $6::bigint, $7::timestamptz, $8::timestamptz, $8::timestamptz, $13::text, $14::jsonb, $15::text, $16::text FROM n
        RETURNING order_number
      ), p AS (
        INSERT INTO order_products (order_id, position, name, price_kopecks, quantity)

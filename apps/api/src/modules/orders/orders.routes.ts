@@ -98,7 +98,8 @@ function widgetCreateRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authen
           'Секретный (sk_…) или публикуемый (pk_…) ключ. Сумма считается на сервере и должна быть больше 0. ' +
           'Заголовок Idempotency-Key: тот же ключ и тело в течение 24 ч вернут первый ответ (отдельно для sk_ и pk_). ' +
           'С pk_: webhook_url нельзя (403); если в настройках магазина заданы widget_origins, ' +
-          'заголовок Origin должен быть одним из них (403 иначе). Лимит pk_: на ключ и адрес клиента, ' +
+          'заголовок Origin должен быть одним из них (403 иначе), и return_url и cancel_url — вести на один из них ' +
+          '(403 иначе). Лимит pk_: на ключ и адрес клиента, ' +
           'и общий потолок на ключ.',
         security: shopAuth(ANY_SHOP_KEY),
         headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),

@@ -38,6 +38,7 @@ import { runIdempotent, type StoredResponse } from './idempotency';
 import { recordOrderEvent } from './order-events';
 import { toOfferViews, toOrderView } from './order-view';
 import * as repo from './orders.repository';
+import { assertShopPagesAllowed } from './shop-pages';
 
 export const PUBLISHABLE_WEBHOOK_FORBIDDEN =
   'Публикуемый ключ (pk_…) не может задавать webhook_url: уведомления о заказах из виджета идут на адрес магазина';
@@ -103,6 +104,7 @@ export async function createOrder(
     if (input.metadata !== undefined) throw forbidden('metadata передаётся только с секретным ключом (sk_…)');
   }
   if (input.webhook_url) await assertWebhookUrlAllowed(input.webhook_url, deps.config);
+  assertShopPagesAllowed(input, auth, deps.config);
   const now = deps.clock.now();
   const products = toNewProducts(input.products);
   const amountKopecks = amountOf(products);
@@ -180,6 +182,8 @@ async function insertOrder(
         historyReason: 'Заказ создан',
         externalId: order.external_id,
         metadata: order.metadata,
+        returnUrl: order.return_url,
+        cancelUrl: order.cancel_url,
       });
       order.order_number = created.orderNumber;
       // The answer is built from what was just written rather than read back: one round trip less
@@ -232,6 +236,8 @@ function newOrderRow(
     updated_at: o.now,
     external_id: o.input.external_id ?? null,
     metadata: o.input.metadata ?? null,
+    return_url: o.input.return_url ?? null,
+    cancel_url: o.input.cancel_url ?? null,
     refunded_kopecks: 0,
     payout_bank: null,
     payout_kopecks: null,

@@ -187,6 +187,14 @@ describe('API documentation page', () => {
       'до 20 ключей до 40 символов, значения — строки до 500 символов',
     );
     expect(screen.getByRole('table', { name: 'Параметры запроса' })).toHaveTextContent('external_id');
+    // The way back to the shop: both addresses, their limit, the order_id added and the pk_ rule.
+    for (const field of ['return_url', 'cancel_url']) {
+      const row = within(body).getByText(field).closest('tr');
+      expect(row).toHaveTextContent('Вернуться в магазин');
+      expect(row).toHaveTextContent('до 2000 символов');
+      expect(row).toHaveTextContent('параметр order_id');
+      expect(row).toHaveTextContent('widget_origins');
+    }
 
     // Cancel: in the statuses' section, with every status it is allowed from and the refusals.
     expect(sectionOf('Отмена заказа')).toHaveAttribute('id', 'statuses');

@@ -1,3 +1,4 @@
+import { SHOP_PAGE_URL_MAX } from '@b2bpay/domain';
 import { SHOP_REFERENCE_ROWS } from './after-decision-docs';
 import { type DocsProps, titleOf } from './api-docs-parts';
 import { envSample, ORDER_SAMPLE } from './api-samples';
@@ -53,6 +54,12 @@ export function AuthSection({ origin }: DocsProps) {
   );
 }
 
+/** What return_url and cancel_url share: the limits come from the contract in packages/domain. */
+const SHOP_PAGE_RULES =
+  `Адрес http:// или https:// (на рабочем сервере — только https://), до ${SHOP_PAGE_URL_MAX} символов; ` +
+  'B2BPay добавит к нему параметр order_id с id заказа, ваши параметры останутся. Возвращается в заказе. ' +
+  'С pk_ — только адрес сайта из widget_origins, если они заданы (иначе 403).';
+
 export function CreateOrderSection({ tabs }: DocsProps) {
   return (
     <DocSection id="create-order" title={titleOf('create-order')}>
@@ -86,6 +93,16 @@ export function CreateOrderSection({ tabs }: DocsProps) {
             extra: 'нет',
           },
           ...SHOP_REFERENCE_ROWS,
+          {
+            name: <C>return_url</C>,
+            description: `Страница магазина, куда покупатель вернётся после отправки заявки: ссылка «Вернуться в магазин» на странице успеха и на странице заказа. ${SHOP_PAGE_RULES}`,
+            extra: 'нет',
+          },
+          {
+            name: <C>cancel_url</C>,
+            description: `Страница магазина, куда покупатель вернётся, если передумал до отправки заявки: ссылка «Вернуться в магазин» на шагах анкеты. ${SHOP_PAGE_RULES}`,
+            extra: 'нет',
+          },
         ]}
       />
       <CodeTabs examples={EXAMPLES.createOrder} label="Примеры: создание заказа" {...tabs} />

@@ -32,6 +32,8 @@ export const ORDER_SAMPLE = `{
   },
   "created_at": "2026-11-22T11:05:00.000Z",
   "updated_at": "2026-11-22T11:05:00.000Z",
+  "return_url": null,
+  "cancel_url": null,
   "webhook_url": null,
   "bank_decisions": []
 }

@@ -7,6 +7,7 @@ import { ArrowLeftIcon } from '../../../shared/ui/icons';
 import { useArrivalFocus } from '../lib/use-arrival-focus';
 import { LONG_LIST_THRESHOLD } from '../model/order-view';
 import { OrderSummary } from './order-summary';
+import { ShopReturnLink } from './shop-return-link';
 import { StepIndicator } from './step-indicator';
 
 export interface StepLayoutProps {
@@ -34,10 +35,14 @@ export function StepLayout({ step, title, subtitle, backTo, backLabel, order, ch
         </div>
       </aside>
       <div className="min-w-0 lg:col-start-1 lg:row-start-1">
-        <Link to={backTo} className={buttonClass('ghost', 'md', '-ml-3 mb-3 text-slate-700')}>
-          <ArrowLeftIcon size={18} />
-          {backLabel}
-        </Link>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4">
+          <Link to={backTo} className={buttonClass('ghost', 'md', '-ml-3 text-slate-700')}>
+            <ArrowLeftIcon size={18} />
+            {backLabel}
+          </Link>
+          {/* The buyer changes their mind before sending: back to the shop (the order's cancel_url). */}
+          <ShopReturnLink url={order.cancel_url} orderId={order.id} className="-mr-3" />
+        </div>
         <StepIndicator step={step} />
         <h1
           ref={heading}

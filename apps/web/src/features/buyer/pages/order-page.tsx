@@ -12,6 +12,7 @@ import { StatusBadge } from '../../../shared/ui/status-badge';
 import { BuyerLayout } from '../components/buyer-layout';
 import { OrderItems } from '../components/order-items';
 import { LoadedOrder } from '../components/order-states';
+import { ShopReturnLink } from '../components/shop-return-link';
 import { useOrderCache } from '../lib/order-cache';
 import { useBuyerOrder } from '../lib/use-buyer-order';
 import { useShopName } from '../lib/use-shop-name';
@@ -218,6 +219,10 @@ function OrderDetails({ order }: { order: Order }) {
         >
           {view.isLongList && <div className="mb-5 border-b border-slate-200 pb-4">{total}</div>}
           {action}
+          {/* Once the application is sent (and on every final status): the way back to the shop. */}
+          {!view.awaitsClient && (
+            <ShopReturnLink url={order.return_url} orderId={order.id} className="mt-3 -ml-4" />
+          )}
         </section>
       </div>
     </div>

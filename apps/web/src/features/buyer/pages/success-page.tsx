@@ -8,6 +8,7 @@ import { LinkButton } from '../../../shared/ui/link-button';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { BreakableEmail } from '../components/breakable-email';
 import { BuyerLayout } from '../components/buyer-layout';
+import { ShopReturnLink } from '../components/shop-return-link';
 import { useArrivalFocus } from '../lib/use-arrival-focus';
 import { useBuyerOrder } from '../lib/use-buyer-order';
 import { loadSubmittedEmail } from '../model/application-store';
@@ -101,6 +102,11 @@ export default function SuccessPage() {
           <LinkButton to={buyerPaths.order(orderId)} size="lg" className="mt-8 w-full sm:w-auto">
             Вернуться к заказу
           </LinkButton>
+          <ShopReturnLink
+            url={order.data?.return_url}
+            orderId={orderId}
+            className="mt-3 w-full sm:mt-8 sm:ml-3 sm:w-auto"
+          />
         </div>
 
         <section aria-labelledby="next-steps" className="mt-6 px-1">
