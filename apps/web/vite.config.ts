@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -28,9 +29,21 @@ export const PREACT_COMPAT = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * React Router's package exports only its development build (dev-time warnings and checks kept); its
+ * production build, in the same package, is what a browser should get. The buyer's pages take it
+ * (about 0.6 KB gzip off their first load; the same API, the same version).
+ */
+const REACT_ROUTER_PRODUCTION = {
+  find: /^react-router$/,
+  replacement: createRequire(import.meta.url)
+    .resolve('react-router/package.json')
+    .replace(/package\.json$/, 'dist/production/index.mjs'),
+};
+
 const buyerConfig = defineConfig({
   plugins: [react(), tailwindcss(), buyerPreloads(), buyerStyles(), precompressAssets()],
-  resolve: { alias: PREACT_COMPAT },
+  resolve: { alias: [...PREACT_COMPAT, REACT_ROUTER_PRODUCTION] },
   build: {
     outDir: 'dist',
     emptyOutDir: false,
