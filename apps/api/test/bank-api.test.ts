@@ -219,17 +219,31 @@ describeApi('partner banks over the bank API (DESIGN §13)', (t) => {
       );
       codes.push(await lastCodeFromOutbox(t, phone[0]?.phone_number ?? ''));
     }
-    // Only the newest signing code is valid: the second offer's.
-    const [first, second] = await Promise.all(
-      [a, b].map((offer, i) =>
+    // Only the newest signing code is valid: the second offer's. Three signings at once — the first offer
+    // with its voided code, the second offer twice with the valid one — under the order's lock one wins;
+    // the others are refused (400 before the signature, 409 OFFER_ALREADY_ACCEPTED after it).
+    const attempts = [
+      { offer: a, code: codes[0] },
+      { offer: b, code: codes[1] },
+      { offer: b, code: codes[1] },
+    ];
+    const answers = await Promise.all(
+      attempts.map(({ offer, code }) =>
         t.app.inject({
           method: 'POST',
           url: `/api/order/orders/${order.id}/offers/${offer.id}/accept`,
-          payload: { client_id: clientId, sms_code_input: codes[i] },
+          payload: { client_id: clientId, sms_code_input: code },
         }),
       ),
     );
-    expect([first?.statusCode, second?.statusCode].sort()).toEqual([200, 400]);
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses[0]).not.toBe(200);
+    for (const s of statuses.filter((x) => x !== 200)) expect([400, 409]).toContain(s);
+    const signatures = await t.db.query('SELECT offer_id FROM offer_signatures WHERE order_id = $1', [
+      order.id,
+    ]);
+    expect(signatures).toEqual([{ offer_id: b.id }]);
     expect((await view(order.id)).accepted_offer.id).toBe(b.id);
   });
 
