@@ -1709,6 +1709,17 @@ export interface components {
             accepted_at: string;
         };
         /** @example {
+         *       "phone_number": "+7 *** ***-**-67",
+         *       "resend_after_seconds": 60,
+         *       "expires_in_seconds": 600
+         *     } */
+        OfferCodeSent: {
+            /** @description Телефон, куда ушёл код, со скрытыми цифрами */
+            phone_number: string;
+            resend_after_seconds: number;
+            expires_in_seconds: number;
+        };
+        /** @example {
          *       "id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
          *       "shop_id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
          *       "order_number": "42",
@@ -2359,17 +2370,6 @@ export interface components {
             key: string;
             hint: string;
             old_key_expires_at: string | null;
-        };
-        /** @example {
-         *       "phone_number": "+7 916 ***-**-67",
-         *       "resend_after_seconds": 60,
-         *       "expires_in_seconds": 600
-         *     } */
-        OfferCodeSent: {
-            /** @description Телефон, куда ушёл код, со скрытыми цифрами */
-            phone_number: string;
-            resend_after_seconds: number;
-            expires_in_seconds: number;
         };
     };
     responses: never;
@@ -3994,7 +3994,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "phone_number": "+7 916 ***-**-67",
+                     *       "phone_number": "+7 *** ***-**-67",
                      *       "resend_after_seconds": 60,
                      *       "expires_in_seconds": 600
                      *     } */

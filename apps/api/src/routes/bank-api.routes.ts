@@ -16,9 +16,9 @@ import { authenticateBank, type BankRow, listBankApplications } from '../modules
 import { findOrder, runIdempotent, validateIdempotencyKey } from '../modules/orders';
 import { AppError } from '../shared/errors';
 import { errorResponses } from '../shared/route-schemas';
-import { applicationView } from '../workflows/bank-application-view';
+import { readBankApplication, viewOf } from '../workflows/bank-application-view';
 import { confirmBankRefund } from '../workflows/confirm-bank-refund';
-import { lockApplication, recordBankDecision } from '../workflows/record-bank-decision';
+import { recordBankDecision } from '../workflows/record-bank-decision';
 import { recordBankPayment } from '../workflows/record-bank-payment';
 
 /** Where the partner banks' API lives; its OpenAPI document is served apart (plugins/openapi.ts). */
@@ -87,11 +87,10 @@ export async function bankApiRoutes(app: FastifyInstance, deps: AppDeps) {
         ...(q.starting_after ? { startingAfter: q.starting_after } : {}),
         limit: q.limit,
       });
-      const page = rows.slice(0, q.limit);
       const items: BankApplication[] = [];
-      for (const a of page) {
+      for (const a of rows.slice(0, q.limit)) {
         const order = await findOrder(deps.db, a.order_id);
-        if (order) items.push(await applicationView(deps.db, order, a.id));
+        if (order) items.push(await viewOf(deps.db, order, a));
       }
       return { items, has_more: rows.length > q.limit };
     },
@@ -111,10 +110,7 @@ export async function bankApiRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const bank = await bankOf(request);
-      return deps.db.transaction(async (tx) => {
-        const { order } = await lockApplication(tx, bank.id, request.params.application_id);
-        return applicationView(tx, order, request.params.application_id);
-      });
+      return readBankApplication(deps.db, bank.id, request.params.application_id);
     },
   );
 

@@ -1,4 +1,4 @@
-import { OfferAccept, OfferCodeRequest, Order } from '@b2bpay/domain';
+import { OfferAccept, OfferCodeRequest, OfferCodeSent, Order } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,17 +7,6 @@ import { errorResponses } from '../shared/route-schemas';
 import { acceptOffer, requestOfferCode } from '../workflows/buyer-offers';
 
 const OfferParams = z.strictObject({ order_id: z.string().max(64), offer_id: z.string().max(64) });
-
-const OfferCodeSent = z
-  .object({
-    phone_number: z.string().meta({ description: 'Телефон, куда ушёл код, со скрытыми цифрами' }),
-    resend_after_seconds: z.number().int(),
-    expires_in_seconds: z.number().int(),
-  })
-  .meta({
-    id: 'OfferCodeSent',
-    examples: [{ phone_number: '+7 916 ***-**-67', resend_after_seconds: 60, expires_in_seconds: 600 }],
-  });
 
 /**
  * The buyer chooses a bank's offer and signs it with an SMS code (DESIGN §13). Like the form, these

@@ -71,3 +71,5 @@ export const unauthorized = (message = 'Требуется токен магаз
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 
 export const ORDER_NOT_FOUND = 'Заказ не найден';
+/** A bank's application it may not see is answered as one that does not exist. */
+export const APPLICATION_NOT_FOUND = 'Заявка не найдена';

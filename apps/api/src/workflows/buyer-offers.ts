@@ -1,4 +1,4 @@
-import { maskPhone, type Order, offerText, offerTitle } from '@b2bpay/domain';
+import { maskPhone, type OfferCodeSent, type Order, offerText, offerTitle } from '@b2bpay/domain';
 import type { Queryable } from '../db/database';
 import type { AppDeps } from '../deps';
 import {
@@ -16,7 +16,14 @@ import { findClient } from '../modules/clients';
 import { queueSms, signCodeSms } from '../modules/notifications';
 import { findOrder, insertHistoryNote, loadView, type OrderRow } from '../modules/orders';
 import { findShopName } from '../modules/shops';
-import { checkCode, issueCode, markUsed, noteShopCodeCap, ShopCodeCapReached } from '../modules/verification';
+import {
+  CODE_RULES,
+  checkCode,
+  issueCode,
+  markUsed,
+  noteShopCodeCap,
+  ShopCodeCapReached,
+} from '../modules/verification';
 import { sha256Hex } from '../shared/crypto';
 import { AppError, notFound, ORDER_NOT_FOUND, statusConflict, validationError } from '../shared/errors';
 import { isUuid } from '../shared/uuid';
@@ -27,12 +34,6 @@ export const OFFER_NOT_FOUND = 'Предложение не найдено';
 export const OFFER_ALREADY_ACCEPTED = 'Предложение по этому заказу уже подписано';
 export const OFFER_UNAVAILABLE = 'Срок предложения истёк. Выберите другое предложение.';
 export const PHONE_NOT_CONFIRMED = 'Телефон покупателя не подтверждён: подписать предложение нельзя';
-
-export interface OfferCodeSent {
-  phone_number: string;
-  resend_after_seconds: number;
-  expires_in_seconds: number;
-}
 
 /** The order, its offer and its buyer, checked: approved, nothing signed yet, the offer still open. */
 async function openOffer(tx: Queryable, deps: AppDeps, orderId: string, offerId: string, clientId: number) {

@@ -13,12 +13,10 @@ import { findClient } from '../modules/clients';
 import { approvedEmail, queueEmail, rejectedEmail } from '../modules/notifications';
 import { findOrder, type OrderRow, orderLink, transition } from '../modules/orders';
 import { findShopName } from '../modules/shops';
-import { notFound } from '../shared/errors';
+import { APPLICATION_NOT_FOUND, notFound } from '../shared/errors';
 import { isUuid } from '../shared/uuid';
 import { applicationView } from './bank-application-view';
 import { lapseIfNothingLeft } from './lapse-offers';
-
-export const APPLICATION_NOT_FOUND = 'Заявка не найдена';
 
 async function decisionEmail(tx: Queryable, deps: AppDeps, order: OrderRow, approved: boolean, now: Date) {
   if (order.client_id === null) return;

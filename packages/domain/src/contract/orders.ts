@@ -258,6 +258,19 @@ export type AcceptedOffer = z.infer<typeof AcceptedOffer>;
 export const OfferCodeRequest = z
   .strictObject({ client_id: z.number({ error: 'client_id: ожидается число' }).int().positive() })
   .meta({ id: 'OfferCodeRequest', examples: [{ client_id: 1 }] });
+/** Where the signing code went (masked) and its timing, as the one-time code rules set it. */
+export const OfferCodeSent = z
+  .object({
+    phone_number: z.string().meta({ description: 'Телефон, куда ушёл код, со скрытыми цифрами' }),
+    resend_after_seconds: z.number().int(),
+    expires_in_seconds: z.number().int(),
+  })
+  .meta({
+    id: 'OfferCodeSent',
+    examples: [{ phone_number: '+7 *** ***-**-67', resend_after_seconds: 60, expires_in_seconds: 600 }],
+  });
+export type OfferCodeSent = z.infer<typeof OfferCodeSent>;
+
 export const OfferAccept = z
   .strictObject({
     client_id: z.number({ error: 'client_id: ожидается число' }).int().positive(),

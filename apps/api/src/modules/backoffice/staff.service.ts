@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256Hex } from '../../shared/crypto';
-import { AppError, unauthorized, validationError } from '../../shared/errors';
+import { AppError, unauthorized } from '../../shared/errors';
 import { assertPasswordNotLeaked, decoyHash, hashPassword, verifyPassword } from '../cabinet';
 import { createSession, deleteUserSessions, type RequestMeta } from '../sessions';
 import * as repo from './staff.repository';
@@ -135,5 +135,3 @@ export async function staffAudit(db: Queryable, limit: number, startingAfter: st
     has_more: rows.length > limit,
   };
 }
-
-export const passwordRequired = () => validationError('password', CABINET_MESSAGES.passwordTooShort);

@@ -1,5 +1,6 @@
 /** The verification module as the rest of the API uses it. */
 export {
+  CODE_RULES,
   checkCode,
   issueCode,
   markUsed,

@@ -1,4 +1,4 @@
-import type { Order } from '@b2bpay/domain';
+import type { OfferCodeSent, Order } from '@b2bpay/domain';
 import { ApiError, DOCUMENTED_ERRORS, request } from '../../../shared/api/http';
 import { type CallFailure, toFailure } from './buyer-api';
 
@@ -7,13 +7,6 @@ import { type CallFailure, toFailure } from './buyer-api';
  * and the signature itself. Like buyer-api.ts they return a result instead of throwing; a failure
  * also carries the server's error code, which tells an offer that lapsed from one already signed.
  */
-
-/** POST …/offers/{offer_id}/code: where the code went (masked) and how long it lives. */
-export interface OfferCodeSent {
-  phone_number: string;
-  resend_after_seconds: number;
-  expires_in_seconds: number;
-}
 
 export type OfferFailure = CallFailure & { code?: string };
 export type OfferResult<T> = { success: true; data: T } | OfferFailure;
