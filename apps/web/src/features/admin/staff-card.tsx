@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Input, type InputProps } from '../../shared/ui/input';
 import { PageContainer } from '../../shared/ui/page-container';
 
 /** A page before the back office: one narrow card with the page's heading. */
@@ -19,6 +18,4 @@ export function StaffCard({ title, children }: { title: string; children: ReactN
   );
 }
 
-export function PasswordInput(props: Omit<InputProps, 'type'>) {
-  return <Input type="password" spellCheck={false} {...props} />;
-}
+export { PasswordInput } from '../../shared/ui/input';

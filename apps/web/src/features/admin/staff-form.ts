@@ -1,5 +1,5 @@
 import { CABINET_MESSAGES, isValidEmail, normalizeEmail, PASSWORD_MIN_LENGTH } from '@b2bpay/domain';
-import { ApiError, NetworkError, serverMessage } from '../../shared/api/http';
+import { accountFailureText } from '../../shared/api/failure-text';
 import { ADMIN_TEXTS } from './admin-texts';
 
 /**
@@ -25,19 +25,5 @@ export function staffNext(next: string | null): string {
   return next;
 }
 
-function retryText(headers: Headers): string | null {
-  const seconds = Number(headers.get('Retry-After'));
-  if (!Number.isFinite(seconds) || seconds <= 0) return null;
-  return seconds < 60 ? `Попробуйте через ${seconds} с.` : `Попробуйте через ${Math.ceil(seconds / 60)} мин.`;
-}
-
 /** What a failed log-in says: the server's words, and when to try again after 429. */
-export function loginFailureText(error: unknown): string {
-  if (error instanceof NetworkError) return ADMIN_TEXTS.network;
-  const message = serverMessage(error) ?? ADMIN_TEXTS.failed;
-  if (error instanceof ApiError && error.status === 429) {
-    const retry = retryText(error.headers);
-    return retry ? `${message} ${retry}` : message;
-  }
-  return message;
-}
+export const loginFailureText = (error: unknown): string => accountFailureText(error, ADMIN_TEXTS);

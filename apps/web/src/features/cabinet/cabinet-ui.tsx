@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { ApiError, NetworkError, serverMessage } from '../../shared/api/http';
-import { Input, type InputProps } from '../../shared/ui/input';
+import { accountFailureText } from '../../shared/api/failure-text';
 import { PageContainer } from '../../shared/ui/page-container';
 import { CABINET_TEXTS } from './cabinet-form';
 
@@ -29,24 +28,7 @@ export function CabinetCard({
   );
 }
 
-export function PasswordInput(props: Omit<InputProps, 'type'>) {
-  return <Input type="password" spellCheck={false} {...props} />;
-}
-
-function retryText(headers: Headers): string | null {
-  const seconds = Number(headers.get('Retry-After'));
-  if (!Number.isFinite(seconds) || seconds <= 0) return null;
-  const minutes = Math.ceil(seconds / 60);
-  return seconds < 60 ? `Попробуйте через ${seconds} с.` : `Попробуйте через ${minutes} мин.`;
-}
+export { PasswordInput } from '../../shared/ui/input';
 
 /** What a failed cabinet call says above the form: the server's words, and when to try again after 429. */
-export function failureText(error: unknown): string {
-  if (error instanceof NetworkError) return CABINET_TEXTS.network;
-  const message = serverMessage(error) ?? CABINET_TEXTS.failed;
-  if (error instanceof ApiError && error.status === 429) {
-    const retry = retryText(error.headers);
-    return retry ? `${message} ${retry}` : message;
-  }
-  return message;
-}
+export const failureText = (error: unknown): string => accountFailureText(error, CABINET_TEXTS);

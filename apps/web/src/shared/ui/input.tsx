@@ -85,3 +85,8 @@ export function Input({
     </div>
   );
 }
+
+/** A password field: no spell-checking (the browser would send what is typed to its dictionary). */
+export function PasswordInput(props: Omit<InputProps, 'type'>) {
+  return <Input type="password" spellCheck={false} {...props} />;
+}
