@@ -58,7 +58,17 @@ async function setPassword(page: Page, role: keyof AdminServer['staff']) {
   await page.getByLabel('Новый пароль').fill(PASSWORD);
   await page.getByLabel('Повторите пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Сохранить пароль' }).click();
+  await landed(page);
+}
+
+/**
+ * Logged in: /admin has sent on to the role's first section and it has rendered. Until then the
+ * layout may still re-render (the redirect closes an open menu), so nothing is clicked before.
+ */
+async function landed(page: Page) {
   await page.getByTestId('staff-user').waitFor();
+  await page.waitForURL((url) => /^\/admin\/(leads|shops|applications|banks|audit)$/.test(url.pathname));
+  await ready(page);
 }
 
 async function logIn(page: Page, role: keyof AdminServer['staff'], next = '') {
@@ -67,7 +77,7 @@ async function logIn(page: Page, role: keyof AdminServer['staff'], next = '') {
   await page.getByLabel('E-mail').fill(admin.staff[role].email);
   await page.getByLabel('Пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();
-  await page.getByTestId('staff-user').waitFor();
+  await landed(page);
 }
 
 /** Opens the section from the navigation: the bar on a desktop, the menu on a phone. */
