@@ -48,12 +48,19 @@ describeApi('shop area API: statistics, history, keys', (t) => {
     expect(s.average_amount).toBe(3500.08);
     expect(s.funnel).toEqual({ created: 6, link_opened: 5, submitted: 4, approved: 2, paid: 1 });
     expect(s.approval_rate).toBeCloseTo(2 / 3, 4);
-    expect(s.paid).toEqual({ orders: 1, amount: 1000.5 });
+    expect(s.paid).toEqual({
+      orders: 1,
+      amount: 1000.5,
+      refunded_orders: 0,
+      refunded_amount: 0,
+      net_amount: 1000.5,
+    });
+    expect(s.decisions).toEqual({ approved: 2, rejected: 1 });
     expect(s.by_status).toContainEqual({ status: 'client_expected', orders: 2, amount: 11000 });
     expect(s.daily).toEqual([
-      { date: '2026-11-01', orders: 2, paid_orders: 0, paid_amount: 0 },
-      { date: '2026-11-02', orders: 2, paid_orders: 0, paid_amount: 0 },
-      { date: '2026-11-03', orders: 2, paid_orders: 1, paid_amount: 1000.5 },
+      { date: '2026-11-01', orders: 2, paid_orders: 0, paid_amount: 0, refunded_amount: 0 },
+      { date: '2026-11-02', orders: 2, paid_orders: 0, paid_amount: 0, refunded_amount: 0 },
+      { date: '2026-11-03', orders: 2, paid_orders: 1, paid_amount: 1000.5, refunded_amount: 0 },
     ]);
   });
 

@@ -2294,22 +2294,31 @@ export interface components {
          *         "approved": 6,
          *         "paid": 6
          *       },
+         *       "decisions": {
+         *         "approved": 6,
+         *         "rejected": 2
+         *       },
          *       "paid": {
          *         "orders": 6,
-         *         "amount": 112900
+         *         "amount": 112900,
+         *         "refunded_orders": 1,
+         *         "refunded_amount": 5000.5,
+         *         "net_amount": 107899.5
          *       },
          *       "daily": [
          *         {
          *           "date": "2026-11-23",
          *           "orders": 5,
          *           "paid_orders": 2,
-         *           "paid_amount": 40200
+         *           "paid_amount": 40200,
+         *           "refunded_amount": 0
          *         },
          *         {
          *           "date": "2026-11-24",
          *           "orders": 7,
          *           "paid_orders": 4,
-         *           "paid_amount": 72700
+         *           "paid_amount": 72700,
+         *           "refunded_amount": 5000.5
          *         }
          *       ]
          *     } */
@@ -2332,15 +2341,23 @@ export interface components {
                 approved: number;
                 paid: number;
             };
+            decisions: {
+                approved: number;
+                rejected: number;
+            };
             paid: {
                 orders: number;
                 amount: number;
+                refunded_orders: number;
+                refunded_amount: number;
+                net_amount: number;
             };
             daily: {
                 date: string;
                 orders: number;
                 paid_orders: number;
                 paid_amount: number;
+                refunded_amount: number;
             }[];
         };
         /** @example {
@@ -4846,22 +4863,31 @@ export interface operations {
                      *         "approved": 6,
                      *         "paid": 6
                      *       },
+                     *       "decisions": {
+                     *         "approved": 6,
+                     *         "rejected": 2
+                     *       },
                      *       "paid": {
                      *         "orders": 6,
-                     *         "amount": 112900
+                     *         "amount": 112900,
+                     *         "refunded_orders": 1,
+                     *         "refunded_amount": 5000.5,
+                     *         "net_amount": 107899.5
                      *       },
                      *       "daily": [
                      *         {
                      *           "date": "2026-11-23",
                      *           "orders": 5,
                      *           "paid_orders": 2,
-                     *           "paid_amount": 40200
+                     *           "paid_amount": 40200,
+                     *           "refunded_amount": 0
                      *         },
                      *         {
                      *           "date": "2026-11-24",
                      *           "orders": 7,
                      *           "paid_orders": 4,
-                     *           "paid_amount": 72700
+                     *           "paid_amount": 72700,
+                     *           "refunded_amount": 5000.5
                      *         }
                      *       ]
                      *     } */

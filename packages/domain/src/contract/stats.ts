@@ -30,13 +30,28 @@ export const Stats = z
       approved: z.number().int(),
       paid: z.number().int(),
     }),
-    paid: z.object({ orders: z.number().int(), amount: z.number() }),
+    /** The period's orders a bank approved or rejected, whatever became of them later. */
+    decisions: z.object({ approved: z.number().int(), rejected: z.number().int() }),
+    /**
+     * The period's paid orders (refunded later or not): paid amount, what was returned of it, and net
+     * turnover (paid − refunded).
+     */
+    paid: z.object({
+      orders: z.number().int(),
+      amount: z.number(),
+      refunded_orders: z.number().int(),
+      refunded_amount: z.number(),
+      net_amount: z.number(),
+    }),
     daily: z.array(
       z.object({
         date: z.string(),
         orders: z.number().int(),
+        /** Orders paid that day, and their amount (refunded later or not). */
         paid_orders: z.number().int(),
         paid_amount: z.number(),
+        /** Returns taken that day. */
+        refunded_amount: z.number(),
       }),
     ),
   })
@@ -57,10 +72,17 @@ export const Stats = z
           { status: 'client_expected', orders: 2, amount: 15_000 },
         ],
         funnel: { created: 12, link_opened: 11, submitted: 10, approved: 6, paid: 6 },
-        paid: { orders: 6, amount: 112_900 },
+        decisions: { approved: 6, rejected: 2 },
+        paid: {
+          orders: 6,
+          amount: 112_900,
+          refunded_orders: 1,
+          refunded_amount: 5_000.5,
+          net_amount: 107_899.5,
+        },
         daily: [
-          { date: '2026-11-23', orders: 5, paid_orders: 2, paid_amount: 40_200 },
-          { date: '2026-11-24', orders: 7, paid_orders: 4, paid_amount: 72_700 },
+          { date: '2026-11-23', orders: 5, paid_orders: 2, paid_amount: 40_200, refunded_amount: 0 },
+          { date: '2026-11-24', orders: 7, paid_orders: 4, paid_amount: 72_700, refunded_amount: 5_000.5 },
         ],
       },
     ],

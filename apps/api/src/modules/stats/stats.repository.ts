@@ -16,6 +16,8 @@ export interface Totals {
   rejected: number;
   paid: number;
   paid_amount_kopecks: number;
+  refunded_orders: number;
+  refunded_kopecks: number;
 }
 
 export interface DayRow {
@@ -23,11 +25,24 @@ export interface DayRow {
   orders: number;
   paid_orders: number;
   paid_amount_kopecks: number;
+  refunded_kopecks: number;
 }
 
 /** Moscow calendar days: the shop's business day (UTC+3 all year). */
-const DAY = "to_char((o.created_at AT TIME ZONE 'Europe/Moscow')::date, 'YYYY-MM-DD')";
-const PAID_DAY = "to_char((o.updated_at AT TIME ZONE 'Europe/Moscow')::date, 'YYYY-MM-DD')";
+const moscowDay = (column: string) => `to_char((${column} AT TIME ZONE 'Europe/Moscow')::date, 'YYYY-MM-DD')`;
+
+/**
+ * What happened to an order, not where it stands now (a refund or a cancellation does not undo an
+ * approval or a sale). Paid: it reached payment_sent — only refunded comes after it. Approved: a bank
+ * approved it — it is approved or paid now, or its history says so (cancelled, or its buyer let the
+ * offers lapse, after the approval). Rejected: app_rejected is final.
+ */
+const WAS_PAID = "o.status IN ('payment_sent', 'refunded')";
+const WAS_APPROVED = `(o.status IN ('app_approved', 'payment_sent', 'refunded')
+  OR (o.status IN ('cancelled', 'client_info_overdue') AND EXISTS (
+        SELECT 1 FROM order_status_history h WHERE h.order_id = o.id AND h.to_status = 'app_approved')))`;
+/** When a paid order was paid: the payout's moment (the status's change, for an order without one). */
+const PAID_AT = 'COALESCE(o.paid_at, o.updated_at)';
 
 export async function countByStatus(
   db: Queryable,
@@ -48,17 +63,22 @@ export async function countByStatus(
   }));
 }
 
+/** The period's orders (by creation) and what became of them; amounts in kopecks. */
 export async function totals(db: Queryable, shopId: string, from: Date, to: Date): Promise<Totals> {
   const rows = await db.query<Record<keyof Totals, unknown>>(
     `SELECT count(*) AS orders,
             COALESCE(sum(o.amount_kopecks), 0) AS amount_kopecks,
             count(o.link_opened_at) AS link_opened,
             count(o.submitted_at) AS submitted,
-            count(*) FILTER (WHERE o.status IN ('app_approved', 'payment_sent')) AS approved,
+            count(*) FILTER (WHERE o.approved) AS approved,
             count(*) FILTER (WHERE o.status = 'app_rejected') AS rejected,
-            count(*) FILTER (WHERE o.status = 'payment_sent') AS paid,
-            COALESCE(sum(o.amount_kopecks) FILTER (WHERE o.status = 'payment_sent'), 0) AS paid_amount_kopecks
-       FROM orders o WHERE o.shop_id = $1 AND o.created_at >= $2 AND o.created_at < $3`,
+            count(*) FILTER (WHERE o.paid) AS paid,
+            COALESCE(sum(o.amount_kopecks) FILTER (WHERE o.paid), 0) AS paid_amount_kopecks,
+            count(*) FILTER (WHERE o.paid AND o.refunded_kopecks > 0) AS refunded_orders,
+            COALESCE(sum(o.refunded_kopecks) FILTER (WHERE o.paid), 0) AS refunded_kopecks
+       FROM (SELECT o.status, o.amount_kopecks, o.refunded_kopecks, o.link_opened_at, o.submitted_at,
+                    ${WAS_APPROVED} AS approved, ${WAS_PAID} AS paid
+               FROM orders o WHERE o.shop_id = $1 AND o.created_at >= $2 AND o.created_at < $3) o`,
     [shopId, from, to],
   );
   const r = rows[0];
@@ -72,26 +92,38 @@ export async function totals(db: Queryable, shopId: string, from: Date, to: Date
     rejected: n('rejected'),
     paid: n('paid'),
     paid_amount_kopecks: n('paid_amount_kopecks'),
+    refunded_orders: n('refunded_orders'),
+    refunded_kopecks: n('refunded_kopecks'),
   };
 }
 
-/** Orders created per day, and orders paid per day (a paid order's last change is its payment). */
+/**
+ * Per day: orders created, orders paid (on the day of their payment, refunded later or not) and the
+ * amounts returned (on the day of each return).
+ */
 export async function daily(db: Queryable, shopId: string, from: Date, to: Date): Promise<DayRow[]> {
-  const created = await db.query<{ day: string; orders: unknown }>(
-    `SELECT ${DAY} AS day, count(*) AS orders FROM orders o
-      WHERE o.shop_id = $1 AND o.created_at >= $2 AND o.created_at < $3 GROUP BY 1`,
-    [shopId, from, to],
-  );
-  const paid = await db.query<{ day: string; paid_orders: unknown; amount: unknown }>(
-    `SELECT ${PAID_DAY} AS day, count(*) AS paid_orders, sum(o.amount_kopecks) AS amount FROM orders o
-      WHERE o.shop_id = $1 AND o.status = 'payment_sent' AND o.updated_at >= $2 AND o.updated_at < $3 GROUP BY 1`,
-    [shopId, from, to],
-  );
+  const [created, paid, refunded] = await Promise.all([
+    db.query<{ day: string; orders: unknown }>(
+      `SELECT ${moscowDay('o.created_at')} AS day, count(*) AS orders FROM orders o
+        WHERE o.shop_id = $1 AND o.created_at >= $2 AND o.created_at < $3 GROUP BY 1`,
+      [shopId, from, to],
+    ),
+    db.query<{ day: string; paid_orders: unknown; amount: unknown }>(
+      `SELECT ${moscowDay(PAID_AT)} AS day, count(*) AS paid_orders, sum(o.amount_kopecks) AS amount FROM orders o
+        WHERE o.shop_id = $1 AND ${WAS_PAID} AND ${PAID_AT} >= $2 AND ${PAID_AT} < $3 GROUP BY 1`,
+      [shopId, from, to],
+    ),
+    db.query<{ day: string; amount: unknown }>(
+      `SELECT ${moscowDay('r.created_at')} AS day, sum(r.amount_kopecks) AS amount FROM refunds r
+        WHERE r.shop_id = $1 AND r.created_at >= $2 AND r.created_at < $3 GROUP BY 1`,
+      [shopId, from, to],
+    ),
+  ]);
   const byDay = new Map<string, DayRow>();
   const row = (day: string) => {
     let r = byDay.get(day);
     if (!r) {
-      r = { day, orders: 0, paid_orders: 0, paid_amount_kopecks: 0 };
+      r = { day, orders: 0, paid_orders: 0, paid_amount_kopecks: 0, refunded_kopecks: 0 };
       byDay.set(day, r);
     }
     return r;
@@ -102,5 +134,6 @@ export async function daily(db: Queryable, shopId: string, from: Date, to: Date)
     r.paid_orders = toNumber(p.paid_orders);
     r.paid_amount_kopecks = toNumber(p.amount);
   }
+  for (const f of refunded) row(f.day).refunded_kopecks = toNumber(f.amount);
   return [...byDay.values()];
 }

@@ -14,7 +14,8 @@ const moscowMidnight = (day: string) => new Date(`${day}T00:00:00+03:00`);
 /**
  * A shop's statistics for a period of Moscow calendar days (default: the last 30 days): orders by
  * status, approval rate, the funnel link opened → application sent → approved → paid, amounts, and
- * a day-by-day series with every day present.
+ * a day-by-day series with every day present. Approvals and payments count what happened, so a
+ * later refund or cancellation does not undo them; paid, refunded and net turnover are apart.
  */
 export async function shopStats(deps: AppDeps, shopId: string, query: StatsQuery): Promise<Stats> {
   const today = moscowDay(deps.clock.now());
@@ -43,6 +44,7 @@ export async function shopStats(deps: AppDeps, shopId: string, query: StatsQuery
       orders: d?.orders ?? 0,
       paid_orders: d?.paid_orders ?? 0,
       paid_amount: kopecksToRubles(d?.paid_amount_kopecks ?? 0),
+      refunded_amount: kopecksToRubles(d?.refunded_kopecks ?? 0),
     });
   }
   const decided = totals.approved + totals.rejected;
@@ -65,7 +67,15 @@ export async function shopStats(deps: AppDeps, shopId: string, query: StatsQuery
       approved: totals.approved,
       paid: totals.paid,
     },
-    paid: { orders: totals.paid, amount: kopecksToRubles(totals.paid_amount_kopecks) },
+    decisions: { approved: totals.approved, rejected: totals.rejected },
+    // Turnover as payment services show it: what was paid, what went back, and what stays.
+    paid: {
+      orders: totals.paid,
+      amount: kopecksToRubles(totals.paid_amount_kopecks),
+      refunded_orders: totals.refunded_orders,
+      refunded_amount: kopecksToRubles(totals.refunded_kopecks),
+      net_amount: kopecksToRubles(totals.paid_amount_kopecks - totals.refunded_kopecks),
+    },
     daily: series,
   };
 }

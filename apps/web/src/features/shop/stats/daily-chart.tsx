@@ -244,6 +244,7 @@ export function DailyChart({ daily }: { daily: readonly Day[] }) {
               <th scope="col">Создано заказов</th>
               <th scope="col">Оплачено заказов</th>
               <th scope="col">Оплачено, ₽</th>
+              <th scope="col">Возвраты, ₽</th>
             </tr>
           </thead>
           <tbody>
@@ -253,6 +254,7 @@ export function DailyChart({ daily }: { daily: readonly Day[] }) {
                 <td>{day.orders}</td>
                 <td>{day.paid_orders}</td>
                 <td>{formatRubles(day.paid_amount)}</td>
+                <td>{formatRubles(day.refunded_amount)}</td>
               </tr>
             ))}
           </tbody>

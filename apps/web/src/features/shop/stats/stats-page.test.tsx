@@ -23,11 +23,12 @@ function stats(overrides: Partial<Stats> = {}): Stats {
       { status: 'payment_sent', orders: 2, amount: 5503 },
     ],
     funnel: { created: 6, link_opened: 4, submitted: 3, approved: 2, paid: 2 },
-    paid: { orders: 2, amount: 5503 },
+    decisions: { approved: 2, rejected: 1 },
+    paid: { orders: 2, amount: 5503, refunded_orders: 0, refunded_amount: 0, net_amount: 5503 },
     daily: [
-      { date: '2026-03-01', orders: 1, paid_orders: 0, paid_amount: 0 },
-      { date: '2026-03-02', orders: 0, paid_orders: 0, paid_amount: 0 },
-      { date: '2026-03-03', orders: 5, paid_orders: 2, paid_amount: 5503 },
+      { date: '2026-03-01', orders: 1, paid_orders: 0, paid_amount: 0, refunded_amount: 0 },
+      { date: '2026-03-02', orders: 0, paid_orders: 0, paid_amount: 0, refunded_amount: 0 },
+      { date: '2026-03-03', orders: 5, paid_orders: 2, paid_amount: 5503, refunded_amount: 0 },
     ],
     ...overrides,
   };
@@ -80,7 +81,39 @@ describe('statistics page', () => {
     const table = screen.getByRole('table', { name: 'Заказы и оплаты по дням' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(4);
-    expect(rows[3]).toHaveTextContent('03.03.2026525 503,00 ₽');
+    expect(rows[3]).toHaveTextContent('03.03.2026525 503,00 ₽0,00 ₽');
+  });
+
+  it('keeps approvals and sales after refunds: decisions as the API counts them, turnover apart', async () => {
+    const refunded = stats({
+      approval_rate: 0.75,
+      // Two paid orders were returned: one in full (its status is refunded now), one in part.
+      by_status: [
+        { status: 'app_approved', orders: 1, amount: 1000 },
+        { status: 'app_rejected', orders: 1, amount: 2501 },
+        { status: 'refunded', orders: 1, amount: 23_980 },
+        { status: 'payment_sent', orders: 1, amount: 20_000 },
+      ],
+      funnel: { created: 4, link_opened: 4, submitted: 4, approved: 3, paid: 2 },
+      decisions: { approved: 3, rejected: 1 },
+      paid: {
+        orders: 2,
+        amount: 43_980,
+        refunded_orders: 2,
+        refunded_amount: 28_980.5,
+        net_amount: 14_999.5,
+      },
+    });
+    open('', () => json(refunded));
+    const totals = await screen.findByRole('region', { name: 'Итоги периода' });
+    expect(within(totals).getByText('75 %')).toBeInTheDocument();
+    expect(within(totals).getByText('одобрено 3 из 4')).toBeInTheDocument();
+    expect(within(totals).getByText('оплачено 43 980,00 ₽, возвращено 28 980,50 ₽')).toBeInTheDocument();
+    expect(screen.getByTestId('turnover-paid')).toHaveTextContent('43 980,00 ₽');
+    expect(screen.getByTestId('turnover-refunded')).toHaveTextContent('−28 980,50 ₽');
+    expect(screen.getByTestId('turnover-net')).toHaveTextContent('14 999,50 ₽');
+    expect(screen.getByTestId('funnel-approved')).toHaveTextContent('3');
+    expect(screen.getByTestId('funnel-paid')).toHaveTextContent('2');
   });
 
   it('switches to a preset period through the address', async () => {

@@ -61,8 +61,8 @@ function Figure({
 }
 
 function Summary({ stats }: { stats: Stats }) {
-  const rejected = stats.by_status.find((row) => row.status === 'app_rejected')?.orders ?? 0;
-  const decided = stats.funnel.approved + rejected;
+  // What the banks decided, whatever became of the orders later (a refund keeps its approval).
+  const { approved, rejected } = stats.decisions;
   return (
     <section aria-label="Итоги периода">
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -76,7 +76,11 @@ function Summary({ stats }: { stats: Stats }) {
           testId="stat-amount"
           label="Сумма заказов"
           value={formatRubles(stats.amount)}
-          note={`оплачено ${formatRubles(stats.paid.amount)}`}
+          note={
+            stats.paid.refunded_amount > 0
+              ? `оплачено ${formatRubles(stats.paid.amount)}, возвращено ${formatRubles(stats.paid.refunded_amount)}`
+              : `оплачено ${formatRubles(stats.paid.amount)}`
+          }
         />
         <Figure
           testId="stat-average"
@@ -91,11 +95,49 @@ function Summary({ stats }: { stats: Stats }) {
           note={
             stats.approval_rate === null
               ? 'решений банков пока нет'
-              : `одобрено ${stats.funnel.approved} из ${decided}`
+              : `одобрено ${approved} из ${approved + rejected}`
           }
         />
       </dl>
     </section>
+  );
+}
+
+/** Turnover as payment services show it: paid, returned and what stays with the shop. */
+function Turnover({ stats }: { stats: Stats }) {
+  const { paid } = stats;
+  const rows: Array<{ key: string; label: string; value: string; note: string }> = [
+    {
+      key: 'paid',
+      label: 'Оплачено',
+      value: formatRubles(paid.amount),
+      note: `${paid.orders} ${ordersWord(paid.orders)}`,
+    },
+    {
+      key: 'refunded',
+      label: 'Возвраты',
+      value: paid.refunded_amount > 0 ? `−${formatRubles(paid.refunded_amount)}` : formatRubles(0),
+      note: `${paid.refunded_orders} ${ordersWord(paid.refunded_orders)}`,
+    },
+    { key: 'net', label: 'Итого за вычетом возвратов', value: formatRubles(paid.net_amount), note: '' },
+  ];
+  return (
+    <Card title="Оборот" description="Оплаты заказов периода, возвраты по ним и что осталось">
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {rows.map((row) => (
+          <div key={row.key}>
+            <dt className="text-sm font-medium text-slate-600">{row.label}</dt>
+            <dd
+              className="mt-1 text-xl font-semibold text-slate-900 tabular-nums"
+              data-testid={`turnover-${row.key}`}
+            >
+              {row.value}
+            </dd>
+            {row.note && <dd className="text-sm text-slate-600">{row.note}</dd>}
+          </div>
+        ))}
+      </dl>
+    </Card>
   );
 }
 
@@ -223,6 +265,7 @@ export default function StatsPage() {
     body = (
       <div className="flex flex-col gap-6">
         <Summary stats={data} />
+        <Turnover stats={data} />
         <div className="grid gap-6 lg:grid-cols-2">
           <ByStatus stats={data} />
           <Funnel stats={data} />
