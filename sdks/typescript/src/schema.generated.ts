@@ -336,7 +336,7 @@ export interface paths {
         };
         /**
          * Живые события заказов (text/event-stream)
-         * @description Каждое событие: id (для Last-Event-ID) — id события, тот же event_id, что у вебхуков и в журнале событий; event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp). Last-Event-ID, не называющий событие магазина, ничего не повторяет: поток начинается с новых событий.
+         * @description Каждое событие: id (для Last-Event-ID) — id события, тот же event_id, что у вебхуков и в журнале событий; event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp). Last-Event-ID, не называющий событие магазина, ничего не повторяет: поток начинается с новых событий. Новый заказ (через API, виджет или кабинет) приходит как order.created без id: это не вебхук и не событие журнала.
          */
         get: operations["streamEvents"];
         put?: never;

@@ -1,3 +1,4 @@
+import { LIVE_ORDER_CREATED } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +20,8 @@ const STREAM_SCHEMA = {
   description:
     'Каждое событие: id (для Last-Event-ID) — id события, тот же event_id, что у вебхуков и в журнале событий; ' +
     'event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp). Last-Event-ID, ' +
-    'не называющий событие магазина, ничего не повторяет: поток начинается с новых событий.',
+    'не называющий событие магазина, ничего не повторяет: поток начинается с новых событий. ' +
+    'Новый заказ (через API, виджет или кабинет) приходит как order.created без id: это не вебхук и не событие журнала.',
   security: SHOP_AUTH,
   headers: z
     .object({
@@ -86,7 +88,9 @@ export async function liveRoutes(
       res.write('retry: 2000\n\n');
       const resumeAfter = lastId && isUuid(lastId) ? lastId : null;
       const unsubscribe = await feed.subscribe(auth.shop.id, resumeAfter, (event) => {
-        res.write(`id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
+        // A new order is no event of the outbox: no `id:`, so a reconnect resumes after the last one.
+        const id = event.event === LIVE_ORDER_CREATED ? '' : `id: ${event.id}\n`;
+        res.write(`${id}event: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
       });
       let checking = false;
       const heartbeat = setInterval(async () => {

@@ -56,6 +56,11 @@ describe('live toasts', () => {
     ]);
   });
 
+  it('announces a new order (the API, the widget or the shop area made it)', () => {
+    const created = ev({ event: 'order.created', status: 'client_expected', previous_status: null });
+    expect(toastTexts([created])).toEqual(['Новый заказ №12']);
+  });
+
   it('sums up a burst of many orders after the first two', () => {
     const burst = ['1', '2', '3', '4', '5'].map((n) => ev({ order_id: `o${n}`, order_number: n }));
     expect(toastTexts(burst)).toEqual([
@@ -79,6 +84,16 @@ describe('what a burst makes stale', () => {
       ['order-history', 'b'],
       ['order-refunds', 'b'],
       ['webhook-deliveries'],
+    ]);
+  });
+
+  it('a new order refreshes the list and statistics, and no webhook log', () => {
+    expect(staleKeys([ev({ event: 'order.created', order_id: 'n' })])).toEqual([
+      ['orders'],
+      ['shop-stats'],
+      ['order', 'n'],
+      ['order-history', 'n'],
+      ['order-refunds', 'n'],
     ]);
   });
 
