@@ -2410,6 +2410,8 @@ export interface operations {
                 /** @description Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b) */
                 status?: ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded") | ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded")[];
                 order_id?: string;
+                /** @description Поиск без учёта регистра по части номера заказа («№12» — только по номеру), организации покупателя, ИНН, названия товара и external_id */
+                q?: string;
                 date_from?: string;
                 date_to?: string;
                 /** @description Заказ по вашему external_id (точное совпадение) */
@@ -3758,6 +3760,8 @@ export interface operations {
                 /** @description Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b) */
                 status?: ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded") | ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded")[];
                 order_id?: string;
+                /** @description Поиск без учёта регистра по части номера заказа («№12» — только по номеру), организации покупателя, ИНН, названия товара и external_id */
+                q?: string;
                 date_from?: string;
                 date_to?: string;
                 /** @description Заказ по вашему external_id (точное совпадение) */

@@ -431,6 +431,16 @@ export const OrderListQuery = z.strictObject({
     description: 'Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b)',
   }),
   order_id: z.string().trim().max(20).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, 'q: не длиннее 100 символов')
+    .optional()
+    .meta({
+      description:
+        'Поиск без учёта регистра по части номера заказа («№12» — только по номеру), организации покупателя, ' +
+        'ИНН, названия товара и external_id',
+    }),
   date_from: DateOrDateTime.optional(),
   date_to: DateOrDateTime.optional(),
   external_id: z

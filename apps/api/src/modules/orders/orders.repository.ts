@@ -295,6 +295,11 @@ export interface ListFilter {
   externalId?: string | null;
   statuses: readonly string[];
   orderNumberLike: string | null;
+  /**
+   * The search box's `LIKE` pattern (`%…%`, escaped): matches the number, the buyer's company or INN,
+   * a product's name or the external_id, folded by search_fold() (migration 021).
+   */
+  textLike?: string | null;
   from: Date | null;
   to: Date | null;
   /** true when `to` is an exclusive bound (a bare date's next midnight). */
@@ -318,6 +323,12 @@ function filterSql(f: Omit<ListFilter, 'limit' | 'offset' | 'after'>) {
   if (f.statuses.length > 0) where.push(`o.status = ANY(${bind(f.statuses)}::text[])`);
   if (f.orderNumberLike !== null) where.push(`o.order_number::text LIKE ${bind(f.orderNumberLike)}`);
   if (f.externalId) where.push(`o.external_id = ${bind(f.externalId)}`);
+  if (f.textLike) {
+    const like = `search_fold(${bind(f.textLike)})`;
+    where.push(`(o.order_number::text LIKE ${like} OR search_fold(o.external_id) LIKE ${like}
+      OR o.client_id IN (SELECT c.id FROM clients c WHERE search_fold(c.organization_name) LIKE ${like} OR c.inn LIKE ${like})
+      OR o.id IN (SELECT p.order_id FROM order_products p WHERE search_fold(p.name) LIKE ${like}))`);
+  }
   if (f.from) where.push(`o.created_at >= ${bind(f.from)}`);
   if (f.to) where.push(f.toExclusive ? `o.created_at < ${bind(f.to)}` : `o.created_at <= ${bind(f.to)}`);
   if (f.updatedSince) where.push(`o.updated_at >= ${bind(f.updatedSince)}`);
@@ -400,7 +411,14 @@ export async function listOrders(
   const order = `ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`;
 
   let count: number | null = null;
-  if (f.orderNumberLike !== null && f.statuses.length === 0 && !f.from && !f.to && !f.externalId) {
+  if (
+    f.orderNumberLike !== null &&
+    f.statuses.length === 0 &&
+    !f.from &&
+    !f.to &&
+    !f.externalId &&
+    !f.textLike
+  ) {
     count = await countShortSearch(db, f.shopId, f.orderNumberLike);
   }
   if (f.orderNumberLike !== null && count === null && trigramSearchable(f.orderNumberLike)) {
@@ -533,6 +551,7 @@ function countExpression(f: ListFilter, whereSql: string, bind: (value: unknown)
   // So does `updated_since`, which the per-day counters (kept by creation day) cannot answer.
   if (
     f.orderNumberLike !== null ||
+    f.textLike ||
     f.externalId ||
     f.updatedSince ||
     (low && high && low.getTime() >= high.getTime())

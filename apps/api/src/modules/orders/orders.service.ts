@@ -345,6 +345,21 @@ function parseBound(value: string | undefined, end: boolean): { at: Date | null;
   return { at, exclusive: false };
 }
 
+/** `%text%` for LIKE, its own `\`, `%` and `_` taken literally. */
+const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The search box (`q`): «№12» (or «№ 12») searches the number only, through the number's own index;
+ * any other text also the buyer's company and INN, the products' names and the external_id.
+ */
+export function searchOf(q: string | undefined): { numberLike: string | null; textLike: string | null } {
+  const text = q?.trim() ?? '';
+  if (text === '') return { numberLike: null, textLike: null };
+  const number = /^№\s*(\d+)$/.exec(text);
+  if (number?.[1]) return { numberLike: likeOf(number[1]), textLike: null };
+  return { numberLike: null, textLike: likeOf(text.replace(/^№\s*/, '')) };
+}
+
 /** The list's filters as the repository takes them (the list and the CSV export share them). */
 export function listFilterOf(
   shopId: string,
@@ -353,11 +368,14 @@ export function listFilterOf(
   const from = parseBound(query.date_from, false);
   const to = parseBound(query.date_to, true);
   const search = query.order_id?.trim() ?? '';
+  const { numberLike, textLike } = searchOf(query.q);
+  const orderNumberLike = search === '' ? numberLike : likeOf(search);
   return {
     shopId,
     externalId: query.external_id || null,
     statuses: query.status,
-    orderNumberLike: search === '' ? null : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    orderNumberLike,
+    textLike,
     from: from.at,
     to: to.at,
     toExclusive: to.exclusive,
