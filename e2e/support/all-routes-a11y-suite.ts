@@ -365,7 +365,7 @@ function describeDeleteGlyphs() {
       await measure('Удалить товар 2');
 
       await page.goto(`/shops/${DEMO_SHOP.id}/all-orders`);
-      await page.getByRole('searchbox', { name: 'Поиск по номеру заказа' }).fill('1');
+      await page.getByRole('searchbox', { name: 'Поиск заказов' }).fill('1');
       await measure('Очистить поиск');
       await page.getByRole('button', { name: 'Открыть меню' }).click();
       await measure('Закрыть меню');

@@ -64,7 +64,7 @@ describe('order list', () => {
     await page.goto(shopUrl('/all-orders?page=2'));
     await page.getByText(/^Страница 2 из/).waitFor();
 
-    const search = page.getByPlaceholder('Поиск по номеру заказа...');
+    const search = page.getByRole('searchbox', { name: 'Поиск заказов' });
     await search.fill(target.order_number);
     // Not yet: the address follows 500 ms after the last keystroke.
     expect(address(page)).toBe(`${ORDERS_PATH}?page=2`);

@@ -85,6 +85,12 @@ export function ListOrdersSection({ tabs }: DocsProps) {
           },
           { name: <C>order_id</C>, description: 'Поиск по номеру заказа.', extra: '—' },
           {
+            name: <C>q</C>,
+            description:
+              'Поиск без учёта регистра: часть номера («№12» — только по номеру), организация покупателя, ИНН, товар, external_id.',
+            extra: '—',
+          },
+          {
             name: <C>external_id</C>,
             description: 'Заказ по вашему номеру external_id (точное совпадение).',
             extra: '—',

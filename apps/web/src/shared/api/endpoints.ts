@@ -69,7 +69,8 @@ export async function listOrders(
   const query = {
     page: params.page,
     status: params.statuses && params.statuses.length > 0 ? [...params.statuses] : undefined,
-    order_id: params.search?.trim() || undefined,
+    // The search box: number (with or without «№»), buyer's company and INN, product, external_id.
+    q: params.search?.trim() || undefined,
     date_from: params.dateFrom,
     date_to: params.dateTo,
   };

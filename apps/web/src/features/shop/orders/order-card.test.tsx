@@ -54,3 +54,29 @@ describe('order card date display (spec §5)', () => {
     expect(screen.getByText('Неверная дата')).toBeInTheDocument();
   });
 });
+
+describe('order card: who buys what', () => {
+  it("shows the buyer's company and the goods, the third and later summed up", () => {
+    const base = order('2026-11-22T14:05:00');
+    const view = toOrderView({
+      ...base,
+      products: [
+        { id: 1, name: 'Кресло офисное', price: 5, quantity: 2 },
+        { id: 2, name: 'Стол', price: 5, quantity: 1 },
+        { id: 3, name: 'Лампа', price: 5, quantity: 1 },
+        { id: 4, name: 'Полка', price: 5, quantity: 1 },
+      ],
+      client: { organization_name: 'ООО «Ромашка»' } as Order['client'],
+    });
+    const router = createMemoryRouter([{ path: '*', element: <OrderCard order={view} shopId="s1" /> }]);
+    render(<RouterProvider router={router} />);
+    expect(screen.getByTestId('order-company')).toHaveTextContent('ООО «Ромашка»');
+    expect(screen.getByTestId('order-goods')).toHaveTextContent('Кресло офисное × 2, Стол и ещё 2');
+  });
+
+  it('names no company before the buyer gives one', () => {
+    show('2026-11-22T14:05:00');
+    expect(screen.queryByTestId('order-company')).toBeNull();
+    expect(screen.getByTestId('order-goods')).toHaveTextContent('Ручка × 2');
+  });
+});

@@ -61,7 +61,10 @@ interface OrdersFiltersProps {
   setSearchText: (text: string) => void;
 }
 
-/** The list's filters: the order number search, the dates, the statuses, and a reset. */
+/**
+ * The list's filters: the search (number with or without «№», the buyer's company and INN, a product,
+ * the external_id), the dates, the statuses, and a reset.
+ */
 export function OrdersFilters({ state, change, searchText, setSearchText }: OrdersFiltersProps) {
   const filters = activeFilterCount(state);
   return (
@@ -72,11 +75,11 @@ export function OrdersFilters({ state, change, searchText, setSearchText }: Orde
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="relative flex-1">
           <Input
-            label="Поиск по номеру заказа"
+            label="Поиск заказов"
             hideLabel
             type="search"
             autoComplete="off"
-            placeholder="Поиск по номеру заказа..."
+            placeholder="Номер, организация, ИНН, товар..."
             value={searchText}
             onChange={(event) => setSearchText(event.target.value)}
             prefixIcon={<SearchIcon size={18} />}

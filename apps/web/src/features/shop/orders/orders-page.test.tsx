@@ -44,7 +44,7 @@ describe('order list page', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('sends page, statuses, search as order_id and the dates, with the token', async () => {
+  it('sends page, statuses, search as q and the dates, with the token', async () => {
     const { calls, address } = open(
       `?token=${TOKEN}&page=2&search=10&status=app_approved&status=payment_sent&startDate=2026-11-01&endDate=2026-11-15`,
       45,
@@ -54,7 +54,7 @@ describe('order list page', () => {
     const params = query(calls.at(-1));
     expect(params.get('page')).toBe('2');
     expect(params.getAll('status')).toEqual(['app_approved', 'payment_sent']);
-    expect(params.get('order_id')).toBe('10');
+    expect(params.get('q')).toBe('10');
     expect(params.get('date_from')).toBe('2026-11-01');
     expect(params.get('date_to')).toBe('2026-11-15');
     expect(calls.at(-1)?.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -71,7 +71,7 @@ describe('order list page', () => {
     // on a real setTimeout, which only Jest's fake timers, not Vitest's, let through.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const box = screen.getByRole('searchbox', { name: 'Поиск по номеру заказа' });
+      const box = screen.getByRole('searchbox', { name: 'Поиск заказов' });
       fireEvent.change(box, { target: { value: '7' } });
       await act(() => vi.advanceTimersByTimeAsync(300));
       fireEvent.change(box, { target: { value: '77' } });

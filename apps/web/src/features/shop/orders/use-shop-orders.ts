@@ -11,7 +11,7 @@ export interface ShopOrdersResult {
 }
 
 /**
- * The shop's order list (spec §7): statuses, the search text as order_id, the dates and the page.
+ * The shop's order list (spec §7): statuses, the search text as q, the dates and the page.
  * It waits until a key or a session is there and auth is initialised; without either it never runs.
  */
 export function useShopOrders(shopId: string | undefined, state: OrdersQueryState) {

@@ -24,6 +24,8 @@ export interface OrderView {
   date: string;
   items: OrderItemView[];
   total: number;
+  /** The buyer's organisation once the buyer has given it (step 1), else null. */
+  company: string | null;
 }
 
 /**
@@ -59,5 +61,18 @@ export function toOrderView(order: Order): OrderView {
     date: formatDateTime(order.created_at),
     items,
     total: itemsTotal(items),
+    company: order.client?.organization_name || null,
   };
+}
+
+/** How many products a list card names before it says how many more there are. */
+const GOODS_NAMED = 2;
+
+/** The goods in one line for a list card: «Кресло × 2, Стол и ещё 3». */
+export function goodsSummary(items: readonly OrderItemView[]): string {
+  const named = items
+    .slice(0, GOODS_NAMED)
+    .map((item) => (item.quantity > 1 ? `${item.name} × ${item.quantity}` : item.name));
+  const rest = items.length - named.length;
+  return rest > 0 ? `${named.join(', ')} и ещё ${rest}` : named.join(', ');
 }
