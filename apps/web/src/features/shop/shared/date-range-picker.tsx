@@ -116,7 +116,32 @@ function Month({
   );
 }
 
-/** The 'Дата/Даты' button and its two-month range calendar (spec §2); a click outside closes it. */
+/** Narrower than Tailwind's `md`: the calendar shows one month, under its button. */
+const NARROW_QUERY = '(max-width: 767.98px)';
+
+function useNarrow(): boolean {
+  const query = () =>
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+      ? window.matchMedia(NARROW_QUERY)
+      : null;
+  const [narrow, setNarrow] = useState(() => query()?.matches ?? false);
+  useEffect(() => {
+    const list = query();
+    if (!list) return;
+    const update = () => setNarrow(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, []);
+  return narrow;
+}
+
+/**
+ * The 'Дата/Даты' button and its range calendar (spec §2); a click outside closes it. Two months on
+ * wider screens (the one before and the chosen end's, else today's); on phones one, the chosen end's
+ * or today's, and the button is scrolled up first so the calendar opens whole under it. It opens with
+ * the focus on that day (today when nothing is chosen).
+ */
 export function DateRangePicker({
   startDate,
   endDate,
@@ -133,7 +158,9 @@ export function DateRangePicker({
   const [visible, setVisible] = useState<YearMonth>(() => visibleMonthsFor(anchor()));
   const [focusDay, setFocusDay] = useState<string>(anchor);
   const grid = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const moved = useRef(false);
+  const narrow = useNarrow();
 
   const openChange = (next: boolean) => {
     if (next) {
@@ -142,12 +169,15 @@ export function DateRangePicker({
       setDraft({ start: startDate, end: endDate });
       setVisible(visibleMonthsFor(anchor()));
       setFocusDay(anchor());
+      // A phone's screen has room for the calendar only under a button near its top.
+      if (narrow) trigger.current?.scrollIntoView({ block: 'start' });
     }
     setOpen(next);
   };
 
-  const months = [visible, addMonths(visible, 1)];
-  const lastVisible = months[1] ?? visible;
+  const lastVisible = addMonths(visible, 1);
+  const months = narrow ? [lastVisible] : [visible, lastVisible];
+  const firstShown = months[0] ?? visible;
   const canGoForward =
     lastVisible.year * 12 + lastVisible.month < monthOf(today).year * 12 + monthOf(today).month;
 
@@ -164,7 +194,7 @@ export function DateRangePicker({
     event.preventDefault();
     const target = monthOf(next);
     const index = (m: YearMonth) => m.year * 12 + m.month;
-    if (index(target) < index(visible)) setVisible(target);
+    if (index(target) < index(firstShown)) setVisible(addMonths(target, narrow ? -1 : 0));
     else if (index(target) > index(lastVisible)) setVisible(addMonths(target, -1));
     moved.current = true;
     setFocusDay(next);
@@ -173,17 +203,17 @@ export function DateRangePicker({
   // The tab stop stays inside the two months shown, also after «Предыдущий месяц».
   const shown = (day: string) =>
     months.some((m) => m.year === monthOf(day).year && m.month === monthOf(day).month);
-  const tabDay = shown(focusDay) ? focusDay : isoDay(visible.year, visible.month, 1);
+  const tabDay = shown(focusDay) ? focusDay : isoDay(firstShown.year, firstShown.month, 1);
   const label = rangeLabel(startDate, endDate);
 
   return (
     <Popover.Root open={open} onOpenChange={openChange}>
-      <Popover.Trigger asChild>
+      <Popover.Trigger asChild ref={trigger}>
         <Button
           variant="secondary"
           icon={<CalendarIcon size={18} />}
           className={cn(
-            'w-full justify-start sm:w-auto',
+            'w-full scroll-mt-20 justify-start sm:w-auto',
             label && 'border-brand-200 bg-brand-50 text-brand-900',
           )}
         >
@@ -195,10 +225,18 @@ export function DateRangePicker({
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          side="bottom"
           align="end"
           sideOffset={8}
           collisionPadding={8}
           aria-label="Выбор дат"
+          onOpenAutoFocus={(event) => {
+            // The day in view takes the focus (today when nothing is chosen), not the month arrows.
+            const day = grid.current?.querySelector<HTMLButtonElement>('[data-day][tabindex="0"]');
+            if (!day) return;
+            event.preventDefault();
+            day.focus();
+          }}
           className="z-40 max-h-[var(--radix-popover-content-available-height)] max-w-[calc(100vw-16px)] overflow-y-auto rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-xl shadow-slate-900/10"
         >
           <div className="relative">
