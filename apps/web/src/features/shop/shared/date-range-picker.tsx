@@ -119,14 +119,16 @@ function Month({
 /** Narrower than Tailwind's `md`: the calendar shows one month, under its button. */
 const NARROW_QUERY = '(max-width: 767.98px)';
 
+/** The phone-width query, or null where there is no matchMedia (the pre-render, old test set-ups). */
+const narrowQuery = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(NARROW_QUERY)
+    : null;
+
 function useNarrow(): boolean {
-  const query = () =>
-    typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-      ? window.matchMedia(NARROW_QUERY)
-      : null;
-  const [narrow, setNarrow] = useState(() => query()?.matches ?? false);
+  const [narrow, setNarrow] = useState(() => narrowQuery()?.matches ?? false);
   useEffect(() => {
-    const list = query();
+    const list = narrowQuery();
     if (!list) return;
     const update = () => setNarrow(list.matches);
     update();
