@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrdersViaApi, DEMO_SHOP, listOrdersViaApi, shopUrl } from '../support/api';
+import { createOrdersViaApi, createOrderViaApi, DEMO_SHOP, listOrdersViaApi, shopUrl } from '../support/api';
 import { launchBrowser, openPage, PHONE } from '../support/browser';
 import { ARTIFACTS_DIR } from '../support/paths';
 
@@ -214,6 +214,78 @@ describe('order list', () => {
     await dialog.getByRole('button', { name: 'Применить' }).click();
     await page.waitForURL(`**${ORDERS_PATH}`);
     await cards(page).first().waitFor();
+    await context.close();
+  });
+
+  it('finds an order by product, buyer and number with «№», and its card names the goods', async () => {
+    const { page, context } = await openPage(browser);
+    const chair = await createOrderViaApi([
+      { name: 'Кресло офисное «Директор»', price: 12_500, quantity: 2 },
+      { name: 'Подставка для ног', price: 900, quantity: 1 },
+    ]);
+    await page.goto(shopUrl('/all-orders'));
+    await cards(page).first().waitFor();
+    const search = page.getByRole('searchbox', { name: 'Поиск заказов' });
+    const chairCard = page.getByRole('link', { name: new RegExp(`^Заказ №${chair.order_number}(?!\\d)`) });
+
+    await search.fill('кресло');
+    await page.waitForURL('**/all-orders?search=%D0%BA%D1%80%D0%B5%D1%81%D0%BB%D0%BE');
+    await chairCard.waitFor();
+    expect(await cards(page).count()).toBe(1);
+    expect(await chairCard.getByTestId('order-goods').textContent()).toBe(
+      'Кресло офисное «Директор» × 2, Подставка для ног',
+    );
+
+    await search.fill(`№${chair.order_number}`);
+    await page.waitForURL(`**/all-orders?search=%E2%84%96${chair.order_number}`);
+    await chairCard.waitFor();
+    for (const text of await cards(page).allTextContents()) {
+      expect(text).toMatch(new RegExp(`^Заказ №\\d*${chair.order_number}`));
+    }
+    await context.close();
+  });
+
+  it('at 360 px the calendar opens whole in view, on the current month, with the focus on today', async () => {
+    const viewport = { width: 360, height: 640 };
+    const { page, context } = await openPage(browser, { viewport });
+    const today = moscowToday();
+    await page.goto(shopUrl('/all-orders'));
+    await cards(page).first().waitFor();
+    await page.getByRole('button', { name: /^Дата\/Даты/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Выбор дат' });
+    await dialog.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-day')))
+      .toBe(today);
+    const box = await dialog.boundingBox();
+    if (!box) throw new Error('no calendar box');
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    // Whole: nothing of it scrolls inside its box.
+    expect(await dialog.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    const months = await dialog
+      .getByRole('table')
+      .evaluateAll((tables) => tables.map((t) => t.getAttribute('aria-label')));
+    const [year, month] = today.split('-').map(Number) as [number, number];
+    const names = [
+      'Январь',
+      'Февраль',
+      'Март',
+      'Апрель',
+      'Май',
+      'Июнь',
+      'Июль',
+      'Август',
+      'Сентябрь',
+      'Октябрь',
+      'Ноябрь',
+      'Декабрь',
+    ];
+    expect(months).toEqual([`${names[month - 1]} ${year}`]);
+    expect(await dialog.getByRole('button', { name: 'Применить' }).isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'orders-calendar-360.png') });
     await context.close();
   });
 
