@@ -228,6 +228,7 @@ async function settingsOf(deps: AppDeps, shopId: string): Promise<ShopSettings> 
       settings.previous_webhook_secret_until && settings.previous_webhook_secret_until > deps.clock.now()
         ? settings.previous_webhook_secret_until.toISOString()
         : null,
+    livemode: settings.livemode,
   };
 }
 
