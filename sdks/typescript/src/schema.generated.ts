@@ -1962,7 +1962,8 @@ export interface components {
          *       "timestamp": "2026-11-24T09:30:00.000Z",
          *       "external_id": "ORDER-1001",
          *       "metadata": {},
-         *       "refunded_amount": 0
+         *       "refunded_amount": 0,
+         *       "livemode": true
          *     } */
         WebhookEvent: {
             /** @enum {string} */
@@ -1990,6 +1991,8 @@ export interface components {
             };
             /** @description Возвращено всего по заказу, в рублях */
             refunded_amount: number;
+            /** @description true — событие боевого заказа, false — тестового */
+            livemode: boolean;
             /** @description Только в order.payment.completed: выплата магазину */
             payout?: components["schemas"]["Payout"] | null;
             /** @description Предложение банка, подписанное покупателем (после подписи), иначе null */
@@ -2018,7 +2021,8 @@ export interface components {
          *           "timestamp": "2026-11-24T09:30:00.000Z",
          *           "external_id": "ORDER-1001",
          *           "metadata": {},
-         *           "refunded_amount": 0
+         *           "refunded_amount": 0,
+         *           "livemode": true
          *         }
          *       ],
          *       "has_more": false
@@ -5098,7 +5102,8 @@ export interface operations {
                      *           "timestamp": "2026-11-24T09:30:00.000Z",
                      *           "external_id": "ORDER-1001",
                      *           "metadata": {},
-                     *           "refunded_amount": 0
+                     *           "refunded_amount": 0,
+                     *           "livemode": true
                      *         }
                      *       ],
                      *       "has_more": false
