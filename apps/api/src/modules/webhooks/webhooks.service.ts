@@ -206,7 +206,13 @@ export async function sendTestEvent(
     await repo.insertTestEvent(tx, {
       id: eventId,
       shopId,
-      payload: { event: TEST_EVENT, event_id: eventId, shop_id: shopId, timestamp: now.toISOString() },
+      payload: {
+        event: TEST_EVENT,
+        event_id: eventId,
+        shop_id: shopId,
+        timestamp: now.toISOString(),
+        livemode: settings?.livemode ?? true,
+      },
       now,
     });
     return queueDelivery(tx, { eventId, type: TEST_EVENT, shopId, orderId: null, url, now });
