@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { invalidateKeyCache } from '../src/modules/auth';
 import { createBank } from '../src/modules/banks';
+import { listBanksForOrder } from '../src/modules/banks/bank-records.repository';
 import { resumeShop, suspendShop } from '../src/modules/shops';
 import { seedBanks } from './support/banks';
 import { patchClient, prepareSubmission } from './support/buyer';
@@ -189,6 +190,13 @@ describeApi('test and live modes', (t) => {
     const early = await createOrder(t, undefined, shop.auth);
     await submit(early.id);
     expect(await applicationBanks(early.id)).toEqual(['sever', 'ural', 'volga']);
+    // Production never lets the sandbox decide a live order, even with no real bank registered.
+    expect(await listBanksForOrder(t.db, true, false)).toEqual([]);
+    expect((await listBanksForOrder(t.db, false, false)).map((b) => b.id)).toEqual([
+      'sever',
+      'ural',
+      'volga',
+    ]);
 
     await createBank(
       t.db,
