@@ -1377,7 +1377,9 @@ export interface components {
          *         "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
          *         "name": "ООО «Ромашка»",
          *         "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
-         *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe"
+         *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
+         *         "test_secret_key": "sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG",
+         *         "test_publishable_key": "pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg"
          *       }
          *     } */
         CabinetConfirmed: {
@@ -1390,6 +1392,8 @@ export interface components {
                 name: string;
                 secret_key: string;
                 publishable_key: string;
+                test_secret_key: string;
+                test_publishable_key: string;
             };
         };
         /** @example {
@@ -1751,6 +1755,7 @@ export interface components {
          *       },
          *       "created_at": "2026-11-24T09:30:00.000Z",
          *       "updated_at": "2026-11-24T12:00:00.000Z",
+         *       "livemode": true,
          *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
          *       "bank_decisions": [
          *         {
@@ -1796,6 +1801,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description true — боевой заказ (ключи sk_live_/pk_live_, настоящие банки); false — тестовый (ключи sk_test_/pk_test_, банки-песочницы, деньги не движутся). */
+            livemode: boolean;
             /** @description Страница магазина после отправки заявки, переданная при создании (или null). Ссылка покупателя — этот адрес с параметром order_id. */
             return_url?: string | null;
             /** @description Страница магазина, если покупатель передумал до отправки заявки, переданная при создании (или null). Ссылка покупателя — этот адрес с параметром order_id. */
@@ -1849,6 +1856,7 @@ export interface components {
          *           },
          *           "created_at": "2026-11-24T09:30:00.000Z",
          *           "updated_at": "2026-11-24T12:00:00.000Z",
+         *           "livemode": true,
          *           "webhook_url": "https://romashka.ru/b2bpay/webhook",
          *           "bank_decisions": [
          *             {
@@ -1954,7 +1962,8 @@ export interface components {
          *       "timestamp": "2026-11-24T09:30:00.000Z",
          *       "external_id": "ORDER-1001",
          *       "metadata": {},
-         *       "refunded_amount": 0
+         *       "refunded_amount": 0,
+         *       "livemode": true
          *     } */
         WebhookEvent: {
             /** @enum {string} */
@@ -1982,6 +1991,8 @@ export interface components {
             };
             /** @description Возвращено всего по заказу, в рублях */
             refunded_amount: number;
+            /** @description true — событие боевого заказа, false — тестового */
+            livemode: boolean;
             /** @description Только в order.payment.completed: выплата магазину */
             payout?: components["schemas"]["Payout"] | null;
             /** @description Предложение банка, подписанное покупателем (после подписи), иначе null */
@@ -2010,7 +2021,8 @@ export interface components {
          *           "timestamp": "2026-11-24T09:30:00.000Z",
          *           "external_id": "ORDER-1001",
          *           "metadata": {},
-         *           "refunded_amount": 0
+         *           "refunded_amount": 0,
+         *           "livemode": true
          *         }
          *       ],
          *       "has_more": false
@@ -2054,13 +2066,19 @@ export interface components {
          *       },
          *       "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
          *       "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
-         *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU="
+         *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU=",
+         *       "test_secret_key": "sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG",
+         *       "test_publishable_key": "pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg",
+         *       "test_webhook_secret": "whsec_t3STbW9kQ2xLmR7vN4pZ8yJ6sD1aF5eUgHq0cVb2KwE="
          *     } */
         ShopCreated: {
             shop: components["schemas"]["Shop"];
             secret_key: string;
             publishable_key: string;
             webhook_secret: string;
+            test_secret_key: string;
+            test_publishable_key: string;
+            test_webhook_secret: string;
         };
         /**
          * @example {
@@ -2211,7 +2229,8 @@ export interface components {
          *       "widget_origins": [
          *         "https://romashka.ru"
          *       ],
-         *       "previous_webhook_secret_expires_at": null
+         *       "previous_webhook_secret_expires_at": null,
+         *       "livemode": true
          *     } */
         ShopSettings: {
             webhook_url: string | null;
@@ -2222,6 +2241,8 @@ export interface components {
             /** @description Сайты (https://…), с которых можно использовать публикуемый ключ pk_: запрос с другим Origin — 403. Пусто — любые. */
             widget_origins: string[];
             previous_webhook_secret_expires_at: string | null;
+            /** @description Режим, к которому относятся эти настройки и ключи: true — боевой, false — тестовый (у каждого режима свои ключи, адрес вебхуков, секрет и список сайтов). */
+            livemode: boolean;
         };
         /** @example {
          *       "url": "https://romashka.ru/b2bpay/webhook",
@@ -2463,6 +2484,7 @@ export interface operations {
                      *           },
                      *           "created_at": "2026-11-24T09:30:00.000Z",
                      *           "updated_at": "2026-11-24T12:00:00.000Z",
+                     *           "livemode": true,
                      *           "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *           "bank_decisions": [
                      *             {
@@ -2643,6 +2665,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -2835,6 +2858,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -3120,6 +3144,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -3317,6 +3342,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -4172,6 +4198,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -4716,7 +4743,10 @@ export interface operations {
                      *       },
                      *       "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
                      *       "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
-                     *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU="
+                     *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU=",
+                     *       "test_secret_key": "sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG",
+                     *       "test_publishable_key": "pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg",
+                     *       "test_webhook_secret": "whsec_t3STbW9kQ2xLmR7vN4pZ8yJ6sD1aF5eUgHq0cVb2KwE="
                      *     } */
                     "application/json": components["schemas"]["ShopCreated"];
                 };
@@ -5102,7 +5132,8 @@ export interface operations {
                      *           "timestamp": "2026-11-24T09:30:00.000Z",
                      *           "external_id": "ORDER-1001",
                      *           "metadata": {},
-                     *           "refunded_amount": 0
+                     *           "refunded_amount": 0,
+                     *           "livemode": true
                      *         }
                      *       ],
                      *       "has_more": false
@@ -5918,7 +5949,8 @@ export interface operations {
                      *       "widget_origins": [
                      *         "https://romashka.ru"
                      *       ],
-                     *       "previous_webhook_secret_expires_at": null
+                     *       "previous_webhook_secret_expires_at": null,
+                     *       "livemode": true
                      *     } */
                     "application/json": components["schemas"]["ShopSettings"];
                 };
@@ -6015,7 +6047,8 @@ export interface operations {
                      *       "widget_origins": [
                      *         "https://romashka.ru"
                      *       ],
-                     *       "previous_webhook_secret_expires_at": null
+                     *       "previous_webhook_secret_expires_at": null,
+                     *       "livemode": true
                      *     } */
                     "application/json": components["schemas"]["ShopSettings"];
                 };
@@ -6256,7 +6289,9 @@ export interface operations {
                      *         "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
                      *         "name": "ООО «Ромашка»",
                      *         "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
-                     *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe"
+                     *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
+                     *         "test_secret_key": "sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG",
+                     *         "test_publishable_key": "pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg"
                      *       }
                      *     } */
                     "application/json": components["schemas"]["CabinetConfirmed"];
