@@ -125,9 +125,7 @@ describe('endpoints', () => {
   it('lists orders with the list parameters', async () => {
     const calls = mockFetch(() => json({ items: [], count: 0 }));
     await listOrders({ page: 1, statuses: ['app_approved'], search: ' 12 ', dateFrom: '2026-01-01' }, 'tok');
-    expect(calls[0]?.url).toBe(
-      '/api/order/orders?page=1&status=app_approved&order_id=12&date_from=2026-01-01',
-    );
+    expect(calls[0]?.url).toBe('/api/order/orders?page=1&status=app_approved&q=12&date_from=2026-01-01');
   });
 });
 
