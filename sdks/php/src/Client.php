@@ -73,29 +73,36 @@ final class Client
         return $this->call('GET', '/api/order/orders/' . rawurlencode($orderId));
     }
 
-    /** $query: page, limit, starting_after, updated_since, status (a string or a list), order_id, date_from, date_to, external_id. */
+    /**
+     * $query: page, limit, starting_after (the next page after that order), ending_before (the page just
+     * before it), updated_since, status (a string or a list), order_id, date_from, date_to, external_id.
+     */
     public function listOrders(array $query = []): array
     {
         return $this->call('GET', '/api/order/orders', $query);
     }
 
     /**
-     * Every order of listOrders' filters, page after page by the starting_after cursor.
+     * Every order of listOrders' filters, page after page: newest first by the starting_after cursor, or,
+     * given ending_before, every order newer than that one, nearest it first (each page walked from its
+     * end, the next page the one before its first order).
      * foreach ($client->listAllOrders(['status' => 'payment_sent']) as $order) { … }
      */
     public function listAllOrders(array $query = []): \Generator
     {
+        $backwards = isset($query['ending_before']);
         unset($query['page'], $query['starting_after']);
         while (true) {
             $page = $this->listOrders($query);
-            foreach ($page['items'] as $order) {
+            $items = $backwards ? array_reverse($page['items']) : $page['items'];
+            foreach ($items as $order) {
                 yield $order;
             }
-            $last = end($page['items']);
-            if ($last === false || empty($page['has_more'])) {
+            $next = end($items);
+            if ($next === false || empty($page['has_more'])) {
                 return;
             }
-            $query['starting_after'] = $last['id'];
+            $query[$backwards ? 'ending_before' : 'starting_after'] = $next['id'];
         }
     }
 

@@ -127,15 +127,21 @@ export class B2BPay {
   listOrders(query: ListOrdersQuery = {}, options?: RequestOptions): Promise<OrderList> {
     return this.#call({ method: 'GET', path: '/api/order/orders', query, options });
   }
-  /** Every page of `listOrders` in turn (cursor `starting_after`), order by order. */
+  /**
+   * Every page of `listOrders` in turn, order by order: newest first (cursor `starting_after`), or,
+   * given `ending_before`, every order newer than that one, nearest it first (as Stripe's backward
+   * auto-pagination: each page is walked from its end, the next is the one before its first item).
+   */
   async *listAllOrders(query: Omit<ListOrdersQuery, 'page' | 'starting_after'> = {}): AsyncGenerator<Order> {
-    let after: string | undefined;
+    const backwards = query.ending_before !== undefined;
+    let cursor: string | undefined;
     for (;;) {
-      const page = await this.listOrders({ ...query, ...(after ? { starting_after: after } : {}) });
-      yield* page.items;
-      const last = page.items.at(-1);
-      if (!last || !page.has_more) return;
-      after = last.id;
+      const moved = cursor ? { [backwards ? 'ending_before' : 'starting_after']: cursor } : {};
+      const page = await this.listOrders({ ...query, ...moved });
+      yield* backwards ? [...page.items].reverse() : page.items;
+      const next = backwards ? page.items[0] : page.items.at(-1);
+      if (!next || !page.has_more) return;
+      cursor = next.id;
     }
   }
   getOrderHistory(orderId: string, options?: RequestOptions): Promise<StatusHistoryEntry[]> {
