@@ -8,8 +8,12 @@ import { z } from 'zod';
 export const CURSORS_TOGETHER =
   'starting_after и ending_before вместе нельзя: укажите один курсор — следующая страница или предыдущая';
 
-/** The two cursor parameters of a list of `what` (genitive: «заказа», «записи», «заявки»). */
-export function listCursors(what: string) {
+/**
+ * The two cursor parameters of a list of `what` (genitive: «заказа», «записи», «заявки»); `note` ends
+ * both descriptions (a rule of that list).
+ */
+export function listCursors(what: string, note = '') {
+  const tail = note ? ` ${note}` : '';
   return {
     starting_after: z
       .uuid({ error: `starting_after: ожидается id ${what} (UUID)` })
@@ -17,7 +21,7 @@ export function listCursors(what: string) {
       .meta({
         description:
           `id последнего ${what} предыдущей страницы: вернутся следующие за ним, в порядке списка ` +
-          '(страницы не сдвигаются, когда приходят новые). Вместе с ending_before нельзя.',
+          `(страницы не сдвигаются, когда приходят новые). Вместе с ending_before нельзя.${tail}`,
       }),
     ending_before: z
       .uuid({ error: `ending_before: ожидается id ${what} (UUID)` })
@@ -25,7 +29,7 @@ export function listCursors(what: string) {
       .meta({
         description:
           `id первого ${what} текущей страницы: вернётся страница перед ним — до limit штук, в обычном ` +
-          'порядке списка; has_more — есть ли ещё раньше. Вместе с starting_after нельзя.',
+          `порядке списка; has_more — есть ли ещё перед ней. Вместе с starting_after нельзя.${tail}`,
       }),
   };
 }

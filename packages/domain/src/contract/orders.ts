@@ -410,7 +410,7 @@ export const OrderListQuery = z.strictObject({
     .default(PAGE_SIZE)
     .meta({ description: `Заказов на странице: 1…${LIST_MAX_LIMIT}` }),
   /** Cursors that do not shift when orders arrive (one at a time; neither with page > 1). */
-  ...listCursors('заказа'),
+  ...listCursors('заказа', 'Вместе с page > 1 нельзя.'),
   /** Only orders changed (status, products, refund) at or after this moment. */
   updated_since: isoInstantOrDate(
     'updated_since: ожидается дата ГГГГ-ММ-ДД или дата-время ISO 8601 (с 1970 года)',
