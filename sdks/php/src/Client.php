@@ -92,18 +92,7 @@ final class Client
     {
         $backwards = isset($query['ending_before']);
         unset($query['page'], $query['starting_after']);
-        while (true) {
-            $page = $this->listOrders($query);
-            $items = $backwards ? array_reverse($page['items']) : $page['items'];
-            foreach ($items as $order) {
-                yield $order;
-            }
-            $next = end($items);
-            if ($next === false || empty($page['has_more'])) {
-                return;
-            }
-            $query[$backwards ? 'ending_before' : 'starting_after'] = $next['id'];
-        }
+        return $this->walkPages('/api/order/orders', $query, $backwards ? 'ending_before' : 'starting_after', 'id', $backwards);
     }
 
     public function getOrderHistory(string $orderId): array
@@ -152,17 +141,7 @@ final class Client
     public function listAllEvents(array $query = []): \Generator
     {
         unset($query['after']);
-        while (true) {
-            $page = $this->listEvents($query);
-            foreach ($page['items'] as $event) {
-                yield $event;
-            }
-            $last = end($page['items']);
-            if ($last === false || empty($page['has_more'])) {
-                return;
-            }
-            $query['after'] = $last['event_id'];
-        }
+        return $this->walkPages('/api/order/events', $query, 'after', 'event_id', false);
     }
 
     // Shop settings, keys and webhooks
@@ -192,6 +171,13 @@ final class Client
     public function listWebhookDeliveries(array $query = []): array
     {
         return $this->call('GET', '/api/webhooks/deliveries', $query);
+    }
+
+    /** Every delivery of listWebhookDeliveries' filters, newest first, page after page by starting_after. */
+    public function listAllWebhookDeliveries(array $query = []): \Generator
+    {
+        unset($query['page'], $query['starting_after']);
+        return $this->walkPages('/api/webhooks/deliveries', $query, 'starting_after', 'id', false);
     }
 
     public function retryWebhookDelivery(string $deliveryId, array $input = []): array
@@ -224,6 +210,27 @@ final class Client
      * @param array<mixed>|null $body
      * @return mixed
      */
+    /**
+     * Every item of a cursor list, page after page: each page's items walking away from the cursor
+     * ($cursor names it in the query; $backwards: the list is read towards its start, as ending_before
+     * does), until an empty page or one without has_more.
+     */
+    private function walkPages(string $path, array $query, string $cursor, string $idField, bool $backwards): \Generator
+    {
+        while (true) {
+            $page = $this->call('GET', $path, $query);
+            $items = $backwards ? array_reverse($page['items']) : $page['items'];
+            foreach ($items as $item) {
+                yield $item;
+            }
+            $next = end($items);
+            if ($next === false || empty($page['has_more'])) {
+                return;
+            }
+            $query[$cursor] = $next[$idField];
+        }
+    }
+
     private function call(
         string $method,
         string $path,

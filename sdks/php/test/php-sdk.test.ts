@@ -191,6 +191,8 @@ echo json_encode($found);
         { status: 200, body: '{"items":[],"has_more":false}' },
         { status: 200, body: '{"items":[{"id":"x"},{"id":"y"}],"count":5,"has_more":true}' },
         { status: 200, body: '{"items":[{"id":"w"}],"count":5,"has_more":false}' },
+        { status: 200, body: '{"items":[{"id":"d1"}],"count":2,"has_more":true}' },
+        { status: 200, body: '{"items":[{"id":"d2"}],"count":2,"has_more":false}' },
       ]);
       writeFileSync(
         path.join(project, 'pages.php'),
@@ -203,7 +205,9 @@ $events = [];
 foreach ($client->listAllEvents(['type' => 'order.status.changed']) as $event) { $events[] = $event['event_id']; }
 $back = [];
 foreach ($client->listAllOrders(['limit' => 2, 'ending_before' => 'z']) as $order) { $back[] = $order['id']; }
-echo json_encode(['orders' => $orders, 'events' => $events, 'back' => $back]);
+$deliveries = [];
+foreach ($client->listAllWebhookDeliveries(['limit' => 1, 'page' => 3]) as $delivery) { $deliveries[] = $delivery['id']; }
+echo json_encode(['orders' => $orders, 'events' => $events, 'back' => $back, 'deliveries' => $deliveries]);
 `,
       );
       try {
@@ -214,6 +218,7 @@ echo json_encode(['orders' => $orders, 'events' => $events, 'back' => $back]);
           orders: ['a', 'b', 'c'],
           events: ['e1'],
           back: ['y', 'x', 'w'],
+          deliveries: ['d1', 'd2'],
         });
         expect(scripted.seen.map((s) => s.url)).toEqual([
           '/api/order/orders?limit=2',
@@ -222,6 +227,8 @@ echo json_encode(['orders' => $orders, 'events' => $events, 'back' => $back]);
           '/api/order/events?type=order.status.changed&after=e1',
           '/api/order/orders?limit=2&ending_before=z',
           '/api/order/orders?limit=2&ending_before=x',
+          '/api/webhooks/deliveries?limit=1',
+          '/api/webhooks/deliveries?limit=1&starting_after=d1',
         ]);
       } finally {
         await scripted.close();
