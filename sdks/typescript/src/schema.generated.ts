@@ -1377,7 +1377,9 @@ export interface components {
          *         "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
          *         "name": "ООО «Ромашка»",
          *         "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
-         *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe"
+         *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
+         *         "test_secret_key": "sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG",
+         *         "test_publishable_key": "pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg"
          *       }
          *     } */
         CabinetConfirmed: {
@@ -1390,6 +1392,8 @@ export interface components {
                 name: string;
                 secret_key: string;
                 publishable_key: string;
+                test_secret_key: string;
+                test_publishable_key: string;
             };
         };
         /** @example {
@@ -1751,6 +1755,7 @@ export interface components {
          *       },
          *       "created_at": "2026-11-24T09:30:00.000Z",
          *       "updated_at": "2026-11-24T12:00:00.000Z",
+         *       "livemode": true,
          *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
          *       "bank_decisions": [
          *         {
@@ -1796,6 +1801,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description true — боевой заказ (ключи sk_live_/pk_live_, настоящие банки); false — тестовый (ключи sk_test_/pk_test_, банки-песочницы, деньги не движутся). */
+            livemode: boolean;
             /** @description Страница магазина после отправки заявки, переданная при создании (или null). Ссылка покупателя — этот адрес с параметром order_id. */
             return_url?: string | null;
             /** @description Страница магазина, если покупатель передумал до отправки заявки, переданная при создании (или null). Ссылка покупателя — этот адрес с параметром order_id. */
@@ -1849,6 +1856,7 @@ export interface components {
          *           },
          *           "created_at": "2026-11-24T09:30:00.000Z",
          *           "updated_at": "2026-11-24T12:00:00.000Z",
+         *           "livemode": true,
          *           "webhook_url": "https://romashka.ru/b2bpay/webhook",
          *           "bank_decisions": [
          *             {
@@ -1956,7 +1964,8 @@ export interface components {
          *       "metadata": {},
          *       "refunded_amount": 0,
          *       "return_url": "https://romashka.ru/checkout/done",
-         *       "cancel_url": "https://romashka.ru/cart"
+         *       "cancel_url": "https://romashka.ru/cart",
+         *       "livemode": true
          *     } */
         WebhookEvent: {
             /** @enum {string} */
@@ -1988,6 +1997,8 @@ export interface components {
             return_url?: string | null;
             /** @description cancel_url заказа (куда вернётся, отказавшись) или null */
             cancel_url?: string | null;
+            /** @description true — событие боевого заказа, false — тестового */
+            livemode: boolean;
             /** @description Только в order.payment.completed: выплата магазину */
             payout?: components["schemas"]["Payout"] | null;
             /** @description Предложение банка, подписанное покупателем (после подписи), иначе null */
@@ -2018,7 +2029,8 @@ export interface components {
          *           "metadata": {},
          *           "refunded_amount": 0,
          *           "return_url": "https://romashka.ru/checkout/done",
-         *           "cancel_url": "https://romashka.ru/cart"
+         *           "cancel_url": "https://romashka.ru/cart",
+         *           "livemode": true
          *         }
          *       ],
          *       "has_more": false
@@ -2062,13 +2074,19 @@ export interface components {
          *       },
          *       "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
          *       "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
-         *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU="
+         *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU=",
+         *       "test_secret_key": "sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG",
+         *       "test_publishable_key": "pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg",
+         *       "test_webhook_secret": "whsec_t3STbW9kQ2xLmR7vN4pZ8yJ6sD1aF5eUgHq0cVb2KwE="
          *     } */
         ShopCreated: {
             shop: components["schemas"]["Shop"];
             secret_key: string;
             publishable_key: string;
             webhook_secret: string;
+            test_secret_key: string;
+            test_publishable_key: string;
+            test_webhook_secret: string;
         };
         /**
          * @example {
@@ -2219,7 +2237,8 @@ export interface components {
          *       "widget_origins": [
          *         "https://romashka.ru"
          *       ],
-         *       "previous_webhook_secret_expires_at": null
+         *       "previous_webhook_secret_expires_at": null,
+         *       "livemode": true
          *     } */
         ShopSettings: {
             webhook_url: string | null;
@@ -2230,6 +2249,8 @@ export interface components {
             /** @description Сайты (https://…), с которых можно использовать публикуемый ключ pk_: запрос с другим Origin — 403. Пусто — любые. */
             widget_origins: string[];
             previous_webhook_secret_expires_at: string | null;
+            /** @description Режим, к которому относятся эти настройки и ключи: true — боевой, false — тестовый (у каждого режима свои ключи, адрес вебхуков, секрет и список сайтов). */
+            livemode: boolean;
         };
         /** @example {
          *       "url": "https://romashka.ru/b2bpay/webhook",
@@ -2454,6 +2475,7 @@ export interface operations {
                      *           },
                      *           "created_at": "2026-11-24T09:30:00.000Z",
                      *           "updated_at": "2026-11-24T12:00:00.000Z",
+                     *           "livemode": true,
                      *           "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *           "bank_decisions": [
                      *             {
@@ -2634,6 +2656,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -2826,6 +2849,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -3111,6 +3135,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -3308,6 +3333,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -4161,6 +4187,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -4705,7 +4732,10 @@ export interface operations {
                      *       },
                      *       "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
                      *       "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
-                     *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU="
+                     *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU=",
+                     *       "test_secret_key": "sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG",
+                     *       "test_publishable_key": "pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg",
+                     *       "test_webhook_secret": "whsec_t3STbW9kQ2xLmR7vN4pZ8yJ6sD1aF5eUgHq0cVb2KwE="
                      *     } */
                     "application/json": components["schemas"]["ShopCreated"];
                 };
@@ -5084,7 +5114,8 @@ export interface operations {
                      *           "metadata": {},
                      *           "refunded_amount": 0,
                      *           "return_url": "https://romashka.ru/checkout/done",
-                     *           "cancel_url": "https://romashka.ru/cart"
+                     *           "cancel_url": "https://romashka.ru/cart",
+                     *           "livemode": true
                      *         }
                      *       ],
                      *       "has_more": false
@@ -5900,7 +5931,8 @@ export interface operations {
                      *       "widget_origins": [
                      *         "https://romashka.ru"
                      *       ],
-                     *       "previous_webhook_secret_expires_at": null
+                     *       "previous_webhook_secret_expires_at": null,
+                     *       "livemode": true
                      *     } */
                     "application/json": components["schemas"]["ShopSettings"];
                 };
@@ -5997,7 +6029,8 @@ export interface operations {
                      *       "widget_origins": [
                      *         "https://romashka.ru"
                      *       ],
-                     *       "previous_webhook_secret_expires_at": null
+                     *       "previous_webhook_secret_expires_at": null,
+                     *       "livemode": true
                      *     } */
                     "application/json": components["schemas"]["ShopSettings"];
                 };
@@ -6238,7 +6271,9 @@ export interface operations {
                      *         "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
                      *         "name": "ООО «Ромашка»",
                      *         "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
-                     *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe"
+                     *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
+                     *         "test_secret_key": "sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG",
+                     *         "test_publishable_key": "pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg"
                      *       }
                      *     } */
                     "application/json": components["schemas"]["CabinetConfirmed"];

@@ -55,6 +55,7 @@ const EXAMPLE_EVENT = {
   refunded_amount: 0,
   return_url: 'https://romashka.ru/checkout/done',
   cancel_url: 'https://romashka.ru/cart',
+  livemode: true,
 };
 
 /**
@@ -92,6 +93,7 @@ export const WebhookEvent = z
       .nullable()
       .optional()
       .meta({ description: 'cancel_url заказа (куда вернётся, отказавшись) или null' }),
+    livemode: z.boolean().meta({ description: 'true — событие боевого заказа, false — тестового' }),
     /** order.payment.completed only. */
     payout: Payout.nullable()
       .optional()

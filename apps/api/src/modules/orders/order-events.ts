@@ -50,6 +50,7 @@ export async function recordOrderEvent(
     shop_id: e.order.shop_id,
     client: e.client ? toClientView(e.client) : null,
     timestamp: e.now.toISOString(),
+    livemode: e.order.livemode,
     // DESIGN §11: the shop's own reference travels in every webhook; what was paid out and returned too.
     external_id: e.order.external_id ?? null,
     metadata: e.order.metadata ?? {},

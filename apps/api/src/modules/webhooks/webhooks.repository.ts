@@ -336,11 +336,12 @@ export interface ShopSettingsRow {
   webhook_secret: string;
   widget_origins: string[];
   previous_webhook_secret_until: Date | null;
+  livemode: boolean;
 }
 
 export async function findShopSettings(db: Queryable, shopId: string): Promise<ShopSettingsRow | null> {
   const rows = await db.query<ShopSettingsRow>(
-    'SELECT webhook_url, webhook_secret, widget_origins, previous_webhook_secret_until FROM shops WHERE id = $1',
+    'SELECT webhook_url, webhook_secret, widget_origins, previous_webhook_secret_until, livemode FROM shops WHERE id = $1',
     [shopId],
   );
   const row = rows[0];

@@ -206,7 +206,13 @@ export async function sendTestEvent(
     await repo.insertTestEvent(tx, {
       id: eventId,
       shopId,
-      payload: { event: TEST_EVENT, event_id: eventId, shop_id: shopId, timestamp: now.toISOString() },
+      payload: {
+        event: TEST_EVENT,
+        event_id: eventId,
+        shop_id: shopId,
+        timestamp: now.toISOString(),
+        livemode: settings?.livemode ?? true,
+      },
       now,
     });
     return queueDelivery(tx, { eventId, type: TEST_EVENT, shopId, orderId: null, url, now });
@@ -228,6 +234,7 @@ async function settingsOf(deps: AppDeps, shopId: string): Promise<ShopSettings> 
       settings.previous_webhook_secret_until && settings.previous_webhook_secret_until > deps.clock.now()
         ? settings.previous_webhook_secret_until.toISOString()
         : null,
+    livemode: settings.livemode,
   };
 }
 
