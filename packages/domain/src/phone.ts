@@ -38,19 +38,8 @@ export function normalizePhone(raw: string): string | null {
 export function formatPhoneInput(raw: string): string {
   const national = phoneNationalDigits(raw);
   if (national === '') return /^\s*\+?\s*[78]/.test(raw) ? '+7' : '';
-  const parts: [string, number, number][] = [
-    [' ', 0, 3],
-    [' ', 3, 6],
-    ['-', 6, 8],
-    ['-', 8, 10],
-    [' ', 10, 32],
-  ];
-  let text = '+7';
-  for (const [separator, from, to] of parts) {
-    const part = national.slice(from, to);
-    if (part) text += separator + part;
-  }
-  return text;
+  const [, a, b, c, d, rest] = /^(\d{0,3})(\d{0,3})(\d{0,2})(\d{0,2})(\d*)$/.exec(national) ?? [];
+  return `+7 ${a}${b && ` ${b}`}${c && `-${c}`}${d && `-${d}`}${rest && ` ${rest}`}`;
 }
 
 /**
@@ -74,8 +63,9 @@ export function isMobilePhone(raw: string): boolean {
  * 'not_mobile' (PHONE_NOT_MOBILE_MESSAGE) or null. Browser and server ask the same question.
  */
 export function phoneProblem(raw: string): 'format' | 'not_mobile' | null {
-  if (!isValidPhone(raw) || normalizePhone(raw) === null) return 'format';
-  return isMobilePhone(raw) ? null : 'not_mobile';
+  const phone = normalizePhone(raw);
+  if (!isValidPhone(raw) || phone === null) return 'format';
+  return MOBILE_PHONE.test(phone) ? null : 'not_mobile';
 }
 
 /** '+7 *** ***-**-67': enough to recognise one's own number, not enough to leak it. */
@@ -91,6 +81,5 @@ export function maskPhone(raw: string): string {
  */
 export function formatPhone(raw: string): string {
   const phone = normalizePhone(raw);
-  if (phone === null) return raw;
-  return `+7 ${phone.slice(2, 5)} ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10, 12)}`;
+  return phone === null ? raw : formatPhoneInput(phone);
 }
