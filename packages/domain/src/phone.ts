@@ -37,7 +37,7 @@ export function normalizePhone(raw: string): string | null {
  */
 export function formatPhoneInput(raw: string): string {
   const national = phoneNationalDigits(raw);
-  if (national === '') return /^\s*\+?\s*[78]/.test(raw) ? '+7' : '';
+  if (national === '') return /^\D*[78]/.test(raw) ? '+7' : '';
   const [, a, b, c, d, rest] = /^(\d{0,3})(\d{0,3})(\d{0,2})(\d{0,2})(\d*)$/.exec(national) ?? [];
   return `+7 ${a}${b && ` ${b}`}${c && `-${c}`}${d && `-${d}`}${rest && ` ${rest}`}`;
 }

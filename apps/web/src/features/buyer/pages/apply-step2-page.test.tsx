@@ -96,7 +96,8 @@ describe('application step 2', () => {
     const { calls } = open();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Отправить заявку' }));
-    expect(screen.getByText('Неверный формат номера (+7XXXXXXXXXX)')).toBeInTheDocument();
+    // The submission's module is downloaded on the first submit.
+    expect(await screen.findByText('Неверный формат номера (+7XXXXXXXXXX)')).toBeInTheDocument();
     expect(screen.getByText('Неверный формат email')).toBeInTheDocument();
     expect(screen.getByText('Необходимо согласие на обработку персональных данных.')).toBeInTheDocument();
     expect(screen.getByText('Необходимо согласие на передачу данных банкам-партнёрам.')).toBeInTheDocument();
@@ -110,7 +111,7 @@ describe('application step 2', () => {
     await user.type(await screen.findByLabelText('Телефон'), '+79001234567');
     await user.type(email(), 'buyer@example.ru');
     await user.click(submit());
-    expect(screen.getAllByText('Получите код подтверждения')).toHaveLength(2);
+    expect(await screen.findAllByText('Получите код подтверждения')).toHaveLength(2);
     expect(phone()).toHaveAccessibleDescription('Получите код подтверждения');
     expect(email()).toHaveAccessibleDescription('Получите код подтверждения');
   });
@@ -204,6 +205,15 @@ describe('application step 2', () => {
     expect(screen.getByLabelText('Код из письма')).not.toHaveAccessibleDescription(/Неверный/);
     // Nothing was submitted: the check needs no consent and sends no application.
     expect(patches(calls)).toHaveLength(2);
+    // Nor does the submit send a code already refused: it would only spend another try.
+    await user.click(screen.getByLabelText(/обработку персональных данных/));
+    await user.click(screen.getByLabelText(/передачу моих данных/));
+    await user.click(submit());
+    await waitFor(() => expect(screen.getByLabelText('Код из СМС')).toHaveFocus());
+    expect(patches(calls)).toHaveLength(2);
+    expect(screen.getByLabelText('Код из СМС')).toHaveAccessibleDescription(
+      'Неверный код. Осталось попыток: 4',
+    );
     // A corrected code clears the text.
     await user.clear(screen.getByLabelText('Код из СМС'));
     expect(screen.queryByText('Неверный код. Осталось попыток: 4')).not.toBeInTheDocument();
@@ -218,7 +228,9 @@ describe('application step 2', () => {
     await user.clear(phone());
     await user.type(phone(), '8 495 123-45-67');
     await user.click(submit());
-    expect(phone()).toHaveAccessibleDescription('Укажите номер мобильного телефона: +7 9XX XXX-XX-XX');
+    await waitFor(() =>
+      expect(phone()).toHaveAccessibleDescription('Укажите номер мобильного телефона: +7 9XX XXX-XX-XX'),
+    );
     expect(patches(calls)).toHaveLength(0);
   });
 
@@ -272,7 +284,7 @@ describe('application step 2', () => {
     await user.click(screen.getByLabelText(/обработку персональных данных/));
     await user.click(screen.getByLabelText(/передачу моих данных/));
     await user.click(submit());
-    expect(screen.getByText('Введите код из СМС')).toBeInTheDocument();
+    expect(await screen.findByText('Введите код из СМС')).toBeInTheDocument();
     expect(screen.getByText('Введите код из Email')).toBeInTheDocument();
     expect(patches(calls)).toHaveLength(2);
 

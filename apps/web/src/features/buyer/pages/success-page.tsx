@@ -1,5 +1,5 @@
 import { PARTNER_BANKS } from '@b2bpay/domain';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
 import { usePageMeta } from '../../../shared/meta/page-meta';
@@ -8,7 +8,6 @@ import { LinkButton } from '../../../shared/ui/link-button';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { BreakableEmail } from '../components/breakable-email';
 import { BuyerLayout } from '../components/buyer-layout';
-import { PurchaseSummary } from '../components/purchase-summary';
 import { ShopReturnLink } from '../components/shop-return-link';
 import { useArrivalFocus } from '../lib/use-arrival-focus';
 import { useBuyerOrder } from '../lib/use-buyer-order';
@@ -34,6 +33,11 @@ const NEXT_STEPS = [
     text: 'После одобрения банк перечислит деньги магазину, а статус заказа обновится автоматически.',
   },
 ] as const;
+
+// Only a paid order's page shows what was bought and what is owed: the others' first load leaves it out.
+const PurchaseSummary = lazy(() =>
+  import('../components/purchase-summary').then((module) => ({ default: module.PurchaseSummary })),
+);
 
 /** Where a paid order's schedule is, from the success page. */
 export const SCHEDULE_ON_ORDER_PAGE = 'График платежей — на странице заказа, по кнопке «Вернуться к заказу».';
@@ -129,11 +133,13 @@ export default function SuccessPage() {
           </h2>
           {order.data?.accepted_offer && (status === 'payment_sent' || status === 'refunded') ? (
             <div className="mt-4">
-              <PurchaseSummary
-                order={order.data}
-                offer={order.data.accepted_offer}
-                schedule={SCHEDULE_ON_ORDER_PAGE}
-              />
+              <Suspense fallback={null}>
+                <PurchaseSummary
+                  order={order.data}
+                  offer={order.data.accepted_offer}
+                  schedule={SCHEDULE_ON_ORDER_PAGE}
+                />
+              </Suspense>
             </div>
           ) : UNDER_REVIEW.includes(status) ? (
             <ol className="mt-4 flex flex-col gap-4">
