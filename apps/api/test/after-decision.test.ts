@@ -299,6 +299,10 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
       let view = await owner(order.id);
       expect(view.status).toBe('payment_sent');
       expect(view.refunded_amount).toBe(350.1);
+      // The buyer's link shows it too: what is left to pay the bank is the offer's total less it.
+      const buyerView = (await t.app.inject({ method: 'GET', url: `/api/order/orders/${order.id}` })).json();
+      expect(buyerView.refunded_amount).toBe(350.1);
+      expect(buyerView.payout).toBeUndefined();
 
       // The paying bank, and only it, is told of the return; its reference comes with its confirmation.
       const told = await bankMessages(t, order.id, 'refund.created');

@@ -9,6 +9,7 @@ export * from './dates';
 export * from './demo';
 export * from './email';
 export * from './inn';
+export * from './inn-hint';
 export * from './messages';
 export * from './money';
 export * from './offers';

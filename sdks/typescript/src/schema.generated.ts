@@ -170,6 +170,26 @@ export interface paths {
         patch: operations["updateOrderClient"];
         trace?: never;
     };
+    "/api/order/orders/{order_id}/client/code-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Проверить код анкеты
+         * @description Проверка кода шага 2, как только покупатель ввёл шесть цифр: phone_number + sms_code_input или email + email_code_input (и client_id). Код не расходуется — его снова проверит отправка заявки; неверный код считается попыткой, как при отправке (5 неверных аннулируют код): 400 с текстом «Неверный код. Осталось попыток: N». Пока заказ ожидает данные клиента.
+         */
+        post: operations["checkOrderClientCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/orders/{order_id}/offers/{offer_id}/code": {
         parameters: {
             query?: never;
@@ -1103,6 +1123,18 @@ export interface components {
             /** @description Только при отправке заявки: версия заказа, которую видел покупатель (Order.version). Нет — 400; не совпадает с текущей — 409 ORDER_CHANGED. */
             order_version?: number;
         };
+        /** @example {
+         *       "client_id": 1842,
+         *       "phone_number": "+79161234567",
+         *       "sms_code_input": "123456"
+         *     } */
+        ClientCodeCheckInput: {
+            client_id?: number;
+            phone_number?: string;
+            sms_code_input?: string;
+            email?: string;
+            email_code_input?: string;
+        };
         ProductCreateInput: {
             name: string;
             price: number;
@@ -1624,6 +1656,16 @@ export interface components {
             updated_at: string;
             email_confirmed: boolean;
             sms_confirmed: boolean;
+        };
+        /** @example {
+         *       "valid": true
+         *     } */
+        ClientCodeValid: {
+            /**
+             * @description Код верный; он остаётся в силе до отправки заявки
+             * @constant
+             */
+            valid: true;
         };
         Product: {
             id: number;
@@ -3910,6 +3952,130 @@ export interface operations {
                      *       "sms_confirmed": true
                      *     } */
                     "application/json": components["schemas"]["Client"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            409: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkOrderClientCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "client_id": 1842,
+                 *       "phone_number": "+79161234567",
+                 *       "sms_code_input": "123456"
+                 *     } */
+                "application/json": components["schemas"]["ClientCodeCheckInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "valid": true
+                     *     } */
+                    "application/json": components["schemas"]["ClientCodeValid"];
                 };
             };
             /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */

@@ -372,7 +372,7 @@ export const Order = z
       .record(z.string(), z.string())
       .optional()
       .meta({ description: 'Ваши данные к заказу, переданные при создании, как есть' }),
-    /** Roubles returned so far (DESIGN §11). */
+    /** Roubles returned so far (DESIGN §11); in the public view too (the buyer owes the bank less). */
     refunded_amount: z
       .number()
       .optional()
