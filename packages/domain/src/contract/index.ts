@@ -8,4 +8,5 @@ export * from './issue-messages';
 export * from './misc';
 export * from './orders';
 export * from './stats';
+export * from './webhook-endpoints';
 export * from './webhooks';

@@ -153,7 +153,7 @@ export async function findMembership(
   shopId: string,
 ): Promise<{ role: CabinetRole; shop: KeyShop } | null> {
   const rows = await db.query<KeyShop & { role: CabinetRole }>(
-    `SELECT s.id, s.name, s.email, s.webhook_url, s.webhook_secret, s.widget_origins,
+    `SELECT s.id, s.name, s.email, s.webhook_secret, s.widget_origins,
             (s.suspended_at IS NOT NULL) AS suspended, m.role
        FROM shop_members m JOIN shops s ON s.id = m.shop_id WHERE m.user_id = $1 AND m.shop_id = $2`,
     [userId, shopId],

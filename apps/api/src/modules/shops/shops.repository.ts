@@ -7,16 +7,19 @@ export type { KeyKind };
 export type ShopRow = KeyShop;
 
 const SHOP_COLUMNS =
-  's.id, s.name, s.email, s.webhook_url, s.webhook_secret, s.widget_origins, (s.suspended_at IS NOT NULL) AS suspended';
+  's.id, s.name, s.email, s.webhook_secret, s.widget_origins, (s.suspended_at IS NOT NULL) AS suspended';
 
 export async function insertShop(
   db: Queryable,
   shop: Omit<ShopRow, 'widget_origins' | 'suspended'> & { is_demo?: boolean },
 ): Promise<void> {
-  await db.query(
-    'INSERT INTO shops (id, name, email, webhook_url, webhook_secret, is_demo) VALUES ($1, $2, $3, $4, $5, $6)',
-    [shop.id, shop.name, shop.email, shop.webhook_url, shop.webhook_secret, shop.is_demo ?? false],
-  );
+  await db.query('INSERT INTO shops (id, name, email, webhook_secret, is_demo) VALUES ($1, $2, $3, $4, $5)', [
+    shop.id,
+    shop.name,
+    shop.email,
+    shop.webhook_secret,
+    shop.is_demo ?? false,
+  ]);
 }
 
 export async function insertKey(db: Queryable, shopId: string, kind: KeyKind, hash: string, hint: string) {

@@ -6,7 +6,7 @@ import { keyHint, newPublishableKey, newSecretKey, newWebhookSecret, sha256Hex }
 import { notFound, unauthorized } from '../../shared/errors';
 import { type AuditBy, recordAudit } from '../audit';
 import { INVALID_TOKEN, invalidateKeyCache, keyInGracePeriodForbidden } from '../auth';
-import { assertWebhookUrlAllowed } from '../webhooks';
+import { assertWebhookUrlAllowed, setShopWebhookUrl } from '../webhooks';
 import * as repo from './shops.repository';
 
 export const SHOP_NOT_FOUND = 'Магазин не найден';
@@ -22,12 +22,20 @@ export async function createShopIn(tx: Queryable, input: ShopCreate): Promise<Sh
     id: randomUUID(),
     name: input.name,
     email: input.email,
-    webhook_url: input.webhook_url ?? null,
     webhook_secret: newWebhookSecret(),
   };
   const secretKey = newSecretKey();
   const publishableKey = newPublishableKey();
   await repo.insertShop(tx, shop);
+  // The webhook address given is the shop's first webhook endpoint (live mode).
+  if (input.webhook_url)
+    await setShopWebhookUrl(tx, {
+      id: randomUUID(),
+      shopId: shop.id,
+      livemode: true,
+      url: input.webhook_url,
+      now: null,
+    });
   await repo.insertKey(tx, shop.id, 'secret', sha256Hex(secretKey), keyHint(secretKey));
   await repo.insertKey(tx, shop.id, 'publishable', sha256Hex(publishableKey), keyHint(publishableKey));
   return {
@@ -102,7 +110,6 @@ export async function syncDemoShop(db: Database, enabled: boolean) {
       id: DEMO_SHOP.id,
       name: DEMO_SHOP.name,
       email: DEMO_SHOP.email,
-      webhook_url: null,
       webhook_secret: DEMO_SHOP.webhookSecret,
       is_demo: true,
     });
