@@ -4,7 +4,7 @@ import { createBank, findBank, listBankMessages, rotateBankKeys, setBankEnabled 
 import { type Clock, systemClock } from './shared/clock';
 import { parseDuration } from './shared/durations';
 
-export const BANK_USAGE = `  npm run cli -- bank create --id <id> --name "…" --url URL [--sla 24h]
+export const BANK_USAGE = `  npm run cli -- bank create --id <id> --name "…" --url URL [--sla 24h] [--sandbox]
   npm run cli -- bank rotate-keys --id <id> [--grace 24h]
   npm run cli -- bank disable --id <id>
   npm run cli -- bank enable --id <id>
@@ -25,6 +25,8 @@ export interface BankOptions {
   sla?: string | undefined;
   grace?: string | undefined;
   limit?: string | undefined;
+  /** A sandbox bank: gets test orders (and live ones only where no real bank is configured). */
+  sandbox?: boolean | undefined;
 }
 
 /** A duration option, or `fallback` when it is absent; throws the operator's message when malformed. */
@@ -60,7 +62,13 @@ export async function runBankCommand(
       if (slaMs < 1000) fail('--sla: не меньше 1s');
       return createBank(
         deps.db,
-        { id, name: o.name, endpointUrl: o.url, decisionSlaSeconds: Math.floor(slaMs / 1000) },
+        {
+          id,
+          name: o.name,
+          endpointUrl: o.url,
+          decisionSlaSeconds: Math.floor(slaMs / 1000),
+          sandbox: o.sandbox === true,
+        },
         now,
       );
     }

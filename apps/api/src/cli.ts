@@ -31,6 +31,7 @@ async function main(argv: string[]) {
       grace: { type: 'string' },
       limit: { type: 'string' },
       role: { type: 'string' },
+      sandbox: { type: 'boolean' },
     },
   });
   const command = positionals.join(' ');

@@ -52,7 +52,7 @@ describeApi('the whole journey', { env }, (t) => {
       banks.push(
         await createBank(
           t.db,
-          { id: b.id, name: b.name, endpointUrl: 'http://127.0.0.1:9/not-yet' },
+          { id: b.id, name: b.name, endpointUrl: 'http://127.0.0.1:9/not-yet', sandbox: true },
           t.clock.now(),
         ),
       );

@@ -38,7 +38,12 @@ describeApi('the sandbox bank as a separate process', { timeout: 60_000 }, (t) =
       banks.push(
         await createBank(
           t.db,
-          { id: b.id, name: b.name, endpointUrl: `http://127.0.0.1:${port}/sandbox-bank/${b.id}` },
+          {
+            id: b.id,
+            name: b.name,
+            endpointUrl: `http://127.0.0.1:${port}/sandbox-bank/${b.id}`,
+            sandbox: true,
+          },
           t.clock.now(),
         ),
       );

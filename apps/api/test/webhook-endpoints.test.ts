@@ -162,13 +162,13 @@ describeApi('webhook endpoints', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, (t)
   it('an endpoint of another shop or another mode is 404 and never listed', async () => {
     const other = await newShop(t, 'Чужой магазин');
     const theirs = await create({ url: 'https://hooks.example.ru/theirs' }, other.auth);
-    // An endpoint of the shop's other (test) mode.
-    const testMode = randomUUID();
-    await t.db.query(
-      `INSERT INTO webhook_endpoints (id, shop_id, livemode, url, secret, enabled_events, created_at, updated_at)
-       VALUES ($1, $2, false, 'https://hooks.example.ru/test-mode', 'whsec_dGVzdC1tb2RlLXNlY3JldA==', '{*}', now(), now())`,
-      [testMode, shop.shop.id],
-    );
+    // An endpoint of the shop's other (test) mode, made with its test key.
+    const testKey = { authorization: `Bearer ${shop.test_secret_key}` };
+    const testEndpoint = await create({ url: 'https://hooks.example.ru/test-mode' }, testKey);
+    expect(testEndpoint.livemode).toBe(false);
+    const testMode = testEndpoint.id;
+    const testList = (await call('GET', '/api/webhooks/endpoints', undefined, testKey)).json().items;
+    expect(testList.map((e: Endpoint) => e.id)).toEqual([testMode]);
     for (const id of [theirs.id, testMode, 'not-a-uuid']) {
       for (const [method, url, payload] of [
         ['GET', `/api/webhooks/endpoints/${id}`, undefined],
@@ -184,7 +184,6 @@ describeApi('webhook endpoints', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, (t)
     const listed = (await call('GET', '/api/webhooks/endpoints?limit=100')).json().items as Endpoint[];
     expect(listed.map((e) => e.id)).not.toContain(theirs.id);
     expect(listed.map((e) => e.id)).not.toContain(testMode);
-    await t.db.query('DELETE FROM webhook_endpoints WHERE id = $1', [testMode]);
   });
 
   it('fans an event out to every endpoint that takes it, each signed with its own secret', async () => {
@@ -199,11 +198,11 @@ describeApi('webhook endpoints', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, (t)
     const b = await create({ url: statusOnly.url, enabled_events: ['order.status.changed'] }, fan.auth);
     const c = await create({ url: off.url }, fan.auth);
     await call('PATCH', `/api/webhooks/endpoints/${c.id}`, { disabled: true }, fan.auth);
-    await t.db.query(
-      `INSERT INTO webhook_endpoints (id, shop_id, livemode, url, secret, enabled_events, created_at, updated_at)
-       VALUES ($1, $2, false, $3, 'whsec_dGVzdC1tb2RlLXNlY3JldA==', '{*}', now(), now())`,
-      [randomUUID(), fan.shop.id, otherMode.url],
+    const testEndpoint = await create(
+      { url: otherMode.url },
+      { authorization: `Bearer ${fan.test_secret_key}` },
     );
+    expect(testEndpoint.livemode).toBe(false);
 
     const order = await createOrder(t, { products: sampleProducts }, fan.auth);
     await cancel(order.id, fan.auth);
@@ -212,7 +211,20 @@ describeApi('webhook endpoints', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, (t)
     expect(all.events().sort()).toEqual(['order.created', 'order.status.changed']);
     expect(statusOnly.events()).toEqual(['order.status.changed']);
     expect(off.received).toHaveLength(0);
+    // A live order's events never reach the test mode's endpoint; a test order's reach only it.
     expect(otherMode.received).toHaveLength(0);
+    const testOrder = await createOrder(
+      t,
+      { products: sampleProducts },
+      { authorization: `Bearer ${fan.test_secret_key}` },
+    );
+    await t.worker.drain();
+    expect(otherMode.events()).toEqual(['order.created']);
+    expect(verifyHook(testEndpoint.secret as string, otherMode.received[0] as never)).toMatchObject({
+      order_id: testOrder.id,
+      livemode: false,
+    });
+    expect(all.received).toHaveLength(2);
     for (const r of all.received)
       expect(verifyHook(a.secret as string, r)).toMatchObject({ order_id: order.id });
     const [hookB] = statusOnly.received;

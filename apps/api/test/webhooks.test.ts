@@ -183,6 +183,8 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
       shop_id: DEMO_SHOP.id,
       client: expect.objectContaining({ surname: 'Петров', name: 'Пётр', inn: '7707083893' }),
       timestamp: t.clock.now().toISOString(),
+      // The demo shop is a test shop.
+      livemode: false,
       // The shop's own reference and what was returned travel in every webhook.
       external_id: null,
       metadata: {},
@@ -544,6 +546,7 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
       publishable_key_hint: shop.publishable_key,
       widget_origins: [],
       previous_webhook_secret_expires_at: null,
+      livemode: true,
     });
     const put = (payload: object, headers = shop.auth) =>
       t.app.inject({ method: 'PUT', url: '/api/shop/settings', headers, payload });

@@ -988,7 +988,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.created
-         * @description Заказ создан (status client_expected). Только на адреса, которые выбрали это событие (enabled_events). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
+         * @description Заказ создан (status client_expected). Только на адреса, которые выбрали это событие (enabled_events). POST на каждый адрес вебхука (/api/webhooks/endpoints) режима заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом адреса по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_created"];
         delete?: never;
@@ -1008,7 +1008,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.status.changed
-         * @description Статус заказа изменился (status, previous_status). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
+         * @description Статус заказа изменился (status, previous_status). POST на каждый адрес вебхука (/api/webhooks/endpoints) режима заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом адреса по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_status_changed"];
         delete?: never;
@@ -1028,7 +1028,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.client.updated
-         * @description Покупатель сохранил данные анкеты (client). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
+         * @description Покупатель сохранил данные анкеты (client). POST на каждый адрес вебхука (/api/webhooks/endpoints) режима заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом адреса по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_client_updated"];
         delete?: never;
@@ -1048,7 +1048,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.payment.completed
-         * @description Банк оплатил заказ магазину (status payment_sent, payout). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
+         * @description Банк оплатил заказ магазину (status payment_sent, payout). POST на каждый адрес вебхука (/api/webhooks/endpoints) режима заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом адреса по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_payment_completed"];
         delete?: never;
@@ -1068,7 +1068,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.products.updated
-         * @description Магазин заменил товары заказа (amount, previous_amount, version, previous_version). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
+         * @description Магазин заменил товары заказа (amount, previous_amount, version, previous_version). POST на каждый адрес вебхука (/api/webhooks/endpoints) режима заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом адреса по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_products_updated"];
         delete?: never;
@@ -1088,7 +1088,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.refund.created
-         * @description Оформлен возврат (refund, refunded_amount). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
+         * @description Оформлен возврат (refund, refunded_amount). POST на каждый адрес вебхука (/api/webhooks/endpoints) режима заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом адреса по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_refund_created"];
         delete?: never;
@@ -1498,7 +1498,9 @@ export interface components {
          *         "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
          *         "name": "ООО «Ромашка»",
          *         "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
-         *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe"
+         *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
+         *         "test_secret_key": "sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG",
+         *         "test_publishable_key": "pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg"
          *       }
          *     } */
         CabinetConfirmed: {
@@ -1511,6 +1513,8 @@ export interface components {
                 name: string;
                 secret_key: string;
                 publishable_key: string;
+                test_secret_key: string;
+                test_publishable_key: string;
             };
         };
         /** @example {
@@ -1872,6 +1876,7 @@ export interface components {
          *       },
          *       "created_at": "2026-11-24T09:30:00.000Z",
          *       "updated_at": "2026-11-24T12:00:00.000Z",
+         *       "livemode": true,
          *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
          *       "bank_decisions": [
          *         {
@@ -1917,6 +1922,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description true — боевой заказ (ключи sk_live_/pk_live_, настоящие банки); false — тестовый (ключи sk_test_/pk_test_, банки-песочницы, деньги не движутся). */
+            livemode: boolean;
             /** @description Страница магазина после отправки заявки, переданная при создании (или null). Ссылка покупателя — этот адрес с параметром order_id. */
             return_url?: string | null;
             /** @description Страница магазина, если покупатель передумал до отправки заявки, переданная при создании (или null). Ссылка покупателя — этот адрес с параметром order_id. */
@@ -1970,6 +1977,7 @@ export interface components {
          *           },
          *           "created_at": "2026-11-24T09:30:00.000Z",
          *           "updated_at": "2026-11-24T12:00:00.000Z",
+         *           "livemode": true,
          *           "webhook_url": "https://romashka.ru/b2bpay/webhook",
          *           "bank_decisions": [
          *             {
@@ -2176,13 +2184,19 @@ export interface components {
          *       },
          *       "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
          *       "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
-         *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU="
+         *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU=",
+         *       "test_secret_key": "sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG",
+         *       "test_publishable_key": "pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg",
+         *       "test_webhook_secret": "whsec_t3STbW9kQ2xLmR7vN4pZ8yJ6sD1aF5eUgHq0cVb2KwE="
          *     } */
         ShopCreated: {
             shop: components["schemas"]["Shop"];
             secret_key: string;
             publishable_key: string;
             webhook_secret: string;
+            test_secret_key: string;
+            test_publishable_key: string;
+            test_webhook_secret: string;
         };
         /**
          * @example {
@@ -2337,7 +2351,8 @@ export interface components {
          *       "widget_origins": [
          *         "https://romashka.ru"
          *       ],
-         *       "previous_webhook_secret_expires_at": null
+         *       "previous_webhook_secret_expires_at": null,
+         *       "livemode": true
          *     } */
         ShopSettings: {
             webhook_url: string | null;
@@ -2348,6 +2363,8 @@ export interface components {
             /** @description Сайты (https://…), с которых можно использовать публикуемый ключ pk_: запрос с другим Origin — 403. Пусто — любые. */
             widget_origins: string[];
             previous_webhook_secret_expires_at: string | null;
+            /** @description Режим, к которому относятся эти настройки и ключи: true — боевой, false — тестовый (у каждого режима свои ключи, адрес вебхуков, секрет и список сайтов). */
+            livemode: boolean;
         };
         /** @example {
          *       "url": "https://romashka.ru/b2bpay/webhook",
@@ -2644,6 +2661,7 @@ export interface operations {
                      *           },
                      *           "created_at": "2026-11-24T09:30:00.000Z",
                      *           "updated_at": "2026-11-24T12:00:00.000Z",
+                     *           "livemode": true,
                      *           "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *           "bank_decisions": [
                      *             {
@@ -2824,6 +2842,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -3016,6 +3035,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -3301,6 +3321,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -3498,6 +3519,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -4351,6 +4373,7 @@ export interface operations {
                      *       },
                      *       "created_at": "2026-11-24T09:30:00.000Z",
                      *       "updated_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true,
                      *       "webhook_url": "https://romashka.ru/b2bpay/webhook",
                      *       "bank_decisions": [
                      *         {
@@ -4895,7 +4918,10 @@ export interface operations {
                      *       },
                      *       "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
                      *       "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
-                     *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU="
+                     *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU=",
+                     *       "test_secret_key": "sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG",
+                     *       "test_publishable_key": "pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg",
+                     *       "test_webhook_secret": "whsec_t3STbW9kQ2xLmR7vN4pZ8yJ6sD1aF5eUgHq0cVb2KwE="
                      *     } */
                     "application/json": components["schemas"]["ShopCreated"];
                 };
@@ -6857,7 +6883,8 @@ export interface operations {
                      *       "widget_origins": [
                      *         "https://romashka.ru"
                      *       ],
-                     *       "previous_webhook_secret_expires_at": null
+                     *       "previous_webhook_secret_expires_at": null,
+                     *       "livemode": true
                      *     } */
                     "application/json": components["schemas"]["ShopSettings"];
                 };
@@ -6954,7 +6981,8 @@ export interface operations {
                      *       "widget_origins": [
                      *         "https://romashka.ru"
                      *       ],
-                     *       "previous_webhook_secret_expires_at": null
+                     *       "previous_webhook_secret_expires_at": null,
+                     *       "livemode": true
                      *     } */
                     "application/json": components["schemas"]["ShopSettings"];
                 };
@@ -7195,7 +7223,9 @@ export interface operations {
                      *         "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
                      *         "name": "ООО «Ромашка»",
                      *         "secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb",
-                     *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe"
+                     *         "publishable_key": "pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe",
+                     *         "test_secret_key": "sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG",
+                     *         "test_publishable_key": "pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg"
                      *       }
                      *     } */
                     "application/json": components["schemas"]["CabinetConfirmed"];

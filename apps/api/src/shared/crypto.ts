@@ -11,8 +11,10 @@ export function randomToken(length: number): string {
   return out;
 }
 
-export const newSecretKey = () => `sk_live_${randomToken(32)}`;
-export const newPublishableKey = () => `pk_live_${randomToken(32)}`;
+/** The key's prefix names its kind and its mode (DESIGN §16): sk_live_, sk_test_, pk_live_, pk_test_. */
+const modePrefix = (livemode: boolean) => (livemode ? 'live' : 'test');
+export const newSecretKey = (livemode = true) => `sk_${modePrefix(livemode)}_${randomToken(32)}`;
+export const newPublishableKey = (livemode = true) => `pk_${modePrefix(livemode)}_${randomToken(32)}`;
 /** Standard Webhooks secrets are `whsec_` + base64 of at least 24 random bytes. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 

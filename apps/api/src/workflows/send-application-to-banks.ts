@@ -39,6 +39,8 @@ export async function sendApplicationToBanks(deps: AppDeps, orderId: string): Pr
       },
       consent: { given_at: (consent?.given_at ?? now).toISOString(), ip: consent?.ip ?? null },
       shop: { id: order.shop_id, name: await findShopName(tx, order.shop_id) },
+      // A test order reaches sandbox banks only; the flag lets a sandbox tell the two apart anyway.
+      livemode: order.livemode,
     };
     for (const a of await listOrderApplications(tx, orderId)) {
       if (a.status !== 'pending') continue;

@@ -116,7 +116,7 @@ export async function submitApplication(
       reason: 'Покупатель отправил заявку',
       now,
     });
-    await openApplications(tx, orderId, now);
+    await openApplications(tx, order, now);
     return { client: toClientView(client) };
   });
   if ('error' in outcome) throw outcome.error;

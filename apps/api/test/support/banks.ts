@@ -4,7 +4,7 @@ import { lastCodeFromOutbox } from './buyer';
 import type { TestApp } from './test-app';
 
 /**
- * Partner banks for an API test: the three sandbox banks' ids and names, registered as any bank is
+ * Partner banks for an API test: the three sandbox banks' ids and names, registered as sandbox banks are
  * (keys and secrets of their own), reached at `endpoint` (by default a closed port: what is sent to
  * them fails and waits for its retry, which these tests play by hand through the bank API).
  */
@@ -21,6 +21,8 @@ export async function seedBanks(
         id: b.id,
         name: b.name,
         endpointUrl: endpoint(b.id),
+        // They stand in for the sandbox: test orders (the demo shop's) reach them, and live ones too.
+        sandbox: true,
         ...(slaSeconds ? { decisionSlaSeconds: slaSeconds } : {}),
       },
       t.clock.now(),

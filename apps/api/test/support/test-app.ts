@@ -89,13 +89,16 @@ export async function startTestApp(
 
 /**
  * Sets (or with null clears) a shop's webhook_url setting behind the API's back, as stored before the
- * address rules or by an operator: its legacy webhook endpoint (the demo shop's is a test one).
+ * address rules or by an operator: its legacy webhook endpoint, in the shop row's mode.
  */
 export async function storeWebhookUrl(t: { db: Database }, shopId: string, url: string | null) {
+  const [shop] = await t.db.query<{ livemode: boolean }>('SELECT livemode FROM shops WHERE id = $1', [
+    shopId,
+  ]);
   await setShopWebhookUrl(t.db, {
     id: randomUUID(),
     shopId,
-    livemode: shopId !== DEMO_SHOP.id,
+    livemode: shop?.livemode ?? true,
     url,
     now: null,
   });

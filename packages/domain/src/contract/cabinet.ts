@@ -125,9 +125,11 @@ export const CabinetConfirmed = CabinetSession.extend({
   created_shop: z.object({
     id: Uuid,
     name: z.string(),
-    /** Shown once: stored only as its hash. */
+    /** Shown once: stored only as its hash. The live keys, then the test mode's. */
     secret_key: z.string(),
     publishable_key: z.string(),
+    test_secret_key: z.string(),
+    test_publishable_key: z.string(),
   }),
 }).meta({
   id: 'CabinetConfirmed',
@@ -139,6 +141,8 @@ export const CabinetConfirmed = CabinetSession.extend({
         name: 'ООО «Ромашка»',
         secret_key: 'sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb',
         publishable_key: 'pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe',
+        test_secret_key: 'sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG',
+        test_publishable_key: 'pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg',
       },
     },
   ],

@@ -60,9 +60,14 @@ export type ShopCreate = z.infer<typeof ShopCreate>;
 export const ShopCreated = z
   .object({
     shop: Shop,
+    /** The live keys (real orders, real banks) and the live webhook secret. */
     secret_key: z.string(),
     publishable_key: z.string(),
     webhook_secret: z.string(),
+    /** The test mode's keys and webhook secret: test orders, sandbox banks, data of their own. */
+    test_secret_key: z.string(),
+    test_publishable_key: z.string(),
+    test_webhook_secret: z.string(),
   })
   .meta({
     id: 'ShopCreated',
@@ -72,6 +77,9 @@ export const ShopCreated = z
         secret_key: 'sk_live_4eC39HqLyjWDarjtT1zdp7dcQ8mN2xVb',
         publishable_key: 'pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe',
         webhook_secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwxJ3kVn5pRqU=',
+        test_secret_key: 'sk_test_9fKd2LmQx7RtVb3NcW8pZy4HsJ6aE1uG',
+        test_publishable_key: 'pk_test_Hq4Vn8LmZx2RtKb7CwP9yJ3sD6aF1eUg',
+        test_webhook_secret: 'whsec_t3STbW9kQ2xLmR7vN4pZ8yJ6sD1aF5eUgHq0cVb2KwE=',
       },
     ],
   });

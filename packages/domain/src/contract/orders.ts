@@ -294,6 +294,7 @@ const EXAMPLE_ORDER = {
   client: EXAMPLE_CLIENT,
   created_at: '2026-11-24T09:30:00.000Z',
   updated_at: '2026-11-24T12:00:00.000Z',
+  livemode: true,
   webhook_url: 'https://romashka.ru/b2bpay/webhook',
   bank_decisions: [
     {
@@ -334,6 +335,11 @@ export const Order = z
     client: Client.nullable(),
     created_at: IsoDateTime,
     updated_at: IsoDateTime,
+    livemode: z.boolean().meta({
+      description:
+        'true — боевой заказ (ключи sk_live_/pk_live_, настоящие банки); false — тестовый (ключи sk_test_/pk_test_, ' +
+        'банки-песочницы, деньги не движутся).',
+    }),
     // Public too: the buyer's pages link them («Вернуться в магазин»).
     return_url: z
       .string()

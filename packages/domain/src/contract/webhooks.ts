@@ -197,6 +197,11 @@ export const ShopSettings = z
     }),
     /** While the previous webhook secret still signs (a rotation with an overlap), until when. */
     previous_webhook_secret_expires_at: IsoDateTime.nullable(),
+    livemode: z.boolean().meta({
+      description:
+        'Режим, к которому относятся эти настройки и ключи: true — боевой, false — тестовый (у каждого режима свои ' +
+        'ключи, адрес вебхуков, секрет и список сайтов).',
+    }),
   })
   .meta({
     id: 'ShopSettings',
@@ -208,6 +213,7 @@ export const ShopSettings = z
         publishable_key_hint: 'pk_live_TYooMQauvdEDq54NiTphI7jxR3kW9sLe',
         widget_origins: ['https://romashka.ru'],
         previous_webhook_secret_expires_at: null,
+        livemode: true,
       },
     ],
   });

@@ -36,10 +36,11 @@ ALTER TABLE webhook_deliveries ADD COLUMN endpoint_id uuid REFERENCES webhook_en
 CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, created_at DESC)
   WHERE endpoint_id IS NOT NULL;
 
--- Every shop's webhook_url becomes its first endpoint, receiving the types it received before (live
--- mode; the demo shop is a test shop). The column goes: the endpoint is the setting now.
+-- Every shop's webhook_url becomes its first endpoint, in the shop row's mode (live; the demo shop and
+-- test twins are test shops), receiving the types it received before. The column goes: the endpoint
+-- is the setting now.
 INSERT INTO webhook_endpoints (id, shop_id, livemode, url, enabled_events, legacy, created_at, updated_at)
-SELECT gen_random_uuid(), s.id, NOT s.is_demo, s.webhook_url,
+SELECT gen_random_uuid(), s.id, s.livemode, s.webhook_url,
        ARRAY['order.status.changed', 'order.client.updated', 'order.payment.completed',
              'order.products.updated', 'order.refund.created'],
        true, now(), now()

@@ -17,6 +17,7 @@ import {
   assertCsrf,
   assertPermission,
   readSessionCookie,
+  requestedLivemode,
   requestedShopId,
   sessionRequired,
 } from './session-auth';
@@ -217,7 +218,8 @@ export function createAuthenticator(
   const bySession = async (request: FastifyRequest): Promise<RequestAuth> => {
     const session = await validSession(request, true);
     const shopId = requestedShopId(request);
-    const membership = await sessions?.access.findMembership(db, session.user.id, shopId);
+    const livemode = requestedLivemode(request);
+    const membership = await sessions?.access.findMembership(db, session.user.id, shopId, livemode);
     if (!membership) throw forbidden(CABINET_MESSAGES.notMember);
     assertNotSuspended(membership.shop);
     assertPermission(request, membership.role);

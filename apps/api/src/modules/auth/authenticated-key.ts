@@ -13,6 +13,11 @@ export interface KeyShop {
   widget_origins: string[];
   /** Suspended by B2BPay's staff (DESIGN §14): its keys and sessions are refused. */
   suspended: boolean;
+  /**
+   * The mode this shop row is (DESIGN §16): a live shop, or a test one (a live shop's test twin, or
+   * the demo shop). Everything read by shop id stays within its mode.
+   */
+  livemode: boolean;
 }
 
 export interface AuthenticatedKey {
@@ -47,10 +52,14 @@ export type Actor =
 export interface SessionAccess {
   /** The valid session (neither idle nor past its absolute end) whose id hashes to this; touches it. */
   findSession(db: Queryable, tokenHash: string, now: Date): Promise<SessionPrincipal | null>;
-  /** The user's role in the shop and the shop, or null when not a member. */
+  /**
+   * The user's role in the shop and the shop row of the mode asked for (its test twin for test; a
+   * shop without the other mode, the demo shop, answers with itself), or null when not a member.
+   */
   findMembership(
     db: Queryable,
     userId: string,
     shopId: string,
+    livemode?: boolean,
   ): Promise<{ role: CabinetRole; shop: KeyShop } | null>;
 }

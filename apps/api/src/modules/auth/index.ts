@@ -19,4 +19,11 @@ export type {
   SessionAccess,
   SessionPrincipal,
 } from './authenticated-key';
-export { assertCsrf, CSRF_HEADER, readSessionCookie, SESSION_COOKIE, SHOP_HEADER } from './session-auth';
+export {
+  assertCsrf,
+  CSRF_HEADER,
+  MODE_HEADER,
+  readSessionCookie,
+  SESSION_COOKIE,
+  SHOP_HEADER,
+} from './session-auth';

@@ -8,6 +8,8 @@ import { isUuid } from '../../shared/uuid';
 export const SESSION_COOKIE = 'b2bpay_session';
 export const SHOP_HEADER = 'x-shop-id';
 export const CSRF_HEADER = 'x-csrf-token';
+/** The mode a member's request works in (DESIGN §16): `test` or `live`, live when absent. A key's mode is its own. */
+export const MODE_HEADER = 'x-b2bpay-mode';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,6 +68,14 @@ export function assertCsrf(request: FastifyRequest, session: { csrf_token: strin
   if (request.headers['sec-fetch-site'] === 'cross-site') throw csrfFailed();
   const header = request.headers[CSRF_HEADER];
   if (typeof header !== 'string' || !sameText(header, session.csrf_token)) throw csrfFailed();
+}
+
+/** Whether a session request asks for live data: X-B2BPay-Mode `live` or absent; 400 for another value. */
+export function requestedLivemode(request: FastifyRequest): boolean {
+  const header = request.headers[MODE_HEADER];
+  if (header === undefined || header === 'live') return true;
+  if (header === 'test') return false;
+  throw validationError('X-B2BPay-Mode', 'Режим: test или live');
 }
 
 /** The shop a session request names in X-Shop-Id: 400 without it, 403 for one that is not a shop id. */

@@ -13,19 +13,25 @@ import { enqueue } from '../jobs';
 import * as apps from './applications.repository';
 import { expireApplicationJob, lapseOffersJob, submitToBanksJob } from './bank-jobs';
 import { queueBankMessage } from './bank-messages';
-import { listEnabledBanks } from './bank-records.repository';
+import { listBanksForOrder } from './bank-records.repository';
 import * as offers from './offers.repository';
 
 export type { ApplicationRow } from './applications.repository';
 export type { OfferRow, SignatureRow } from './offers.repository';
 
 /**
- * Called in the step-2 transaction: an application for every enabled bank, each with the moment its
- * answer is due (the bank's decision_sla) and a job that expires it then; the messages go out from a
- * job. Returns how many banks got it (none: nobody can decide, the caller rejects the order).
+ * Called in the step-2 transaction: an application for every enabled bank of the order's mode, each
+ * with the moment its answer is due (the bank's decision_sla) and a job that expires it then; the
+ * messages go out from a job. Returns how many banks got it (none: nobody can decide, the caller
+ * rejects the order).
  */
-export async function openApplications(tx: Queryable, orderId: string, now: Date): Promise<number> {
-  const banks = await listEnabledBanks(tx);
+export async function openApplications(
+  tx: Queryable,
+  order: { id: string; livemode: boolean },
+  now: Date,
+): Promise<number> {
+  const orderId = order.id;
+  const banks = await listBanksForOrder(tx, order.livemode);
   const opened = await apps.insertApplications(
     tx,
     orderId,

@@ -6,6 +6,8 @@ export interface BankRow {
   endpoint_url: string;
   decision_sla_seconds: number;
   enabled: boolean;
+  /** A sandbox bank (DESIGN §16): test orders go to these only. */
+  sandbox: boolean;
   api_key_hash: string;
   signing_secret: string;
   previous_api_key_hash: string | null;
@@ -15,21 +17,21 @@ export interface BankRow {
   updated_at: Date;
 }
 
-const COLUMNS = `id, name, endpoint_url, decision_sla_seconds, enabled, api_key_hash, signing_secret,
+const COLUMNS = `id, name, endpoint_url, decision_sla_seconds, enabled, sandbox, api_key_hash, signing_secret,
   previous_api_key_hash, previous_signing_secret, previous_valid_until, created_at, updated_at`;
 
 export async function insertBank(
   tx: Queryable,
   b: Pick<
     BankRow,
-    'id' | 'name' | 'endpoint_url' | 'decision_sla_seconds' | 'api_key_hash' | 'signing_secret'
+    'id' | 'name' | 'endpoint_url' | 'decision_sla_seconds' | 'api_key_hash' | 'signing_secret' | 'sandbox'
   >,
   now: Date,
 ): Promise<BankRow | null> {
   const rows = await tx.query<BankRow>(
-    `INSERT INTO banks (id, name, endpoint_url, decision_sla_seconds, api_key_hash, signing_secret, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (id) DO NOTHING RETURNING ${COLUMNS}`,
-    [b.id, b.name, b.endpoint_url, b.decision_sla_seconds, b.api_key_hash, b.signing_secret, now],
+    `INSERT INTO banks (id, name, endpoint_url, decision_sla_seconds, api_key_hash, signing_secret, sandbox, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (id) DO NOTHING RETURNING ${COLUMNS}`,
+    [b.id, b.name, b.endpoint_url, b.decision_sla_seconds, b.api_key_hash, b.signing_secret, b.sandbox, now],
   );
   return rows[0] ?? null;
 }
@@ -52,8 +54,24 @@ export async function findBankByKeyHash(db: Queryable, hash: string, now: Date) 
   return rows[0] ?? null;
 }
 
-export async function listEnabledBanks(db: Queryable): Promise<BankRow[]> {
-  return db.query<BankRow>(`SELECT ${COLUMNS} FROM banks WHERE enabled ORDER BY created_at, id`);
+/**
+ * The enabled banks an order of this mode goes to (DESIGN §16): a test order to the sandbox banks
+ * only; a live order to the real ones, or to the sandbox where no real bank is configured at all
+ * (development, tests). A real bank that is only disabled still counts as configured: a live order
+ * never falls back to the sandbox because the real banks are switched off.
+ */
+export async function listBanksForOrder(db: Queryable, livemode: boolean): Promise<BankRow[]> {
+  return db.query<BankRow>(
+    `SELECT ${COLUMNS} FROM banks
+      WHERE enabled AND sandbox = (NOT $1::boolean OR NOT EXISTS (SELECT 1 FROM banks r WHERE NOT r.sandbox))
+      ORDER BY created_at, id`,
+    [livemode],
+  );
+}
+
+/** Marks a bank as a sandbox one (the mounted sandbox's banks, including those made before the flag). */
+export async function markSandbox(tx: Queryable, id: string) {
+  await tx.query('UPDATE banks SET sandbox = true WHERE id = $1 AND NOT sandbox', [id]);
 }
 
 export async function listBanks(db: Queryable): Promise<BankRow[]> {

@@ -12,6 +12,8 @@ export interface BankPublic {
   endpoint_url: string;
   decision_sla_seconds: number;
   enabled: boolean;
+  /** A sandbox bank: test orders (and live ones where no real bank exists). */
+  sandbox: boolean;
   created_at: string;
 }
 
@@ -21,6 +23,7 @@ export const toBankPublic = (b: repo.BankRow): BankPublic => ({
   endpoint_url: b.endpoint_url,
   decision_sla_seconds: b.decision_sla_seconds,
   enabled: b.enabled,
+  sandbox: b.sandbox,
   created_at: b.created_at.toISOString(),
 });
 
@@ -41,6 +44,8 @@ export interface NewBank {
   name: string;
   endpointUrl: string;
   decisionSlaSeconds?: number;
+  /** A sandbox bank (DESIGN §16): gets test orders, and live ones only where no real bank exists. */
+  sandbox?: boolean;
 }
 
 function checkNewBank(b: NewBank) {
@@ -77,6 +82,7 @@ export async function createBank(db: Database, b: NewBank, now: Date): Promise<B
         decision_sla_seconds: b.decisionSlaSeconds ?? DEFAULT_DECISION_SLA_SECONDS,
         api_key_hash: sha256Hex(apiKey),
         signing_secret: secret,
+        sandbox: b.sandbox ?? false,
       },
       now,
     ),
@@ -137,7 +143,6 @@ export function signingSecrets(b: repo.BankRow, now: Date) {
 
 export const findBank = repo.findBank;
 export const listBanks = repo.listBanks;
-export const listEnabledBanks = repo.listEnabledBanks;
 
 /**
  * The sandbox banks' credentials. Their key is derived from their secret so that every process that
@@ -170,11 +175,15 @@ export async function ensureSandboxBanks(db: Database, specs: readonly SandboxBa
             decision_sla_seconds: DEFAULT_DECISION_SLA_SECONDS,
             api_key_hash: sha256Hex(sandboxApiKey(secret)),
             signing_secret: secret,
+            sandbox: true,
           },
           now,
         );
-      } else if (row.endpoint_url !== spec.endpointUrl) {
-        row = await repo.updateBankSettings(tx, spec.id, { endpoint_url: spec.endpointUrl }, now);
+      } else {
+        if (!row.sandbox) await repo.markSandbox(tx, spec.id);
+        if (row.endpoint_url !== spec.endpointUrl) {
+          row = await repo.updateBankSettings(tx, spec.id, { endpoint_url: spec.endpointUrl }, now);
+        }
       }
       if (!row) continue;
       out.push({ id: row.id, apiKey: sandboxApiKey(row.signing_secret), signingSecret: row.signing_secret });

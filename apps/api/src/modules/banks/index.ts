@@ -14,7 +14,6 @@ export {
   ensureSandboxBanks,
   findBank,
   listBanks,
-  listEnabledBanks,
   rotateBankKeys,
   type SandboxBankSpec,
   sandboxApiKey,

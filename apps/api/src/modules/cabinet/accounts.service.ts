@@ -121,6 +121,8 @@ export async function confirm(
           name: created.shop.name,
           secret_key: created.secret_key,
           publishable_key: created.publishable_key,
+          test_secret_key: created.test_secret_key,
+          test_publishable_key: created.test_publishable_key,
         },
       },
     };

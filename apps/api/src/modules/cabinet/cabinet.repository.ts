@@ -151,12 +151,17 @@ export async function findMembership(
   db: Queryable,
   userId: string,
   shopId: string,
+  livemode = true,
 ): Promise<{ role: CabinetRole; shop: KeyShop } | null> {
+  // Members belong to the live shop; its test twin is the same team's (and suspended with it).
   const rows = await db.query<KeyShop & { role: CabinetRole }>(
-    `SELECT s.id, s.name, s.email, s.webhook_secret, s.widget_origins,
-            (s.suspended_at IS NOT NULL) AS suspended, m.role
-       FROM shop_members m JOIN shops s ON s.id = m.shop_id WHERE m.user_id = $1 AND m.shop_id = $2`,
-    [userId, shopId],
+    `SELECT t.id, t.name, t.email, t.webhook_secret, t.widget_origins,
+            (s.suspended_at IS NOT NULL OR t.suspended_at IS NOT NULL) AS suspended, t.livemode, m.role
+       FROM shop_members m JOIN shops s ON s.id = m.shop_id
+       JOIN shops t ON t.id = CASE WHEN s.livemode = $3 THEN s.id
+                                   ELSE COALESCE((SELECT x.id FROM shops x WHERE x.live_shop_id = s.id), s.id) END
+      WHERE m.user_id = $1 AND m.shop_id = $2`,
+    [userId, shopId, livemode],
   );
   const row = rows[0];
   if (!row) return null;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_SHOP, kopecksToRubles } from '@b2bpay/domain';
+import { kopecksToRubles } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import { type EventType, recordEvent } from '../webhooks';
 import { toClientView, toOfferViews, toPayoutView } from './order-view';
@@ -46,6 +46,7 @@ export async function recordOrderEvent(
     shop_id: e.order.shop_id,
     client: e.client ? toClientView(e.client) : null,
     timestamp: e.now.toISOString(),
+    livemode: e.order.livemode,
     // DESIGN §11: the shop's own reference travels in every webhook; what was paid out and returned too.
     external_id: e.order.external_id ?? null,
     metadata: e.order.metadata ?? {},
@@ -60,7 +61,7 @@ export async function recordOrderEvent(
     orderId: e.order.id,
     sequence,
     payload,
-    livemode: e.order.shop_id !== DEMO_SHOP.id,
+    livemode: e.order.livemode,
     orderUrl: e.order.webhook_url,
     now: e.now,
   });

@@ -65,6 +65,7 @@ export function toOrderView(
     client: client ? toClientView(client, masked) : null,
     created_at: o.created_at.toISOString(),
     updated_at: o.updated_at.toISOString(),
+    livemode: o.livemode,
     // Public: the buyer's pages link them («Вернуться в магазин»).
     return_url: o.return_url,
     cancel_url: o.cancel_url,

@@ -27,6 +27,8 @@ export interface OrderRow {
   /** The shop's pages the buyer goes back to, after the application and before it. */
   return_url: string | null;
   cancel_url: string | null;
+  /** Made in live mode (real banks) or test mode (sandbox banks): its shop row's mode. */
+  livemode: boolean;
   refunded_kopecks: number;
   payout_bank: string | null;
   payout_kopecks: number | null;
@@ -51,7 +53,7 @@ export interface NewProduct {
 
 const ORDER_COLUMNS =
   'o.id, o.shop_id, o.order_number, o.status, o.amount_kopecks, o.version, o.webhook_url, o.client_id, o.deadline_at, o.link_opened_at, o.created_at, o.updated_at, ' +
-  'o.external_id, o.metadata, o.return_url, o.cancel_url, o.refunded_kopecks, o.payout_bank, o.payout_kopecks, o.payout_fee_kopecks, o.payout_reference, o.paid_at';
+  'o.external_id, o.metadata, o.return_url, o.cancel_url, o.livemode, o.refunded_kopecks, o.payout_bank, o.payout_kopecks, o.payout_fee_kopecks, o.payout_reference, o.paid_at';
 
 function mapOrder(row: OrderRow): OrderRow {
   return {
@@ -125,10 +127,10 @@ export async function insertNewOrder(
 /** Prepared: inserts plan the same whatever the values. */
 const NEW_ORDER_SQL = prepared(
   `WITH n AS (
-       UPDATE shops SET last_order_number = last_order_number + 1 WHERE id = $2 RETURNING last_order_number
+       UPDATE shops SET last_order_number = last_order_number + 1 WHERE id = $2 RETURNING last_order_number, livemode
      ), o AS (
-       INSERT INTO orders (id, shop_id, order_number, status, amount_kopecks, webhook_url, client_id, deadline_at, created_at, updated_at, external_id, metadata, return_url, cancel_url)
-       SELECT $1::uuid, $2::uuid, n.last_order_number, $3::text, $4::bigint, $5::text, $6::bigint, $7::timestamptz, $8::timestamptz, $8::timestamptz, $13::text, $14::jsonb, $15::text, $16::text FROM n
+       INSERT INTO orders (id, shop_id, order_number, livemode, status, amount_kopecks, webhook_url, client_id, deadline_at, created_at, updated_at, external_id, metadata, return_url, cancel_url)
+       SELECT $1::uuid, $2::uuid, n.last_order_number, n.livemode, $3::text, $4::bigint, $5::text, $6::bigint, $7::timestamptz, $8::timestamptz, $8::timestamptz, $13::text, $14::jsonb, $15::text, $16::text FROM n
        RETURNING order_number
      ), p AS (
        INSERT INTO order_products (order_id, position, name, price_kopecks, quantity)

@@ -164,6 +164,7 @@ async function insertOrder(
       const order = newOrderRow(deps, {
         id,
         shopId: auth.shop.id,
+        livemode: auth.shop.livemode,
         input,
         amountKopecks,
         clientId: client?.id ?? null,
@@ -217,6 +218,7 @@ function newOrderRow(
   o: {
     id: string;
     shopId: string;
+    livemode: boolean;
     input: OrderCreate;
     amountKopecks: number;
     clientId: number | null;
@@ -234,6 +236,7 @@ function newOrderRow(
     client_id: o.clientId,
     deadline_at: new Date(o.now.getTime() + deps.config.CLIENT_INFO_TTL),
     link_opened_at: null,
+    livemode: o.livemode,
     created_at: o.now,
     updated_at: o.now,
     external_id: o.input.external_id ?? null,

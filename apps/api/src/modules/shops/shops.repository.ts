@@ -7,19 +7,33 @@ export type { KeyKind };
 export type ShopRow = KeyShop;
 
 const SHOP_COLUMNS =
-  's.id, s.name, s.email, s.webhook_secret, s.widget_origins, (s.suspended_at IS NOT NULL) AS suspended';
+  's.id, s.name, s.email, s.webhook_secret, s.widget_origins, (s.suspended_at IS NOT NULL) AS suspended, s.livemode';
 
 export async function insertShop(
   db: Queryable,
-  shop: Omit<ShopRow, 'widget_origins' | 'suspended'> & { is_demo?: boolean },
+  shop: Omit<ShopRow, 'widget_origins' | 'suspended'> & { is_demo?: boolean; live_shop_id?: string },
 ): Promise<void> {
-  await db.query('INSERT INTO shops (id, name, email, webhook_secret, is_demo) VALUES ($1, $2, $3, $4, $5)', [
-    shop.id,
-    shop.name,
-    shop.email,
-    shop.webhook_secret,
-    shop.is_demo ?? false,
+  await db.query(
+    `INSERT INTO shops (id, name, email, webhook_secret, is_demo, livemode, live_shop_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      shop.id,
+      shop.name,
+      shop.email,
+      shop.webhook_secret,
+      shop.is_demo ?? false,
+      shop.livemode,
+      shop.live_shop_id ?? null,
+    ],
+  );
+}
+
+/** The shop's test twin (its test mode's data space), or null when it has none yet. */
+export async function findTestTwin(db: Queryable, liveShopId: string): Promise<ShopRow | null> {
+  const rows = await db.query<ShopRow>(`SELECT ${SHOP_COLUMNS} FROM shops s WHERE s.live_shop_id = $1`, [
+    liveShopId,
   ]);
+  return rows[0] ?? null;
 }
 
 export async function insertKey(db: Queryable, shopId: string, kind: KeyKind, hash: string, hint: string) {

@@ -16,33 +16,59 @@ export async function createShop(db: Database, input: ShopCreate): Promise<ShopC
   return db.transaction((tx) => createShopIn(tx, input));
 }
 
-/** createShop inside the caller's transaction (the cabinet makes a shop, its owner and a session at once). */
-export async function createShopIn(tx: Queryable, input: ShopCreate): Promise<ShopCreated> {
-  const shop = {
-    id: randomUUID(),
-    name: input.name,
-    email: input.email,
+/** A new shop row of one mode and its two keys; the plain keys exist only in the answer. */
+async function insertShopWithKeys(
+  tx: Queryable,
+  shop: { id: string; name: string; email: string; webhook_url: string | null; livemode: boolean },
+  liveShopId?: string,
+) {
+  const { webhook_url: webhookUrl, ...fields } = shop;
+  const row = {
+    ...fields,
     webhook_secret: newWebhookSecret(),
+    ...(liveShopId ? { live_shop_id: liveShopId } : {}),
   };
-  const secretKey = newSecretKey();
-  const publishableKey = newPublishableKey();
-  await repo.insertShop(tx, shop);
-  // The webhook address given is the shop's first webhook endpoint (live mode).
-  if (input.webhook_url)
+  const secretKey = newSecretKey(shop.livemode);
+  const publishableKey = newPublishableKey(shop.livemode);
+  await repo.insertShop(tx, row);
+  // The webhook address given is the shop's first webhook endpoint.
+  if (webhookUrl)
     await setShopWebhookUrl(tx, {
       id: randomUUID(),
       shopId: shop.id,
-      livemode: true,
-      url: input.webhook_url,
+      livemode: shop.livemode,
+      url: webhookUrl,
       now: null,
     });
   await repo.insertKey(tx, shop.id, 'secret', sha256Hex(secretKey), keyHint(secretKey));
   await repo.insertKey(tx, shop.id, 'publishable', sha256Hex(publishableKey), keyHint(publishableKey));
+  return { secretKey, publishableKey, webhookSecret: row.webhook_secret };
+}
+
+/**
+ * createShop inside the caller's transaction (the cabinet makes a shop, its owner and a session at
+ * once): the live shop and its test twin (DESIGN §16), each with its own keys and webhook secret.
+ */
+export async function createShopIn(tx: Queryable, input: ShopCreate): Promise<ShopCreated> {
+  const shop = { id: randomUUID(), name: input.name, email: input.email };
+  const live = await insertShopWithKeys(tx, {
+    ...shop,
+    webhook_url: input.webhook_url ?? null,
+    livemode: true,
+  });
+  const test = await insertShopWithKeys(
+    tx,
+    { ...shop, id: randomUUID(), webhook_url: null, livemode: false },
+    shop.id,
+  );
   return {
-    shop: { id: shop.id, name: shop.name, email: shop.email },
-    secret_key: secretKey,
-    publishable_key: publishableKey,
-    webhook_secret: shop.webhook_secret,
+    shop,
+    secret_key: live.secretKey,
+    publishable_key: live.publishableKey,
+    webhook_secret: live.webhookSecret,
+    test_secret_key: test.secretKey,
+    test_publishable_key: test.publishableKey,
+    test_webhook_secret: test.webhookSecret,
   };
 }
 
@@ -64,8 +90,8 @@ export async function registerShop(
 export async function rotateKeys(db: Database, shopId: string) {
   const shop = await repo.findShopById(db, shopId);
   if (!shop) throw notFound(SHOP_NOT_FOUND);
-  const secretKey = newSecretKey();
-  const publishableKey = newPublishableKey();
+  const secretKey = newSecretKey(shop.livemode);
+  const publishableKey = newPublishableKey(shop.livemode);
   await db.transaction(async (tx) => {
     await repo.lockShop(tx, shopId);
     await repo.revokeKeys(tx, shopId, 'secret');
@@ -112,6 +138,7 @@ export async function syncDemoShop(db: Database, enabled: boolean) {
       email: DEMO_SHOP.email,
       webhook_secret: DEMO_SHOP.webhookSecret,
       is_demo: true,
+      livemode: false,
     });
     const keys = [
       ['secret', DEMO_SHOP.secretKey],
@@ -138,7 +165,10 @@ export async function rotateKey(
   kind: repo.KeyKind,
   options: { expireOldInSeconds?: number; now?: Date; callerKeyHash?: string; audit?: AuditBy } = {},
 ) {
-  const key = kind === 'secret' ? newSecretKey() : newPublishableKey();
+  const shop = await repo.findShopById(db, shopId);
+  if (!shop) throw notFound(SHOP_NOT_FOUND);
+  // A test shop's keys are test keys: the mode is the shop row's (DESIGN §16).
+  const key = kind === 'secret' ? newSecretKey(shop.livemode) : newPublishableKey(shop.livemode);
   const now = options.now ?? new Date();
   const seconds = options.expireOldInSeconds ?? 0;
   const until = seconds > 0 ? new Date(now.getTime() + seconds * 1000) : null;

@@ -19,7 +19,7 @@ export async function searchShops(db: Queryable, q: string | undefined): Promise
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db.query<StaffShopRow>(
     `SELECT ${COLUMNS} FROM shops
-      WHERE NOT is_demo AND ($1 = '' OR name ILIKE $2 OR email ILIKE $2 OR inn = $1)
+      WHERE NOT is_demo AND live_shop_id IS NULL AND ($1 = '' OR name ILIKE $2 OR email ILIKE $2 OR inn = $1)
       ORDER BY created_at DESC, id LIMIT 100`,
     [text, like],
   );
@@ -39,7 +39,8 @@ export async function setSuspension(
   s: { at: Date; reason: string; by: string } | null,
 ) {
   await tx.query(
-    'UPDATE shops SET suspended_at = $2, suspended_reason = $3, suspended_by = $4 WHERE id = $1',
+    // The shop's test twin is stopped and resumed with it: its test keys are the same shop's keys.
+    'UPDATE shops SET suspended_at = $2, suspended_reason = $3, suspended_by = $4 WHERE id = $1 OR live_shop_id = $1',
     [id, s?.at ?? null, s?.reason ?? null, s?.by ?? null],
   );
 }

@@ -1,8 +1,9 @@
-import { DEMO_SHOP } from '@b2bpay/domain';
 import type { RequestAuth } from '../auth';
 
-/** The mode (test or live) a request works in: its key's, or its session's. */
+/**
+ * The mode (test or live) a request works in: its shop row's (a live shop, or its test twin — the
+ * key's or the session's X-B2BPay-Mode picks which, DESIGN §16).
+ */
 export function livemodeOf(auth: RequestAuth): boolean {
-  const withMode = auth as RequestAuth & { livemode?: boolean };
-  return withMode.livemode ?? auth.shop.id !== DEMO_SHOP.id;
+  return auth.shop.livemode;
 }

@@ -224,8 +224,8 @@ export async function lockShopDelivery(
   return rows[0] ? mapDelivery(rows[0]) : null;
 }
 
-/** The mode of a delivery's event (migration 019). */
-const DELIVERY_LIVEMODE = '(SELECT NOT s.is_demo FROM shops s WHERE s.id = d.shop_id)';
+/** The mode of a delivery: its shop row's (a live shop or a test twin, migration 019). */
+const DELIVERY_LIVEMODE = '(SELECT s.livemode FROM shops s WHERE s.id = d.shop_id)';
 
 /**
  * Where a re-send goes: the address given (`$n`), else the one a new event of the delivery would go
@@ -353,11 +353,12 @@ export interface ShopSettingsRow {
   webhook_secret: string;
   widget_origins: string[];
   previous_webhook_secret_until: Date | null;
+  livemode: boolean;
 }
 
 export async function findShopSettings(db: Queryable, shopId: string): Promise<ShopSettingsRow | null> {
   const rows = await db.query<ShopSettingsRow>(
-    'SELECT webhook_secret, widget_origins, previous_webhook_secret_until FROM shops WHERE id = $1',
+    'SELECT webhook_secret, widget_origins, previous_webhook_secret_until, livemode FROM shops WHERE id = $1',
     [shopId],
   );
   const row = rows[0];

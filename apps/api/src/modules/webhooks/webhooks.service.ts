@@ -251,6 +251,7 @@ async function settingsOf(deps: AppDeps, shop: ShopMode): Promise<ShopSettings> 
       settings.previous_webhook_secret_until && settings.previous_webhook_secret_until > deps.clock.now()
         ? settings.previous_webhook_secret_until.toISOString()
         : null,
+    livemode: settings.livemode,
   };
 }
 

@@ -75,6 +75,7 @@ export async function startOutsideBanks(
         id: partner.id,
         name: partner.name,
         endpointUrl: `http://127.0.0.1:${port}/sandbox-bank/${partner.id}`,
+        sandbox: true,
       },
       new Date(),
     );

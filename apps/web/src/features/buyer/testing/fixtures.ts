@@ -18,6 +18,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     client: null,
     created_at: '2026-11-22T14:05:00Z',
     updated_at: '2026-11-22T14:05:00Z',
+    livemode: false,
     ...overrides,
   };
 }

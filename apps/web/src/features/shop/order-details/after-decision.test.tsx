@@ -22,6 +22,7 @@ const BASE: Order = {
   client: null,
   created_at: '2026-11-22T10:00:00Z',
   updated_at: '2026-11-22T10:10:00Z',
+  livemode: false,
   webhook_url: null,
   external_id: null,
   metadata: {},

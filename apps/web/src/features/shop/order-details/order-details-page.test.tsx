@@ -36,6 +36,7 @@ const ORDER: Order = {
   },
   created_at: '2026-11-22T10:00:00Z',
   updated_at: '2026-11-22T10:10:00Z',
+  livemode: false,
   webhook_url: null,
   bank_decisions: [
     {

@@ -18,6 +18,7 @@ function order(createdAt: string): Order {
     client: null,
     created_at: createdAt,
     updated_at: createdAt,
+    livemode: false,
   };
 }
 

@@ -31,6 +31,7 @@ const SETTINGS: ShopSettings = {
   publishable_key_hint: 'pk_demo_9c3e5a7b1d2f4e6a8c0b3d5f7a9ce8a2',
   widget_origins: [],
   previous_webhook_secret_expires_at: null,
+  livemode: false,
 };
 
 function testDelivery(status: WebhookDelivery['status']): WebhookDelivery {
