@@ -213,11 +213,23 @@ function EndpointRow({
         <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Изменить ${endpoint.url}`}>
           Изменить
         </Button>
-        <Button variant="secondary" size="sm" disabled={busy} onClick={onToggle}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={busy}
+          onClick={onToggle}
+          aria-label={`${enabled ? 'Отключить' : 'Включить'} ${endpoint.url}`}
+        >
           {enabled ? 'Отключить' : 'Включить'}
         </Button>
-        <Button variant="secondary" size="sm" disabled={busy} onClick={onRotate}>
-          Сменить секрет
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={busy}
+          onClick={onRotate}
+          aria-label={`Новый секрет для ${endpoint.url}`}
+        >
+          Новый секрет
         </Button>
         <Button variant="secondary" size="sm" onClick={onDelete} aria-label={`Удалить ${endpoint.url}`}>
           Удалить
