@@ -160,7 +160,8 @@ describe('API keys', () => {
     const dialog = page.getByRole('dialog', { name: 'Выпустить новый публичный ключ?' });
     await dialog.getByRole('button', { name: 'Выпустить новый ключ' }).click();
     const key = ((await row.getByTestId('revealed-secret').locator('code').textContent()) ?? '').trim();
-    expect(key).toMatch(/^pk_live_/);
+    // The demo shop is a test shop (DESIGN §16): its new keys are test keys.
+    expect(key).toMatch(/^pk_test_/);
     // Shown in full in the key's row, not only in the one-time reveal.
     expect((await row.locator('code').first().textContent())?.trim()).toBe(key);
 
@@ -185,7 +186,7 @@ describe('API keys', () => {
     await expect(dialog.textContent()).resolves.toContain('перестанет работать сразу');
     await dialog.getByRole('button', { name: 'Выпустить новый ключ' }).click();
     const key = ((await row.getByTestId('revealed-secret').locator('code').textContent()) ?? '').trim();
-    expect(key).toMatch(/^sk_live_/);
+    expect(key).toMatch(/^sk_test_/);
     shop.setToken(key);
     expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBe(key);
 
@@ -386,7 +387,7 @@ describe('widget sites, rotation with an overlap, webhook health', () => {
     await expect(dialog.textContent()).resolves.toContain('перестанет работать через 1 час');
     await dialog.getByRole('button', { name: 'Выпустить новый ключ' }).click();
     const key = ((await row.getByTestId('revealed-secret').locator('code').textContent()) ?? '').trim();
-    expect(key).toMatch(/^sk_live_/);
+    expect(key).toMatch(/^sk_test_/);
     shop.setToken(key);
     const status = async (token: string, path: string) =>
       (await fetch(`${shop.baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } })).status;

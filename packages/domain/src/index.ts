@@ -19,3 +19,4 @@ export * from './shop-return';
 export * from './staff-roles';
 export * from './statuses';
 export * from './text';
+export * from './web-pages';

@@ -2083,7 +2083,8 @@ export interface components {
          *       "timestamp": "2026-11-24T09:30:00.000Z",
          *       "external_id": "ORDER-1001",
          *       "metadata": {},
-         *       "refunded_amount": 0
+         *       "refunded_amount": 0,
+         *       "livemode": true
          *     } */
         WebhookEvent: {
             /** @enum {string} */
@@ -2112,6 +2113,8 @@ export interface components {
             };
             /** @description Возвращено всего по заказу, в рублях */
             refunded_amount: number;
+            /** @description true — событие боевого заказа, false — тестового */
+            livemode: boolean;
             /** @description Только в order.payment.completed: выплата магазину */
             payout?: components["schemas"]["Payout"] | null;
             /** @description Предложение банка, подписанное покупателем (после подписи), иначе null */
@@ -2140,7 +2143,8 @@ export interface components {
          *           "timestamp": "2026-11-24T09:30:00.000Z",
          *           "external_id": "ORDER-1001",
          *           "metadata": {},
-         *           "refunded_amount": 0
+         *           "refunded_amount": 0,
+         *           "livemode": true
          *         }
          *       ],
          *       "has_more": false
@@ -5298,7 +5302,8 @@ export interface operations {
                      *           "timestamp": "2026-11-24T09:30:00.000Z",
                      *           "external_id": "ORDER-1001",
                      *           "metadata": {},
-                     *           "refunded_amount": 0
+                     *           "refunded_amount": 0,
+                     *           "livemode": true
                      *         }
                      *       ],
                      *       "has_more": false

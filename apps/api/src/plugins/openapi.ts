@@ -31,7 +31,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
             scheme: 'bearer',
             bearerFormat: 'sk_…',
             description:
-              'Секретный ключ магазина sk_… в заголовке Authorization: Bearer. Только для сервера магазина.',
+              'Секретный ключ магазина sk_… в заголовке Authorization: Bearer. Только для сервера магазина. ' +
+              'sk_live_… — боевой режим, sk_test_… — тестовый: у каждого режима свои заказы, настройки и события.',
           },
           PublishableKey: {
             type: 'http',
@@ -39,7 +40,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
             bearerFormat: 'pk_…',
             description:
               'Публикуемый ключ магазина pk_… в заголовке Authorization: Bearer: виджет на сайте магазина ' +
-              'создаёт им заказы (только там, где операция его называет).',
+              'создаёт им заказы (только там, где операция его называет). pk_test_… создаёт тестовые заказы.',
           },
           CabinetSession: {
             type: 'apiKey',

@@ -116,7 +116,7 @@ export async function submitApplication(
       reason: 'Покупатель отправил заявку',
       now,
     });
-    await openApplications(tx, order, now);
+    await openApplications(tx, order, now, { production: deps.config.NODE_ENV === 'production' });
     return { client: toClientView(client) };
   });
   if ('error' in outcome) throw outcome.error;

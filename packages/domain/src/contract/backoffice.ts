@@ -124,6 +124,8 @@ export const ShopCard = ShopSummary.extend({
     z.object({
       kind: z.string(),
       hint: z.string(),
+      /** A live key, or the test mode's. */
+      livemode: z.boolean(),
       created_at: IsoDateTime,
       last_used_at: IsoDateTime.nullable(),
     }),

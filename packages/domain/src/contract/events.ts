@@ -70,6 +70,7 @@ const EXAMPLE_EVENT = {
   external_id: 'ORDER-1001',
   metadata: {},
   refunded_amount: 0,
+  livemode: true,
 };
 
 /**
@@ -100,6 +101,7 @@ export const WebhookEvent = z
       .meta({ description: 'Номер заказа в магазине (external_id) или null' }),
     metadata: z.record(z.string(), z.string()).meta({ description: 'metadata заказа, как при создании' }),
     refunded_amount: z.number().meta({ description: 'Возвращено всего по заказу, в рублях' }),
+    livemode: z.boolean().meta({ description: 'true — событие боевого заказа, false — тестового' }),
     /** order.payment.completed only. */
     payout: Payout.nullable()
       .optional()

@@ -18,6 +18,8 @@ export interface KeyShop {
    * the demo shop). Everything read by shop id stays within its mode.
    */
   livemode: boolean;
+  /** A test twin's live shop: the id the shop knows itself by, accepted as `shop_id` in test mode too. */
+  live_shop_id?: string | null;
 }
 
 export interface AuthenticatedKey {

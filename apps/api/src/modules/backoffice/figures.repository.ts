@@ -52,10 +52,19 @@ export async function shopMembers(db: Queryable, shopId: string) {
   );
 }
 
+/** The shop's valid keys, live then test (its test twin's), each with its last use. */
 export async function shopKeys(db: Queryable, shopId: string) {
-  return db.query<{ kind: string; key_hint: string; created_at: Date; last_used_at: Date | null }>(
-    `SELECT kind, key_hint, created_at, last_used_at FROM api_keys WHERE shop_id = $1 AND revoked_at IS NULL
-      ORDER BY created_at`,
+  return db.query<{
+    kind: string;
+    key_hint: string;
+    created_at: Date;
+    last_used_at: Date | null;
+    livemode: boolean;
+  }>(
+    `SELECT k.kind, k.key_hint, k.created_at, k.last_used_at, s.livemode
+       FROM api_keys k JOIN shops s ON s.id = k.shop_id
+      WHERE (s.id = $1 OR s.live_shop_id = $1) AND k.revoked_at IS NULL
+      ORDER BY s.livemode DESC, k.created_at`,
     [shopId],
   );
 }

@@ -80,6 +80,7 @@ async function shopCard(db: Queryable, id: string, now: Date): Promise<ShopCard>
     keys: (await figures.shopKeys(db, id)).map((k) => ({
       kind: k.kind,
       hint: k.key_hint,
+      livemode: k.livemode,
       created_at: new Date(k.created_at).toISOString(),
       last_used_at: k.last_used_at ? new Date(k.last_used_at).toISOString() : null,
     })),

@@ -29,9 +29,10 @@ export async function openApplications(
   tx: Queryable,
   order: { id: string; livemode: boolean },
   now: Date,
+  options: { production: boolean },
 ): Promise<number> {
   const orderId = order.id;
-  const banks = await listBanksForOrder(tx, order.livemode);
+  const banks = await listBanksForOrder(tx, order.livemode, !options.production);
   const opened = await apps.insertApplications(
     tx,
     orderId,

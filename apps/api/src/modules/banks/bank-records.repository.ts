@@ -56,16 +56,22 @@ export async function findBankByKeyHash(db: Queryable, hash: string, now: Date) 
 
 /**
  * The enabled banks an order of this mode goes to (DESIGN §16): a test order to the sandbox banks
- * only; a live order to the real ones, or to the sandbox where no real bank is configured at all
- * (development, tests). A real bank that is only disabled still counts as configured: a live order
- * never falls back to the sandbox because the real banks are switched off.
+ * only; a live order to the real ones, or — outside production (`sandboxForLive`) — to the sandbox
+ * where no real bank is configured at all (development, tests). A real bank that is only disabled
+ * still counts as configured: a live order never falls back to the sandbox because the real banks
+ * are switched off, and in production never at all.
  */
-export async function listBanksForOrder(db: Queryable, livemode: boolean): Promise<BankRow[]> {
+export async function listBanksForOrder(
+  db: Queryable,
+  livemode: boolean,
+  sandboxForLive: boolean,
+): Promise<BankRow[]> {
   return db.query<BankRow>(
     `SELECT ${COLUMNS} FROM banks
-      WHERE enabled AND sandbox = (NOT $1::boolean OR NOT EXISTS (SELECT 1 FROM banks r WHERE NOT r.sandbox))
+      WHERE enabled AND sandbox = (NOT $1::boolean
+                                   OR ($2::boolean AND NOT EXISTS (SELECT 1 FROM banks r WHERE NOT r.sandbox)))
       ORDER BY created_at, id`,
-    [livemode],
+    [livemode, sandboxForLive],
   );
 }
 

@@ -7,7 +7,7 @@ export type { KeyKind };
 export type ShopRow = KeyShop;
 
 const SHOP_COLUMNS =
-  's.id, s.name, s.email, s.webhook_secret, s.widget_origins, (s.suspended_at IS NOT NULL) AS suspended, s.livemode';
+  's.id, s.name, s.email, s.webhook_secret, s.widget_origins, (s.suspended_at IS NOT NULL) AS suspended, s.livemode, s.live_shop_id';
 
 export async function insertShop(
   db: Queryable,

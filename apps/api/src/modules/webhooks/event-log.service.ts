@@ -13,7 +13,12 @@ const CURSORS_DISAGREE = 'after и starting_after — один и тот же к
  * bodies the webhooks carry, for a shop catching up after downtime. One row more than asked tells
  * whether more follow.
  */
-export async function listEvents(deps: AppDeps, shopId: string, query: EventLogQuery): Promise<EventLog> {
+export async function listEvents(
+  deps: AppDeps,
+  shop: { id: string; livemode: boolean },
+  query: EventLogQuery,
+): Promise<EventLog> {
+  const shopId = shop.id;
   if (query.after && query.starting_after && query.after !== query.starting_after)
     throw validationError('starting_after', CURSORS_DISAGREE);
   const field = query.starting_after ? 'starting_after' : 'after';
@@ -28,19 +33,22 @@ export async function listEvents(deps: AppDeps, shopId: string, query: EventLogQ
     since: query.since ? instantOfBound(query.since) : null,
     limit: query.limit + 1,
   });
-  return { items: rows.slice(0, query.limit).map(withLaterFields), has_more: rows.length > query.limit };
+  const items = rows.slice(0, query.limit).map((e) => withLaterFields(e, shop.livemode));
+  return { items, has_more: rows.length > query.limit };
 }
 
 /**
- * Events written before a field joined every body (external_id, metadata and refunded_amount came
- * later) get that field's empty value, so every item is a whole WebhookEvent.
+ * Events written before a field joined every body (external_id, metadata, refunded_amount and
+ * livemode came later) get that field's value, so every item is a whole WebhookEvent: the empty
+ * one, and for livemode the shop's mode (every event of a shop row is of its mode).
  */
-function withLaterFields(event: WebhookEvent): WebhookEvent {
+function withLaterFields(event: WebhookEvent, livemode: boolean): WebhookEvent {
   const stored: Partial<WebhookEvent> = event;
   return {
     ...event,
     external_id: stored.external_id ?? null,
     metadata: stored.metadata ?? {},
     refunded_amount: stored.refunded_amount ?? 0,
+    livemode: stored.livemode ?? livemode,
   };
 }

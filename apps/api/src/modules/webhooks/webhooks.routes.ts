@@ -66,7 +66,7 @@ function deliveryLogRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
     },
     async (request) => {
       const auth = await deps.auth.require(request, ['secret']);
-      return listEvents(deps, auth.shop.id, request.query);
+      return listEvents(deps, auth.shop, request.query);
     },
   );
 

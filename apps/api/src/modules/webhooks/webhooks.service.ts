@@ -220,7 +220,13 @@ export async function sendTestEvent(
     await repo.insertTestEvent(tx, {
       id: eventId,
       shopId,
-      payload: { event: TEST_EVENT, event_id: eventId, shop_id: shopId, timestamp: now.toISOString() },
+      payload: {
+        event: TEST_EVENT,
+        event_id: eventId,
+        shop_id: shopId,
+        timestamp: now.toISOString(),
+        livemode: shop.livemode,
+      },
       now,
     });
     return queueDelivery(tx, {

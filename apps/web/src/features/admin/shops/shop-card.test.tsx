@@ -47,7 +47,7 @@ describe('a shop’s card', () => {
     expect(screen.getByTestId('shop-webhooks')).toHaveTextContent('Доставляются');
     expect(screen.getByRole('list', { name: 'Участники' })).toHaveTextContent('owner@romashka.ruВладелец');
     expect(screen.getByRole('list', { name: 'Ключи API' })).toHaveTextContent(
-      'Секретный ключsk_live_…9f3cВыпущен 01.10.2026 13:00 · последнее использование 20.11.2026 12:30',
+      'Секретный ключ · боевойsk_live_…9f3cВыпущен 01.10.2026 13:00 · последнее использование 20.11.2026 12:30',
     );
     const order = within(screen.getByRole('list', { name: 'Последние заказы' })).getByRole('link', {
       name: 'Заказ №1042',

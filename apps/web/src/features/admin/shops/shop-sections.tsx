@@ -91,7 +91,9 @@ export function KeysCard({ keys }: { keys: ShopCard['keys'] }) {
               key={`${key.kind}-${key.hint}`}
               className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0 text-[15px]"
             >
-              <span className="text-slate-900">{KEY_KINDS[key.kind] ?? key.kind}</span>
+              <span className="text-slate-900">
+                {KEY_KINDS[key.kind] ?? key.kind} · {key.livemode ? 'боевой' : 'тестовый'}
+              </span>
               {/* The API's hint: the kind's prefix and the last four characters (a publishable key whole). */}
               <span className="font-mono text-sm break-all text-slate-700">{key.hint}</span>
               <span className="text-sm text-slate-600 tabular-nums">

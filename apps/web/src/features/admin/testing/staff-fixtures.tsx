@@ -57,6 +57,7 @@ export function makeShopCard(overrides: Partial<ShopCard> = {}): ShopCard {
       {
         kind: 'secret',
         hint: 'sk_live_…9f3c',
+        livemode: true,
         created_at: '2026-10-01T10:00:00Z',
         last_used_at: '2026-11-20T09:30:00Z',
       },

@@ -1,4 +1,4 @@
-import { formatRubles } from '@b2bpay/domain';
+import { formatRubles, formatWholeNumber } from '@b2bpay/domain';
 import { cn } from '../../../shared/lib/cn';
 import type { BuyerOrderItem } from '../model/order-view';
 
@@ -30,7 +30,7 @@ export function OrderItems({
             </p>
             {item.quantity !== 1 && (
               <p className={cn('mt-0.5 text-slate-600 tabular-nums', compact ? 'text-xs' : 'text-sm')}>
-                {item.quantity} шт. × {formatRubles(item.price)}
+                {formatWholeNumber(item.quantity)} шт. × {formatRubles(item.price)}
               </p>
             )}
           </div>

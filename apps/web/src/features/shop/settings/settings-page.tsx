@@ -379,7 +379,14 @@ export default function SettingsPage() {
         {keys && (
           <Card
             title="Ключи API"
-            description="Ключи показываются только при выпуске; здесь — их последние символы."
+            description={
+              <>
+                <span className="block font-medium text-slate-900" data-testid="keys-mode">
+                  {data.livemode ? 'Ключи боевого режима' : 'Ключи тестового режима'}
+                </span>
+                Ключи показываются только при выпуске; здесь — их последние символы.
+              </>
+            }
           >
             <ul className="flex flex-col divide-y divide-slate-200">
               <KeyRow kind="secret" hint={data.secret_key_hint} />

@@ -24,6 +24,8 @@ export interface OrderView {
   date: string;
   items: OrderItemView[];
   total: number;
+  /** False for a test order (DESIGN §16): its card says «Тест». */
+  livemode: boolean;
 }
 
 /**
@@ -59,5 +61,6 @@ export function toOrderView(order: Order): OrderView {
     date: formatDateTime(order.created_at),
     items,
     total: itemsTotal(items),
+    livemode: order.livemode,
   };
 }
