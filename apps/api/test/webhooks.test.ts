@@ -506,6 +506,7 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
       event_id: d.event_id,
       shop_id: shop.shop.id,
       timestamp: t.clock.now().toISOString(),
+      livemode: true,
     });
 
     // Without a url: the shop's default, and no body at all is fine too.
