@@ -125,7 +125,7 @@ function WebhookCard({ settings }: { settings: ShopSettings }) {
             setSaved(false);
           }}
           error={fieldError}
-          hint="Для заказов, созданных без своего адреса. Пустое поле — вебхуки не отправляются."
+          hint="Для заказов, созданных без своего адреса; он же первый в списке адресов ниже. Пустое поле — на этот адрес вебхуки не отправляются."
         />
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button type="submit" loading={save.isPending} loadingText="Сохранение...">
