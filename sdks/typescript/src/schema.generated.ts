@@ -910,7 +910,7 @@ export interface paths {
         };
         /**
          * Журнал действий магазина
-         * @description Кто (e-mail пользователя или последние 4 символа ключа), что, когда и с какого адреса: ключи, настройки вебхуков и виджета, команда, отмены, возвраты, выгрузки, входы. Новые сверху; дальше — starting_after = id последней записи.
+         * @description Кто (e-mail пользователя или последние 4 символа ключа), что, когда и с какого адреса: ключи, настройки вебхуков и виджета, команда, отмены, возвраты, выгрузки, входы. Новые сверху; дальше — starting_after = id последней записи, назад — ending_before = id первой.
          */
         get: operations["listAuditLog"];
         put?: never;
@@ -2084,6 +2084,8 @@ export interface components {
          *       "external_id": "ORDER-1001",
          *       "metadata": {},
          *       "refunded_amount": 0,
+         *       "return_url": "https://romashka.ru/checkout/done",
+         *       "cancel_url": "https://romashka.ru/cart",
          *       "livemode": true
          *     } */
         WebhookEvent: {
@@ -2113,6 +2115,10 @@ export interface components {
             };
             /** @description Возвращено всего по заказу, в рублях */
             refunded_amount: number;
+            /** @description return_url заказа (куда покупатель вернётся в магазин) или null */
+            return_url?: string | null;
+            /** @description cancel_url заказа (куда вернётся, отказавшись) или null */
+            cancel_url?: string | null;
             /** @description true — событие боевого заказа, false — тестового */
             livemode: boolean;
             /** @description Только в order.payment.completed: выплата магазину */
@@ -2144,6 +2150,8 @@ export interface components {
          *           "external_id": "ORDER-1001",
          *           "metadata": {},
          *           "refunded_amount": 0,
+         *           "return_url": "https://romashka.ru/checkout/done",
+         *           "cancel_url": "https://romashka.ru/cart",
          *           "livemode": true
          *         }
          *       ],
@@ -2607,8 +2615,10 @@ export interface operations {
                 page?: number;
                 /** @description Заказов на странице: 1…100 */
                 limit?: number;
-                /** @description id последнего заказа предыдущей страницы: вернутся следующие за ним (страницы не сдвигаются, когда приходят новые заказы). Вместе с page > 1 нельзя. */
+                /** @description id последнего заказа предыдущей страницы: вернутся следующие за ним, в порядке списка (страницы не сдвигаются, когда приходят новые). Вместе с ending_before нельзя. Вместе с page > 1 нельзя. */
                 starting_after?: string;
+                /** @description id первого заказа текущей страницы: вернётся страница перед ним — до limit штук, в обычном порядке списка; has_more — есть ли ещё перед ней. Вместе с starting_after нельзя. Вместе с page > 1 нельзя. */
+                ending_before?: string;
                 /** @description Только заказы, изменённые (статус, товары, возврат) начиная с этого момента: дата-время ISO 8601 или дата ГГГГ-ММ-ДД (с начала этих суток по Москве, как date_from). */
                 updated_since?: string;
                 /** @description Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b) */
@@ -5303,6 +5313,8 @@ export interface operations {
                      *           "external_id": "ORDER-1001",
                      *           "metadata": {},
                      *           "refunded_amount": 0,
+                     *           "return_url": "https://romashka.ru/checkout/done",
+                     *           "cancel_url": "https://romashka.ru/cart",
                      *           "livemode": true
                      *         }
                      *       ],
@@ -9110,8 +9122,10 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description id последней записи предыдущей страницы: вернутся более ранние */
+                /** @description id последнего записи предыдущей страницы: вернутся следующие за ним, в порядке списка (страницы не сдвигаются, когда приходят новые). Вместе с ending_before нельзя. */
                 starting_after?: string;
+                /** @description id первого записи текущей страницы: вернётся страница перед ним — до limit штук, в обычном порядке списка; has_more — есть ли ещё перед ней. Вместе с starting_after нельзя. */
+                ending_before?: string;
             };
             header?: never;
             path: {

@@ -70,6 +70,8 @@ const EXAMPLE_EVENT = {
   external_id: 'ORDER-1001',
   metadata: {},
   refunded_amount: 0,
+  return_url: 'https://romashka.ru/checkout/done',
+  cancel_url: 'https://romashka.ru/cart',
   livemode: true,
 };
 
@@ -101,6 +103,16 @@ export const WebhookEvent = z
       .meta({ description: 'Номер заказа в магазине (external_id) или null' }),
     metadata: z.record(z.string(), z.string()).meta({ description: 'metadata заказа, как при создании' }),
     refunded_amount: z.number().meta({ description: 'Возвращено всего по заказу, в рублях' }),
+    return_url: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'return_url заказа (куда покупатель вернётся в магазин) или null' }),
+    cancel_url: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'cancel_url заказа (куда вернётся, отказавшись) или null' }),
     livemode: z.boolean().meta({ description: 'true — событие боевого заказа, false — тестового' }),
     /** order.payment.completed only. */
     payout: Payout.nullable()

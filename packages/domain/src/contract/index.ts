@@ -5,6 +5,7 @@ export * from './clients';
 export * from './common';
 export * from './events';
 export * from './issue-messages';
+export * from './list-cursors';
 export * from './misc';
 export * from './orders';
 export * from './stats';

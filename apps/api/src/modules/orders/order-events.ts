@@ -51,6 +51,9 @@ export async function recordOrderEvent(
     external_id: e.order.external_id ?? null,
     metadata: e.order.metadata ?? {},
     refunded_amount: kopecksToRubles(e.order.refunded_kopecks ?? 0),
+    // The shop's pages the buyer goes back to, as the order was created with them.
+    return_url: e.order.return_url ?? null,
+    cancel_url: e.order.cancel_url ?? null,
     ...(e.type === 'order.payment.completed' ? { payout: toPayoutView(e.order) } : {}),
     accepted_offer: acceptedOffer,
   };
