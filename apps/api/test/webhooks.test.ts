@@ -185,6 +185,9 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
       timestamp: t.clock.now().toISOString(),
       // The demo shop is a test shop.
       livemode: false,
+      // The buyer's ways back to the shop, when the order has them.
+      return_url: null,
+      cancel_url: null,
       // The shop's own reference and what was returned travel in every webhook.
       external_id: null,
       metadata: {},
