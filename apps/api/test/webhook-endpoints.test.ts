@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { registerOwner } from './support/cabinet';
 import { describeApi } from './support/describe-api';
 import { createOrder, errorOf, newShop, sampleProducts } from './support/test-app';
 import { startWebhookReceiver, verifyHook } from './support/webhook-receiver';
@@ -45,14 +46,14 @@ describeApi('webhook endpoints', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, (t)
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
     url: string,
     payload?: object,
-    auth = shop.auth,
+    auth: Record<string, string> = shop.auth,
   ) => t.app.inject({ method, url, headers: auth, ...(payload === undefined ? {} : { payload }) });
-  const create = async (payload: object, auth = shop.auth): Promise<Endpoint> => {
+  const create = async (payload: object, auth: Record<string, string> = shop.auth): Promise<Endpoint> => {
     const res = await call('POST', '/api/webhooks/endpoints', payload, auth);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as Endpoint;
   };
-  const cancel = async (orderId: string, auth = shop.auth) => {
+  const cancel = async (orderId: string, auth: Record<string, string> = shop.auth) => {
     const res = await call('POST', `/api/order/orders/${orderId}/cancel`, {}, auth);
     expect(res.statusCode, res.body).toBe(200);
   };
@@ -184,6 +185,20 @@ describeApi('webhook endpoints', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, (t)
     const listed = (await call('GET', '/api/webhooks/endpoints?limit=100')).json().items as Endpoint[];
     expect(listed.map((e) => e.id)).not.toContain(theirs.id);
     expect(listed.map((e) => e.id)).not.toContain(testMode);
+  });
+
+  it('a cabinet session works in the mode it names: a test-mode endpoint is the test key’s, not the live key’s', async () => {
+    const owner = await registerOwner(t, 'endpoints-owner@shop.example');
+    const testSession = { ...owner.on(owner.shopId), 'x-b2bpay-mode': 'test' };
+    const made = await create({ url: 'https://hooks.example.ru/session-test' }, testSession);
+    expect(made.livemode).toBe(false);
+    const live = await call('GET', '/api/webhooks/endpoints', undefined, owner.on(owner.shopId));
+    expect(live.json().items).toEqual([]);
+    const inTest = await call('GET', `/api/webhooks/endpoints/${made.id}`, undefined, testSession);
+    expect(inTest.statusCode).toBe(200);
+    expect(
+      (await call('GET', `/api/webhooks/endpoints/${made.id}`, undefined, owner.on(owner.shopId))).statusCode,
+    ).toBe(404);
   });
 
   it('fans an event out to every endpoint that takes it, each signed with its own secret', async () => {
