@@ -136,12 +136,12 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
         actor: 'shop',
         reason: 'Заказ отменён магазином: Покупатель передумал',
       });
-      expect(await events(order.id)).toEqual(['order.status.changed']);
+      expect(await events(order.id)).toEqual(['order.created', 'order.status.changed']);
 
       const again = await cancel(order.id, { reason: 'ещё раз' });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(cancelled);
-      expect(await events(order.id)).toEqual(['order.status.changed']);
+      expect(await events(order.id)).toEqual(['order.created', 'order.status.changed']);
 
       // The buyer's page says so and takes nothing more.
       const publicView = (await t.app.inject({ method: 'GET', url: `/api/order/orders/${order.id}` })).json();

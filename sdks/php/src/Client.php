@@ -30,6 +30,8 @@ final class Client
     private $sleep;
     /** @var callable(): string */
     private $newKey;
+    /** @var WebhookEndpoints the shop's webhook endpoints: list, create, retrieve, update, delete, rotateSecret */
+    public $webhookEndpoints;
 
     /**
      * @param string $apiKey the shop's secret key sk_…
@@ -58,6 +60,7 @@ final class Client
             usleep((int) round($seconds * 1000000));
         };
         $this->newKey = $options['idempotency_key'] ?? [self::class, 'uuid4'];
+        $this->webhookEndpoints = new WebhookEndpoints(\Closure::fromCallable([$this, 'call']));
     }
 
     // Orders

@@ -178,7 +178,7 @@ echo json_encode($found);
       },
     );
     expect(checked.code, checked.stdout + checked.stderr).toBe(0);
-    expect(checked.stdout + checked.stderr).toMatch(/7 PHP files checked for PHP 7\.4, 0 problems/);
+    expect(checked.stdout + checked.stderr).toMatch(/9 PHP files checked for PHP 7\.4, 0 problems/);
   });
 
   it.each(ENGINES)(
@@ -456,6 +456,69 @@ echo json_encode([
         } finally {
           await endpoint.stop();
         }
+      },
+    );
+
+    it.each(ENGINES)(
+      'manages webhook endpoints on $name with $client->webhookEndpoints, the secret shown once',
+      async (engine) => {
+        const shop = await newShop(t, `Магазин с адресами на PHP (${engine.name})`);
+        writeFileSync(
+          path.join(project, 'endpoints.php'),
+          `<?php
+require_once __DIR__ . '/b2bpay-sdk/autoload.php';
+use B2BPay\\Event;
+$client = new B2BPay\\Client(getenv('B2BPAY_API_KEY'), getenv('B2BPAY_BASE_URL'));
+$created = $client->webhookEndpoints->create([
+    'url' => 'https://hooks.example.ru/1c',
+    'enabled_events' => [Event::ORDER_CREATED, Event::ORDER_PAYMENT_COMPLETED],
+]);
+$listed = $client->webhookEndpoints->list(['limit' => 10]);
+$read = $client->webhookEndpoints->retrieve($created['id']);
+$updated = $client->webhookEndpoints->update($created['id'], ['enabled_events' => [Event::ALL], 'disabled' => true]);
+$rotated = $client->webhookEndpoints->rotateSecret($created['id'], ['expire_old_in_seconds' => 60]);
+try {
+    $client->webhookEndpoints->create(['url' => 'https://hooks.example.ru/x', 'enabled_events' => ['order.nope']]);
+    $refused = null;
+} catch (B2BPay\\ApiError $e) {
+    $refused = $e->status;
+}
+$deleted = $client->webhookEndpoints->delete($created['id']);
+try {
+    $client->webhookEndpoints->retrieve($created['id']);
+    $gone = null;
+} catch (B2BPay\\ApiError $e) {
+    $gone = $e->status;
+}
+echo json_encode([
+    'secret' => substr($created['secret'], 0, 6),
+    'events' => $created['enabled_events'],
+    'listed' => array_column($listed['items'], 'id') === [$created['id']],
+    'read_has_secret' => array_key_exists('secret', $read),
+    'updated' => [$updated['enabled_events'], $updated['status']],
+    'rotated' => $rotated['secret'] !== $created['secret'],
+    'refused' => $refused,
+    'deleted' => $deleted['deleted'],
+    'gone' => $gone,
+]);
+`,
+        );
+        const ran = await php(engine, 'endpoints.php', {
+          B2BPAY_BASE_URL: base,
+          B2BPAY_API_KEY: shop.secret_key,
+        });
+        expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+        expect(JSON.parse(ran.stdout)).toEqual({
+          secret: 'whsec_',
+          events: ['order.created', 'order.payment.completed'],
+          listed: true,
+          read_has_secret: false,
+          updated: [['*'], 'disabled'],
+          rotated: true,
+          refused: 400,
+          deleted: true,
+          gone: 404,
+        });
       },
     );
   });

@@ -9,6 +9,7 @@ import type {
   ListDeliveriesQuery,
   ListEventsQuery,
   ListOrdersQuery,
+  ListWebhookEndpointsQuery,
   Order,
   OrderCreateInput,
   OrderList,
@@ -21,6 +22,12 @@ import type {
   StatusHistoryEntry,
   WebhookDelivery,
   WebhookDeliveryList,
+  WebhookEndpoint,
+  WebhookEndpointCreateInput,
+  WebhookEndpointDeleted,
+  WebhookEndpointList,
+  WebhookEndpointSecretRotateInput,
+  WebhookEndpointUpdateInput,
   WebhookHealth,
   WebhookResendInput,
   WebhookResendResult,
@@ -53,7 +60,7 @@ export interface RequestOptions {
 }
 
 interface Call {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Record<string, unknown> | undefined;
   body?: unknown;
@@ -244,6 +251,45 @@ export class B2BPay {
   getWebhookHealth(options?: RequestOptions): Promise<WebhookHealth> {
     return this.#call({ method: 'GET', path: '/api/webhooks/health', options });
   }
+
+  /**
+   * Webhook endpoints: several addresses, each with its own `whsec_` secret (in the answers of
+   * `create` and `rotateSecret` only) and its own `enabled_events`, in the key's mode (test or live).
+   */
+  readonly webhookEndpoints = {
+    list: (query: ListWebhookEndpointsQuery = {}, options?: RequestOptions): Promise<WebhookEndpointList> =>
+      this.#call({ method: 'GET', path: '/api/webhooks/endpoints', query, options }),
+    /** Not repeated after a network error: a repeat would make a second endpoint. */
+    create: (input: WebhookEndpointCreateInput, options?: RequestOptions): Promise<WebhookEndpoint> =>
+      this.#call({ method: 'POST', path: '/api/webhooks/endpoints', body: input, options }),
+    retrieve: (endpointId: string, options?: RequestOptions): Promise<WebhookEndpoint> =>
+      this.#call({ method: 'GET', path: `/api/webhooks/endpoints/${segment(endpointId)}`, options }),
+    update: (
+      endpointId: string,
+      input: WebhookEndpointUpdateInput,
+      options?: RequestOptions,
+    ): Promise<WebhookEndpoint> =>
+      this.#call({
+        method: 'PATCH',
+        path: `/api/webhooks/endpoints/${segment(endpointId)}`,
+        body: input,
+        options,
+      }),
+    delete: (endpointId: string, options?: RequestOptions): Promise<WebhookEndpointDeleted> =>
+      this.#call({ method: 'DELETE', path: `/api/webhooks/endpoints/${segment(endpointId)}`, options }),
+    /** The new secret is in this answer only. Not repeated after a network error (it would rotate twice). */
+    rotateSecret: (
+      endpointId: string,
+      input: WebhookEndpointSecretRotateInput = {},
+      options?: RequestOptions,
+    ): Promise<WebhookEndpoint> =>
+      this.#call({
+        method: 'POST',
+        path: `/api/webhooks/endpoints/${segment(endpointId)}/secret/rotate`,
+        body: input,
+        options,
+      }),
+  };
 
   async #call<T>(call: Call): Promise<T> {
     const url = `${this.#baseUrl}${call.path}${queryString(call.query)}`;

@@ -23,6 +23,7 @@ import {
   newShop,
   sampleProducts,
   startTestApp,
+  storeWebhookUrl,
   type TestApp,
 } from '../support/test-app';
 import { routesOf } from './support/helpers';
@@ -64,9 +65,7 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
     ownOrder = await createOrder(t);
     foreignOrder = await createOrder(t, { products: sampleProducts }, other.auth);
     // A delivery of the other shop (never sent: nothing drains the worker in this file).
-    await t.db.query("UPDATE shops SET webhook_url = 'https://hooks.invalid/other' WHERE id = $1", [
-      other.shop.id,
-    ]);
+    await storeWebhookUrl(t, other.shop.id, 'https://hooks.invalid/other');
     await patchClient(t, foreignOrder.id, STEP1);
     const [d] = await t.db.query<{ id: string }>('SELECT id FROM webhook_deliveries WHERE shop_id = $1', [
       other.shop.id,
@@ -514,10 +513,7 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
         addresses.length > 0 && addresses.every((a) => isBlockedAddress(a.address)) ? name : 'localhost.';
       try {
         // As if the name pointed outside when it was registered.
-        await t.db.query('UPDATE shops SET webhook_url = $1 WHERE id = $2', [
-          `http://${host}:${port}/hook`,
-          DEMO_SHOP.id,
-        ]);
+        await storeWebhookUrl(t, DEMO_SHOP.id, `http://${host}:${port}/hook`);
         const order = await createOrder(t);
         await patchClient(t, order.id, STEP1);
         await t.worker.drain();
@@ -529,7 +525,7 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
         expect(hits).toBe(0);
         // A redirect to a private address is never followed: webhooks.test.ts, with a real receiver.
       } finally {
-        await t.db.query('UPDATE shops SET webhook_url = NULL WHERE id = $1', [DEMO_SHOP.id]);
+        await storeWebhookUrl(t, DEMO_SHOP.id, null);
         await t.db.query("UPDATE jobs SET state = 'done' WHERE state <> 'done'");
         inside.closeAllConnections();
         await new Promise<void>((done) => inside.close(() => done()));

@@ -9,4 +9,5 @@ export * from './list-cursors';
 export * from './misc';
 export * from './orders';
 export * from './stats';
+export * from './webhook-endpoints';
 export * from './webhooks';

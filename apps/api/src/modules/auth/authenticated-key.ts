@@ -8,7 +8,6 @@ export interface KeyShop {
   id: string;
   name: string;
   email: string;
-  webhook_url: string | null;
   webhook_secret: string;
   /** Origins a publishable key may be used from; empty: any. */
   widget_origins: string[];

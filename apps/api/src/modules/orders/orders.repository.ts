@@ -644,15 +644,6 @@ export async function nextEventSequence(tx: Queryable, orderId: string): Promise
   return toNumber(rows[0]?.seq);
 }
 
-/** Where the order's events are delivered: its own webhook_url, else its shop's; null: nowhere. */
-export async function orderWebhookUrl(tx: Queryable, orderId: string): Promise<string | null> {
-  const rows = await tx.query<{ url: string | null }>(
-    'SELECT COALESCE(o.webhook_url, s.webhook_url) AS url FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1',
-    [orderId],
-  );
-  return rows[0]?.url ?? null;
-}
-
 /** The payout of a paid order: which bank paid, how much, the fee and the payment order's number. */
 export async function recordPayout(
   tx: Queryable,

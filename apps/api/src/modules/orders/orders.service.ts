@@ -193,6 +193,8 @@ async function insertOrder(
         cancelUrl: order.cancel_url,
       });
       order.order_number = created.orderNumber;
+      // In the order's own transaction: an order exists exactly when its order.created does.
+      await recordOrderEvent(tx, { type: 'order.created', order, client, previousStatus: null, now });
       // The answer is built from what was just written rather than read back: one round trip less
       // while the shop's row is locked. A new order has no bank decisions yet.
       return toView(

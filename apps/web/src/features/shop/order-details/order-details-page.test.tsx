@@ -80,6 +80,7 @@ function delivery(status: WebhookDelivery['status']): WebhookDelivery {
     event: 'order.status.changed',
     order_id: ID,
     url: 'https://shop.example/hook',
+    endpoint_id: null,
     status,
     attempts: 4,
     last_status_code: status === 'failed' ? 500 : null,
