@@ -91,7 +91,7 @@ export async function generate({ url, orders, shops, small, log = console.log })
     await c.query("SET maintenance_work_mem = '512MB'");
     await c.query("SET work_mem = '256MB'");
     await c.query(
-      `INSERT INTO shops (id, name, email, webhook_url, webhook_secret, is_demo) VALUES ($1, 'ООО «Большой магазин»', 'big@example.ru', NULL, 'whsec_YmVuY2gtYmlnLXNob3Atc2VjcmV0LTAwMDAwMDAx', false)`,
+      `INSERT INTO shops (id, name, email, webhook_secret, is_demo) VALUES ($1, 'ООО «Большой магазин»', 'big@example.ru', 'whsec_YmVuY2gtYmlnLXNob3Atc2VjcmV0LTAwMDAwMDAx', false)`,
       [BIG_SHOP.id],
     );
     await c.query(

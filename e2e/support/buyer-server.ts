@@ -39,6 +39,8 @@ export interface BuyerServer {
   createOrder: (products?: ProductCreate[], extra?: Partial<OrderCreate>) => Promise<Order>;
   /** The order as the shop sees it (its own key). */
   shopOrder: (orderId: string) => Promise<Order>;
+  /** The shop returns `amount` roubles of a paid order (POST …/refunds). */
+  refund: (orderId: string, amount: number, reason: string) => Promise<void>;
   /** The order's status history as its shop reads it (GET …/history): every move, oldest first. */
   orderStatuses: (orderId: string) => Promise<OrderStatus[]>;
   stop: () => Promise<void>;
@@ -128,6 +130,12 @@ export async function startBuyerServer(options: BuyerServerOptions = {}): Promis
       extra = {},
     ) => api<Order>('/api/order/orders', { method: 'POST', body: JSON.stringify({ ...extra, products }) }),
     shopOrder: (orderId) => api<Order>(`/api/order/orders/${orderId}`),
+    refund: async (orderId, amount, reason) => {
+      await api(`/api/order/orders/${orderId}/refunds`, {
+        method: 'POST',
+        body: JSON.stringify({ amount, reason }),
+      });
+    },
     orderStatuses: async (orderId) => {
       const history = await api<StatusHistoryEntry[]>(`/api/order/orders/${orderId}/history`);
       return [...history]

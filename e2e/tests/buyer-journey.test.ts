@@ -1,4 +1,4 @@
-import { DEMO_SHOP } from '@b2bpay/domain';
+import { DEMO_SHOP, formatPhone } from '@b2bpay/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser';
@@ -71,7 +71,8 @@ describe('buyer journey', () => {
     await page.getByLabel('Телефон').fill(`8 ${contacts.phone.slice(2, 5)} ${contacts.phone.slice(5)}`);
     await page.getByRole('button', { name: 'Получить код' }).first().click();
     await page.getByLabel('Код из СМС').waitFor();
-    expect(await page.getByLabel('Телефон').inputValue()).toBe(contacts.phone);
+    // The +7 field shows the number grouped.
+    expect(await page.getByLabel('Телефон').inputValue()).toBe(formatPhone(contacts.phone));
     const smsCode = await server.smsCode(contacts.phone);
     const emailCode = await requestEmailCode(page, server, contacts.email);
     await page.getByLabel('Код из СМС').fill(smsCode);
@@ -178,7 +179,8 @@ describe('buyer journey', () => {
     await page.getByRole('button', { name: 'Продолжить' }).click();
     await page.getByText('Шаг 2 из 2').waitFor();
     await page.reload();
-    expect(await page.getByLabel('Телефон').inputValue()).toBe(contacts.phone);
+    // The +7 field shows the number grouped.
+    expect(await page.getByLabel('Телефон').inputValue()).toBe(formatPhone(contacts.phone));
     expect(await page.getByLabel('Электронная почта').inputValue()).toBe(contacts.email);
     expect(await page.getByLabel('Код из СМС').isVisible()).toBe(true);
     expect(await page.getByLabel('Я даю согласие на обработку персональных данных').isChecked()).toBe(true);
@@ -231,8 +233,11 @@ describe('buyer journey', () => {
     const emailCode = await requestEmailCode(page, server, contacts.email);
     const wrong = smsCode === '000000' ? '111111' : '000000';
     await page.getByLabel('Код из СМС').fill(wrong);
+    // Checked as soon as the six digits are in, before any submission.
+    await page.getByText('Неверный код. Осталось попыток: 4').waitFor();
     await page.getByLabel('Код из письма').fill(emailCode);
     await giveConsents(page);
+    // The refused code is not sent again (it would spend a try): the count stays at 4.
     await page.getByRole('button', { name: 'Отправить заявку' }).click();
     await page.getByText('Неверный код. Осталось попыток: 4').waitFor();
     expect(await page.getByLabel('Код из СМС').getAttribute('aria-invalid')).toBe('true');

@@ -1,4 +1,12 @@
-import { DEMO_SHOP, formatRubles, type Offer, type Order, offerTitle } from '@b2bpay/domain';
+import {
+  amountToKopecks,
+  DEMO_SHOP,
+  formatRubles,
+  kopecksToRubles,
+  type Offer,
+  type Order,
+  offerTitle,
+} from '@b2bpay/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
@@ -97,10 +105,31 @@ describe('the buyer chooses and signs a bank’s offer', () => {
     expect(await choice.textContent()).toContain(offerTitle(chosen));
     await shop.context.close();
 
-    // The sandbox bank pays the shop: the buyer's open page shows the order paid, the offer kept.
+    // The sandbox bank pays the shop: the buyer's open page shows the order paid, the offer kept,
+    // and says what was bought, from which bank and what is owed — not that nothing is left to do.
     await waitForStatus(server, order.id, 'payment_sent');
     await page.getByText('Оплачено', { exact: true }).waitFor({ timeout: 15_000 });
     await page.getByTestId('offer-signed').waitFor();
+    const summary = page.getByTestId('purchase-summary');
+    expect(await summary.textContent()).toContain('Бумага офисная А4, 500 листов');
+    expect(await summary.textContent()).toContain(chosen.bank_name);
+    expect(await page.getByTestId('owed').textContent()).toBe(formatRubles(chosen.total));
+    expect(await page.getByText(/Больше ничего делать не нужно/).count()).toBe(0);
+
+    // A partial return: what is owed drops by it, and the page says so; the success page too.
+    await server.refund(order.id, 1000, 'Вернули две пачки');
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('owed').textContent())
+      .toBe(formatRubles(kopecksToRubles(amountToKopecks(chosen.total) - 100_000)));
+    expect(await page.getByTestId('refund-text').textContent()).toContain(
+      `Магазин оформил возврат на ${formatRubles(1000)}`,
+    );
+    await page.goto(`/client/${order.id}/success`);
+    await page.getByTestId('purchase-summary').waitFor();
+    expect(await page.getByTestId('purchase-summary').textContent()).toContain(chosen.bank_name);
+    expect(await page.getByText('Банки рассматривают заявку').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -74,8 +74,15 @@ describe('step 1 messages', () => {
     await expect.poll(() => inn.inputValue()).toBe('770708389312');
     for (const [value, message] of [
       ['12345', 'ИНН должен состоять из 10 или 12 цифр'],
-      ['7707083890', 'Неверный ИНН организации (10 цифр)'],
-      ['500100732250', 'Неверный ИНН физлица (12 цифр)'],
+      // The spec's text, and what it means: the ten digits are there, one of them is wrong.
+      [
+        '7707083890',
+        'Неверный ИНН организации (10 цифр) Количество цифр верное, но контрольная цифра не сходится — проверьте, нет ли опечатки.',
+      ],
+      [
+        '500100732250',
+        'Неверный ИНН физлица (12 цифр) Количество цифр верное, но контрольная цифра не сходится — проверьте, нет ли опечатки.',
+      ],
     ] as const) {
       await inn.fill(value);
       await page.keyboard.press('Escape');
@@ -106,6 +113,30 @@ describe('step 1 messages', () => {
     await inn.fill('');
     await inn.pressSequentially('7707');
     await page.getByText('Ошибка при получении подсказок').waitFor();
+    await context.close();
+  });
+
+  it('keeps the INN suggestions in view on a 360×740 phone, where the field sits at the bottom', async () => {
+    const { page, context } = await openBuyerPage(browser, server, { width: 360, height: 740 });
+    await step1(page);
+    const inn = page.getByRole('combobox', { name: 'ИНН' });
+    // As a phone's keyboard leaves it: the field at the bottom of what the buyer sees.
+    await inn.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    await inn.focus();
+    await page.keyboard.type('77');
+    const list = page.getByRole('listbox', { name: 'Организации с таким ИНН' });
+    await list.waitFor();
+    const box = await list.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom, height: window.innerHeight };
+    });
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(box.height);
+    // The field stays in view too, below the sticky header.
+    const field = await inn.evaluate((element) => element.getBoundingClientRect().top);
+    expect(field).toBeGreaterThanOrEqual(56);
+    await page.getByRole('option').first().click();
+    await expect.poll(() => inn.inputValue()).toMatch(/^77\d{8}(\d{2})?$/);
     await context.close();
   });
 });
@@ -143,7 +174,8 @@ describe('step 2 messages', () => {
     await step2(page);
     await page.getByLabel('Телефон').fill('+7 900 12');
     await page.getByRole('button', { name: 'Получить код' }).first().click();
-    expect(await describedBy(page, 'Телефон')).toBe('Формат: +7XXXXXXXXXX');
+    // One text for the phone rule, before a code as on submit.
+    expect(await describedBy(page, 'Телефон')).toBe('Неверный формат номера (+7XXXXXXXXXX)');
     // A premium-rate number has the format but is not a mobile: no code goes there.
     await page.getByLabel('Телефон').fill('+7 809 505-12-34');
     await page.getByRole('button', { name: 'Получить код' }).first().click();
@@ -152,8 +184,69 @@ describe('step 2 messages', () => {
       .toBe('Укажите номер мобильного телефона: +7 9XX XXX-XX-XX');
     await page.getByLabel('Электронная почта').fill('buyer@example');
     await page.getByRole('button', { name: 'Получить код' }).last().click();
-    expect(await describedBy(page, 'Электронная почта')).toBe('Сначала введите корректный email');
+    expect(await describedBy(page, 'Электронная почта')).toBe('Неверный формат email');
     expect(await page.getByLabel('Код из СМС').count()).toBe(0);
+    await context.close();
+  });
+
+  it('masks the phone as +7 and refuses «8 916 123-45-6» instead of sending the code to another number', async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    const { phone } = uniqueContacts('typo');
+    await step2(page);
+    const field = page.getByLabel('Телефон');
+    // The buyer's number typed the Russian way, a leading 8 and the last digit missing.
+    const typed = `8 ${phone.slice(2, 5)} ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10, 11)}`;
+    await field.pressSequentially(typed);
+    expect(await field.inputValue()).toBe(
+      `+7 ${phone.slice(2, 5)} ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10, 11)}`,
+    );
+    await page.getByRole('button', { name: 'Получить код' }).first().click();
+    expect(await describedBy(page, 'Телефон')).toBe('Неверный формат номера (+7XXXXXXXXXX)');
+    // Nothing went anywhere: not to the shifted +7 8XX… number, not to the buyer's.
+    const shifted = `+7${typed.replace(/\D/g, '')}`;
+    expect(server.smsCount(shifted)).toBe(0);
+    expect(await page.getByLabel('Код из СМС').count()).toBe(0);
+    // The missing digit: the code goes to the buyer's number.
+    await field.pressSequentially(phone.slice(11));
+    await page.getByRole('button', { name: 'Получить код' }).first().click();
+    await page.getByLabel('Код из СМС').waitFor();
+    expect(await server.smsCode(phone)).toMatch(/^\d{6}$/);
+    expect(server.smsCount(shifted)).toBe(0);
+    await context.close();
+  });
+
+  it('lets the buyer correct the number at once: the 60 s wait belongs to the number', async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    const wrong = uniqueContacts('wrong').phone;
+    const right = uniqueContacts('right').phone;
+    await step2(page);
+    await requestPhoneCode(page, server, wrong);
+    const button = page.getByRole('button', { name: /Повторно через \d+ с|Отправить код ещё раз/ }).first();
+    expect(await button.textContent()).toMatch(/Повторно через (59|60) с/);
+    await page.getByLabel('Телефон').fill(right);
+    await expect.poll(() => button.textContent()).toBe('Отправить код ещё раз');
+    await button.click();
+    await page.getByText(/^Код отправлен на \+7/).waitFor();
+    expect(await server.smsCode(right)).toMatch(/^\d{6}$/);
+    // The mistyped number keeps its own wait.
+    await page.getByLabel('Телефон').fill(wrong);
+    await expect.poll(() => button.textContent()).toMatch(/^Повторно через \d+ с$/);
+    await context.close();
+  });
+
+  it('checks a code as soon as its six digits are typed: «Неверный код» at once, before any submit', async () => {
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    const contacts = uniqueContacts('typed');
+    await step2(page);
+    const code = await requestPhoneCode(page, server, contacts.phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const input = page.getByLabel('Код из СМС');
+    await input.pressSequentially(wrong);
+    await expect.poll(() => describedBy(page, 'Код из СМС')).toBe('Неверный код. Осталось попыток: 4');
+    // The right code clears it, and is still good for the submission.
+    await input.fill('');
+    await input.pressSequentially(code);
+    await expect.poll(() => describedBy(page, 'Код из СМС')).toMatch(/^Код отправлен на/);
     await context.close();
   });
 

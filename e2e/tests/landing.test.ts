@@ -246,7 +246,9 @@ describe('landing page sections', () => {
     expect(await page.getByRole('link', { name: 'Написать в Telegram' }).getAttribute('href')).toMatch(
       /^https:\/\/t\.me\//,
     );
-    const copyright = page.getByRole('contentinfo').getByText('© 2025 B2BPay. Все права защищены.');
+    const copyright = page
+      .getByRole('contentinfo')
+      .getByText(`© 2025–${new Date().getFullYear()} B2BPay. Все права защищены.`);
     // Sections below the fold are laid out once they come near the screen (content-visibility: auto).
     await copyright.scrollIntoViewIfNeeded();
     expect(await copyright.isVisible()).toBe(true);

@@ -160,7 +160,8 @@ describe('API keys', () => {
     const dialog = page.getByRole('dialog', { name: 'Выпустить новый публичный ключ?' });
     await dialog.getByRole('button', { name: 'Выпустить новый ключ' }).click();
     const key = ((await row.getByTestId('revealed-secret').locator('code').textContent()) ?? '').trim();
-    expect(key).toMatch(/^pk_live_/);
+    // The demo shop is a test shop (DESIGN §16): its new keys are test keys.
+    expect(key).toMatch(/^pk_test_/);
     // Shown in full in the key's row, not only in the one-time reveal.
     expect((await row.locator('code').first().textContent())?.trim()).toBe(key);
 
@@ -185,7 +186,7 @@ describe('API keys', () => {
     await expect(dialog.textContent()).resolves.toContain('перестанет работать сразу');
     await dialog.getByRole('button', { name: 'Выпустить новый ключ' }).click();
     const key = ((await row.getByTestId('revealed-secret').locator('code').textContent()) ?? '').trim();
-    expect(key).toMatch(/^sk_live_/);
+    expect(key).toMatch(/^sk_test_/);
     shop.setToken(key);
     expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBe(key);
 
@@ -213,6 +214,61 @@ describe('API keys', () => {
   });
 });
 
+describe('webhook endpoints', () => {
+  it('adds an endpoint with chosen events, shows its secret once, lists its delivery, then deletes it', async () => {
+    const { page, context, errors } = await openSettings();
+    const card = page.getByTestId('webhook-endpoints');
+    const url = new URL('/erp/b2bpay', receiver.url).toString();
+    await card.getByRole('button', { name: 'Добавить адрес' }).click();
+    const form = card.getByTestId('endpoint-form');
+    await form.getByLabel('Адрес', { exact: true }).fill(url);
+    await form.getByLabel('Все события (и новые)').uncheck();
+    await form.getByLabel(/^Заказ создан/).check();
+    await form.getByRole('button', { name: 'Добавить адрес' }).click();
+
+    const revealed = card.getByTestId('revealed-secret');
+    await revealed.waitFor();
+    const secret = ((await revealed.locator('code').textContent()) ?? '').trim();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+    const row = card.getByTestId('endpoint-row').filter({ hasText: url });
+    await row.getByText('Включён').waitFor();
+    await row.getByText('Заказ создан', { exact: false }).waitFor();
+
+    // An order: its order.created reaches this endpoint only, signed with its own secret.
+    const before = receiver.requests.length;
+    const order = await shop.api<{ id: string }>('/api/order/orders', {
+      method: 'POST',
+      body: JSON.stringify({ products: [{ name: 'Бумага', price: 100, quantity: 1 }] }),
+    });
+    const deadline = Date.now() + 10_000;
+    let got: WebhookReceiver['requests'][number] | undefined;
+    while (!got && Date.now() < deadline) {
+      got = receiver.requests.slice(before).find((r) => JSON.parse(r.body).order_id === order.id);
+      if (!got) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!got) throw new Error('the endpoint got no order.created');
+    expect(JSON.parse(got.body).event).toBe('order.created');
+    expect(signatureOk(secret, got)).toBe(true);
+
+    // The delivery is in the log; the secret is not shown again after a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Ключи API' }).waitFor();
+    expect(await page.getByText(secret).count()).toBe(0);
+    const delivery = page.locator('[data-testid="webhook-delivery"]', { hasText: url }).first();
+    await delivery.waitFor();
+    expect(await delivery.textContent()).toContain('Заказ создан');
+
+    await card.getByRole('button', { name: `Удалить ${url}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Удалить адрес вебхука?' });
+    await dialog.getByRole('button', { name: 'Удалить' }).click();
+    await card.getByTestId('endpoint-row').filter({ hasText: url }).waitFor({ state: 'detached' });
+    const left = await shop.api<{ items: { url: string }[] }>('/api/webhooks/endpoints');
+    expect(left.items.map((e) => e.url)).not.toContain(url);
+    expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('accessibility and layout of the settings page', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`has no axe violations and no horizontal scrolling at ${viewport.width} px`, async () => {
@@ -232,6 +288,14 @@ describe('accessibility and layout of the settings page', () => {
       };
       await page.getByTestId('webhook-delivery').first().waitFor();
       await check('settings');
+
+      // The endpoints' form with its event checkboxes.
+      const endpoints = page.getByTestId('webhook-endpoints');
+      await endpoints.getByTestId('endpoint-row').first().waitFor();
+      await endpoints.getByRole('button', { name: 'Добавить адрес' }).click();
+      await endpoints.getByTestId('endpoint-form').waitFor();
+      await check('settings-endpoint-form');
+      await endpoints.getByRole('button', { name: 'Отмена' }).click();
 
       await page
         .getByRole('button', { name: /^Журнал попыток/ })
@@ -323,7 +387,7 @@ describe('widget sites, rotation with an overlap, webhook health', () => {
     await expect(dialog.textContent()).resolves.toContain('перестанет работать через 1 час');
     await dialog.getByRole('button', { name: 'Выпустить новый ключ' }).click();
     const key = ((await row.getByTestId('revealed-secret').locator('code').textContent()) ?? '').trim();
-    expect(key).toMatch(/^sk_live_/);
+    expect(key).toMatch(/^sk_test_/);
     shop.setToken(key);
     const status = async (token: string, path: string) =>
       (await fetch(`${shop.baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } })).status;

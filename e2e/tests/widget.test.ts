@@ -76,7 +76,8 @@ describe('widget on a shop page of another origin', () => {
       '/product-wc',
       shopPage(
         `<b2bpay-button api-token="${DEMO_SHOP.publishableKey}" payment-data='${PAYMENT}'
-          client-email="buyer@example.ru" client-name="Иван" client-surname="Петров"></b2bpay-button>`,
+          client-email="buyer@example.ru" client-name="Иван" client-surname="Петров"
+          return-url="${site.origin}/order/77" cancel-url="${site.origin}/cart"></b2bpay-button>`,
         script(),
       ),
     );
@@ -98,6 +99,8 @@ describe('widget on a shop page of another origin', () => {
       { name: 'Картридж HP 85A', price: 4990, quantity: 1 },
     ]);
     expect(order.client).toMatchObject({ email: 'buyer@example.ru', name: 'Иван', surname: 'Петров' });
+    // The shop's pages the buyer goes back to travel with the order.
+    expect(order).toMatchObject({ return_url: `${site.origin}/order/77`, cancel_url: `${site.origin}/cart` });
     expect(requests).toHaveLength(1);
     expect(requests[0]?.headers.authorization).toBe(`Bearer ${DEMO_SHOP.publishableKey}`);
     expect(requests[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
@@ -119,6 +122,7 @@ describe('widget on a shop page of another origin', () => {
             size: 'L',
             theme: 'dark',
             clientPhone: '+79991234567',
+            returnUrl: '${site.origin}/order/78',
           });
         </script>`,
       ),
@@ -138,6 +142,7 @@ describe('widget on a shop page of another origin', () => {
     expect(order.amount).toBe(25001);
     expect(order.products).toHaveLength(1);
     expect(order.client?.phone_number).toBe('+79991234567');
+    expect(order).toMatchObject({ return_url: `${site.origin}/order/78`, cancel_url: null });
     expect(errors).toEqual([]);
     await context.close();
   });

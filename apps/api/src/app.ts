@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { plainRussianError } from '@b2bpay/domain';
+import { isWebPage, plainRussianError } from '@b2bpay/domain';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -124,6 +124,8 @@ function registerNotFound(
     const isFile = path.startsWith('/static/') || /\.[a-z0-9]{1,8}$/i.test(path);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !isFile;
+    // An address the app has no page for gets the app's not-found page with 404, not 200.
+    if (isPage && !isWebPage(path)) reply.code(404);
     if (isPage && (await web.sendBuyerPage(request, reply))) return reply;
     if (isPage && web.sendApp(reply)) return reply;
     // A known API address asked with another method: 405 with the methods it takes.

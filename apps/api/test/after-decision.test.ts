@@ -136,12 +136,12 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
         actor: 'shop',
         reason: 'Заказ отменён магазином: Покупатель передумал',
       });
-      expect(await events(order.id)).toEqual(['order.status.changed']);
+      expect(await events(order.id)).toEqual(['order.created', 'order.status.changed']);
 
       const again = await cancel(order.id, { reason: 'ещё раз' });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(cancelled);
-      expect(await events(order.id)).toEqual(['order.status.changed']);
+      expect(await events(order.id)).toEqual(['order.created', 'order.status.changed']);
 
       // The buyer's page says so and takes nothing more.
       const publicView = (await t.app.inject({ method: 'GET', url: `/api/order/orders/${order.id}` })).json();
@@ -299,6 +299,10 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
       let view = await owner(order.id);
       expect(view.status).toBe('payment_sent');
       expect(view.refunded_amount).toBe(350.1);
+      // The buyer's link shows it too: what is left to pay the bank is the offer's total less it.
+      const buyerView = (await t.app.inject({ method: 'GET', url: `/api/order/orders/${order.id}` })).json();
+      expect(buyerView.refunded_amount).toBe(350.1);
+      expect(buyerView.payout).toBeUndefined();
 
       // The paying bank, and only it, is told of the return; its reference comes with its confirmation.
       const told = await bankMessages(t, order.id, 'refund.created');

@@ -272,6 +272,25 @@ describeApi('the back office (DESIGN §14)', { env: { SALES_EMAIL: 'sales@b2bpay
         'order.viewed',
       ]),
     );
+    // Pages forward and back with the list cursors.
+    const all = (log.json().items as { id: string }[]).map((e) => e.id);
+    const page = async (query: string) => {
+      const res = await call('GET', `/audit${query}`, admin.headers(false));
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { items: { id: string }[]; has_more: boolean };
+    };
+    const second = await page(`?limit=2&starting_after=${all[1]}`);
+    expect(second.items.map((e) => e.id)).toEqual(all.slice(2, 4));
+    const first = await page(`?limit=2&ending_before=${all[2]}`);
+    expect(first.items.map((e) => e.id)).toEqual(all.slice(0, 2));
+    expect(first.has_more).toBe(false);
+    const unknown = await call(
+      'GET',
+      '/audit?ending_before=00000000-0000-4000-8000-000000000000',
+      admin.headers(false),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.field).toBe('ending_before');
   });
 
   describeRoles();

@@ -291,6 +291,34 @@ describeApi('partner banks over the bank API (DESIGN §13)', (t) => {
     expect(page.has_more).toBe(true);
     const next = await list(`?status=pending&limit=1&starting_after=${page.items[0]?.id}`);
     expect(next.items.map((a) => a.order.id)).toEqual([first.id]);
+    // Back from there: the newer one again, and nothing newer still.
+    const back = await list(`?status=pending&limit=1&ending_before=${next.items[0]?.id}`);
+    expect(back.items.map((a) => a.order.id)).toEqual([second.id]);
+    expect(back.has_more).toBe(false);
+    // Several statuses, repeated or with a comma.
+    const pendingIds = (await list('?status=pending&limit=100')).items.map((a) => a.id);
+    expect((await list('?status=pending,approved&limit=100')).items.map((a) => a.id)).toEqual(
+      expect.arrayContaining(pendingIds),
+    );
+    expect(
+      (await list('?status=rejected&status=expired&limit=100')).items.every((a) => a.status !== 'pending'),
+    ).toBe(true);
+    // Both cursors, or another bank's application: a 400 naming the parameter.
+    const both = await bankCall(
+      t,
+      bank('volga'),
+      'GET',
+      `/applications?starting_after=${page.items[0]?.id}&ending_before=${page.items[0]?.id}`,
+    );
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.field).toBe('ending_before');
+    const theirs = (await bankCall(t, bank('sever'), 'GET', '/applications?limit=1')).json().items[0]?.id;
+    const foreign = await bankCall(t, bank('volga'), 'GET', `/applications?ending_before=${theirs}`);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error).toMatchObject({
+      field: 'ending_before',
+      message: 'ending_before: нет такой заявки банка',
+    });
     const everything = await list('?limit=100');
     expect(everything.items.every((a) => a.id !== undefined)).toBe(true);
     const sever = await bankCall(t, bank('sever'), 'GET', '/applications?limit=100');
@@ -298,5 +326,8 @@ describeApi('partner banks over the bank API (DESIGN §13)', (t) => {
     for (const a of everything.items) expect(severIds.has(a.id)).toBe(false);
     const bad = await bankCall(t, bank('volga'), 'GET', '/applications?status=lost');
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(
+      'status: допустимые значения — pending, approved, rejected, expired, withdrawn',
+    );
   });
 });

@@ -188,6 +188,25 @@ describeApi('the shop’s audit log', (t) => {
     expect(first.has_more).toBe(true);
     const next = (await audit(owner, `?limit=2&starting_after=${first.items[1].id}`)).json();
     expect(next.items.map((e: Entry) => e.id)).toEqual(all.slice(2, 4).map((e) => e.id));
+    // Back from the second page: the first again, newest first, nothing newer.
+    const back = (await audit(owner, `?limit=2&ending_before=${next.items[0].id}`)).json();
+    expect(back.items.map((e: Entry) => e.id)).toEqual(all.slice(0, 2).map((e) => e.id));
+    expect(back.has_more).toBe(false);
+    const one = (await audit(owner, `?limit=1&ending_before=${all[2]?.id}`)).json();
+    expect(one.items.map((e: Entry) => e.id)).toEqual([all[1]?.id]);
+    expect(one.has_more).toBe(true);
+    // Both cursors, or an entry of another shop or none: a 400 naming the parameter.
+    const both = await audit(owner, `?starting_after=${all[0]?.id}&ending_before=${all[1]?.id}`);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.field).toBe('ending_before');
+    for (const cursor of ['starting_after', 'ending_before']) {
+      const unknown = await audit(owner, `?${cursor}=00000000-0000-4000-8000-000000000000`);
+      expect(unknown.statusCode, cursor).toBe(400);
+      expect(unknown.json().error).toMatchObject({
+        field: cursor,
+        message: `${cursor}: нет такой записи в журнале магазина`,
+      });
+    }
   });
 
   it('is append-only: an entry cannot be changed', async () => {

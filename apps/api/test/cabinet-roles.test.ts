@@ -7,7 +7,7 @@ import { errorOf, sampleProducts } from './support/test-app';
 interface Operation {
   name: string;
   permission: Permission;
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (orderId: string) => string;
   body?: object;
 }
@@ -103,6 +103,39 @@ const OPERATIONS: Operation[] = [
     permission: 'integration.manage',
     method: 'POST',
     url: () => '/api/webhooks/test',
+    body: {},
+  },
+  {
+    name: 'list webhook endpoints',
+    permission: 'integration.manage',
+    method: 'GET',
+    url: () => '/api/webhooks/endpoints',
+  },
+  {
+    name: 'add a webhook endpoint',
+    permission: 'integration.manage',
+    method: 'POST',
+    url: () => '/api/webhooks/endpoints',
+    body: { url: 'https://hooks.example.ru/roles' },
+  },
+  {
+    name: 'change a webhook endpoint',
+    permission: 'integration.manage',
+    method: 'PATCH',
+    url: () => '/api/webhooks/endpoints/00000000-0000-4000-8000-000000000000',
+    body: { disabled: true },
+  },
+  {
+    name: 'delete a webhook endpoint',
+    permission: 'integration.manage',
+    method: 'DELETE',
+    url: () => '/api/webhooks/endpoints/00000000-0000-4000-8000-000000000000',
+  },
+  {
+    name: "rotate a webhook endpoint's secret",
+    permission: 'integration.manage',
+    method: 'POST',
+    url: () => '/api/webhooks/endpoints/00000000-0000-4000-8000-000000000000/secret/rotate',
     body: {},
   },
   {

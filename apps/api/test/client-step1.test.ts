@@ -27,10 +27,13 @@ describeApi('buyer step 1 (client patch)', (t) => {
     });
     expect(view.json().client.id).toBe(client.id);
     const events = await t.db.query<{ type: string; sequence: number }>(
-      'SELECT type, sequence FROM events WHERE order_id = $1',
+      'SELECT type, sequence FROM events WHERE order_id = $1 ORDER BY sequence',
       [order.id],
     );
-    expect(events).toEqual([{ type: 'order.client.updated', sequence: 1 }]);
+    expect(events).toEqual([
+      { type: 'order.created', sequence: 0 },
+      { type: 'order.client.updated', sequence: 1 },
+    ]);
   });
 
   it("updates the prefilled client; a given client_id must be the order's", async () => {

@@ -156,6 +156,7 @@ describeApi('order lifecycle with the partner banks', { env: { CLIENT_INFO_TTL: 
       [order.id],
     );
     expect(events.map((e) => e.type)).toEqual([
+      'order.created',
       'order.client.updated',
       'order.client.updated',
       'order.status.changed',
@@ -163,7 +164,7 @@ describeApi('order lifecycle with the partner banks', { env: { CLIENT_INFO_TTL: 
       'order.status.changed',
       'order.payment.completed',
     ]);
-    expect(events.map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(events.map((e) => e.sequence)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
   it('rejects the order when every bank refuses, and e-mails the buyer', async () => {

@@ -7,9 +7,8 @@ import { createOrder, DB_KINDS, newShop, startTestApp, type TestApp } from './su
 
 /**
  * New orders and refunds reach the shop's open live stream as status changes do: an order created
- * through the API (secret key) or the widget (publishable key) arrives as `order.created`, without an
- * `id:` (it is no outbox event, so a reconnect still resumes after the last one), and a return as
- * `order.refund.created`.
+ * through the API (secret key) or the widget (publishable key) arrives as `order.created` with its
+ * event id (a reconnect resumes after it), and a return as `order.refund.created`.
  */
 describe.each(DB_KINDS)('live stream: new orders and refunds on %s', (kind) => {
   let t: TestApp;
@@ -35,11 +34,11 @@ describe.each(DB_KINDS)('live stream: new orders and refunds on %s', (kind) => {
     });
     expect(events.map((e) => e.event)).toEqual(['order.created', 'order.created']);
     expect(events.map((e) => e.data.order_id).sort()).toEqual([viaApi, viaWidget].sort());
-    expect(events.map((e) => e.id)).toEqual(['', '']);
+    for (const e of events) expect(e.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(events[0]?.data).toMatchObject({ status: 'client_expected', previous_status: null });
   });
 
-  it('a stream resumed after a new order replays the order events it missed', async () => {
+  it('a stream resumed after a new order replays the order events it missed since', async () => {
     const shop = await newShop(t, 'Возобновление');
     const first = await createOrder(t, undefined, shop.auth);
     const step1 = (id: string) =>
@@ -54,7 +53,7 @@ describe.each(DB_KINDS)('live stream: new orders and refunds on %s', (kind) => {
       await createOrder(t, undefined, shop.auth);
     });
     expect(seen.map((e) => e.event).sort()).toEqual(['order.client.updated', 'order.created']);
-    const lastId = seen.find((e) => e.id !== '')?.id ?? '';
+    const lastId = seen.at(-1)?.id ?? '';
     await t.db.query("UPDATE orders SET status = 'client_expected' WHERE id = $1", [first.id]);
     await step1(first.id);
     const replayed = await readEvents(

@@ -107,7 +107,7 @@ describe('the OpenAPI document', () => {
     expect(security.cabinetMe).toEqual(['CabinetSession']);
     expect(security.listTeam).toEqual(['CabinetSession']);
     expect(security.createShop).toEqual(['AdminAuth']);
-    for (const buyer of ['updateOrderClient', 'suggestCompanies', 'getShop'])
+    for (const buyer of ['updateOrderClient', 'checkOrderClientCode', 'suggestCompanies', 'getShop'])
       expect(security[buyer]).toEqual([]);
   });
 

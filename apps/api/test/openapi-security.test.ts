@@ -3,7 +3,7 @@ import { describeApi } from './support/describe-api';
 import { createOrder, errorOf, newShop, sampleProducts } from './support/test-app';
 
 interface Call {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: object;
 }
@@ -15,6 +15,9 @@ type Security = Record<string, unknown>[];
  * a publishable key works exactly where the operation names PublishableKey and is refused with 403
  * everywhere else a key is taken; an operation that also names `{}` answers without any credentials.
  */
+/** An id nothing has: the call is refused (403, 401) before it is looked up. */
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+
 describeApi('OpenAPI security is what the routes accept', { startTimeout: 180_000 }, (t) => {
   it('a pk_ key is accepted only where PublishableKey is named, refused with 403 elsewhere', async () => {
     const shop = await newShop(t, 'Ключи по операциям');
@@ -47,6 +50,24 @@ describeApi('OpenAPI security is what the routes accept', { startTimeout: 180_00
         payload: { since: '2020-01-01T00:00:00Z' },
       },
       getWebhookHealth: { method: 'GET', url: '/api/webhooks/health' },
+      listWebhookEndpoints: { method: 'GET', url: '/api/webhooks/endpoints' },
+      createWebhookEndpoint: {
+        method: 'POST',
+        url: '/api/webhooks/endpoints',
+        payload: { url: 'https://hooks.example.ru/x' },
+      },
+      getWebhookEndpoint: { method: 'GET', url: `/api/webhooks/endpoints/${NO_ID}` },
+      updateWebhookEndpoint: {
+        method: 'PATCH',
+        url: `/api/webhooks/endpoints/${NO_ID}`,
+        payload: { disabled: true },
+      },
+      deleteWebhookEndpoint: { method: 'DELETE', url: `/api/webhooks/endpoints/${NO_ID}` },
+      rotateWebhookEndpointSecret: {
+        method: 'POST',
+        url: `/api/webhooks/endpoints/${NO_ID}/secret/rotate`,
+        payload: {},
+      },
       sendTestWebhook: { method: 'POST', url: '/api/webhooks/test', payload: {} },
       getShopSettings: { method: 'GET', url: '/api/shop/settings' },
       updateShopSettings: {

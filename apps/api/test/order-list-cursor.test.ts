@@ -109,18 +109,77 @@ describeApi('order list cursor', (t) => {
     expect(second.has_more).toBe(true);
   });
 
-  it('refuses an unknown or foreign cursor, and a cursor with page > 1', async () => {
-    const foreign = await createOrder(t);
-    for (const query of [
-      `?starting_after=${foreign.id}`,
-      '?starting_after=00000000-0000-4000-8000-000000000000',
-      '?starting_after=12',
-      `?starting_after=${ids[3]}&page=2`,
-    ]) {
-      const res = await get(query);
-      expect(res.statusCode, query).toBe(400);
-      expect(errorOf(res).field, query).toBe('starting_after');
+  it('pages back with ending_before: the page just before the cursor, newest first, has_more looking back', async () => {
+    const back = await newShop(t, 'Назад');
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      t.clock.set(new Date(Date.UTC(2026, 9, 5, 10, i)));
+      made.push((await createOrder(t, undefined, back.auth)).id);
     }
+    const get = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/order/orders${query}`, headers: back.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as List;
+    };
+    const ids = (l: List) => l.items.map((o) => o.id);
+    // Walk forward to the oldest page, then back to the first: the same pages in the same order.
+    const p1 = await get('?limit=3');
+    const p2 = await get(`?limit=3&starting_after=${p1.items[2]?.id}`);
+    const p3 = await get(`?limit=3&starting_after=${p2.items[2]?.id}`);
+    expect(ids(p3)).toEqual([made[0]]);
+    const b2 = await get(`?limit=3&ending_before=${p3.items[0]?.id}`);
+    expect(ids(b2)).toEqual(ids(p2));
+    expect(b2.has_more).toBe(true);
+    expect(b2.count).toBe(7);
+    const b1 = await get(`?limit=3&ending_before=${b2.items[0]?.id}`);
+    expect(ids(b1)).toEqual(ids(p1));
+    expect(b1.has_more).toBe(false);
+    // Fewer than limit before the cursor: those, and nothing further back.
+    const short = await get(`?limit=3&ending_before=${made[5]}`);
+    expect(ids(short)).toEqual([made[6]]);
+    expect(short.has_more).toBe(false);
+    expect((await get(`?ending_before=${made[6]}`)).items).toEqual([]);
+    // With a filter, and with several statuses (each read through its own index branch).
+    await t.db.query("UPDATE orders SET status = 'cancelled' WHERE id = ANY($1::uuid[])", [
+      [made[1], made[3], made[6]],
+    ]);
+    const filtered = await get(`?status=cancelled&limit=1&ending_before=${made[1]}`);
+    expect(ids(filtered)).toEqual([made[3]]);
+    expect(filtered.has_more).toBe(true);
+    const two = await get(`?status=cancelled,client_expected&limit=2&ending_before=${made[2]}`);
+    expect(ids(two)).toEqual([made[4], made[3]]);
+    expect(two.has_more).toBe(true);
+    // A number search walks back the same way.
+    const third = (await get('?limit=100')).items.find((o) => o.id === made[2]);
+    const search = await get(`?order_id=${third?.order_number}&limit=5&ending_before=${made[0]}`);
+    expect(ids(search)).toEqual([made[2]]);
+    expect(search.has_more).toBe(false);
+  });
+
+  it('refuses an unknown or foreign cursor, a cursor with page > 1, and both cursors together', async () => {
+    const foreign = await createOrder(t);
+    for (const cursor of ['starting_after', 'ending_before']) {
+      for (const query of [
+        `?${cursor}=${foreign.id}`,
+        `?${cursor}=00000000-0000-4000-8000-000000000000`,
+        `?${cursor}=12`,
+        `?${cursor}=${ids[3]}&page=2`,
+      ]) {
+        const res = await get(query);
+        expect(res.statusCode, query).toBe(400);
+        expect(errorOf(res).field, query).toBe(cursor);
+      }
+      expect(errorOf(await get(`?${cursor}=${foreign.id}`)).message).toBe(
+        `${cursor}: нет такого заказа магазина`,
+      );
+    }
+    const both = await get(`?starting_after=${ids[3]}&ending_before=${ids[5]}`);
+    expect(both.statusCode).toBe(400);
+    expect(errorOf(both)).toMatchObject({
+      field: 'ending_before',
+      message:
+        'starting_after и ending_before вместе нельзя: укажите один курсор — следующая страница или предыдущая',
+    });
   });
 
   it('lists only orders changed since updated_since', async () => {

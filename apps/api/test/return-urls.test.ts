@@ -61,6 +61,56 @@ describeApi('return and cancel URLs of an order', { startTimeout: 300_000 }, (t,
     expect(rows).toEqual([{ return_url: RETURN_URL, cancel_url: CANCEL_URL }]);
   });
 
+  it('travel in every webhook body and the event log, as the order has them (null when it has none)', async () => {
+    const created = await post(t, {
+      products: sampleProducts,
+      return_url: RETURN_URL,
+      cancel_url: CANCEL_URL,
+    });
+    const id = created.json().id as string;
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/orders/${id}/cancel`,
+      headers: demoAuth,
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const bodies = await t.db.query<{ payload: Record<string, unknown> | string }>(
+      'SELECT payload FROM events WHERE order_id = $1',
+      [id],
+    );
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const row of bodies) {
+      const body = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+      expect(body).toMatchObject({ return_url: RETURN_URL, cancel_url: CANCEL_URL });
+    }
+    // The event log shows an event once no older transaction runs (on PostgreSQL other test files
+    // may hold one open for a moment): asked again until it is there.
+    const logged = async (orderId: string) => {
+      for (let i = 0; ; i++) {
+        const log = await t.app.inject({
+          method: 'GET',
+          url: `/api/order/events?order_id=${orderId}`,
+          headers: demoAuth,
+        });
+        expect(log.statusCode, log.body).toBe(200);
+        const items = log.json().items as Record<string, unknown>[];
+        if (items.length > 0 || i === 2000) return items;
+        await new Promise((done) => setImmediate(done));
+      }
+    };
+    expect((await logged(id))[0]).toMatchObject({ return_url: RETURN_URL, cancel_url: CANCEL_URL });
+
+    const plain = await createOrder(t);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/order/orders/${plain.id}/cancel`,
+      headers: demoAuth,
+      payload: {},
+    });
+    expect((await logged(plain.id))[0]).toMatchObject({ return_url: null, cancel_url: null });
+  });
+
   it('are null for an order created without them', async () => {
     const order = await createOrder(t);
     const view = await t.app.inject({ method: 'GET', url: `/api/order/orders/${order.id}` });

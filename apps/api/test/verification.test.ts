@@ -42,14 +42,47 @@ describeApi('one-time codes and step 2', (t) => {
     expect(errorOf(phone)).toEqual({
       code: 'VALIDATION_ERROR',
       field: 'phone_number',
-      message: 'Формат: +7XXXXXXXXXX',
+      message: 'Неверный формат номера (+7XXXXXXXXXX)',
     });
     const email = await patchClient(t, order.id, { email: 'nope' });
     expect(errorOf(email)).toEqual({
       code: 'VALIDATION_ERROR',
       field: 'email',
-      message: 'Сначала введите корректный email',
+      message: 'Неверный формат email',
     });
+  });
+
+  it('reads a leading 8 as +7 and refuses an incomplete number instead of shifting it', async () => {
+    const order = await createOrder(t);
+    // «8 916 123-45-6» is +7 and nine digits: it once went to +7 891 612-34-56, a stranger's number.
+    const typo = await patchClient(t, order.id, { phone_number: '8 916 123-45-6' });
+    expect(errorOf(typo)).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: 'phone_number',
+      message: 'Неверный формат номера (+7XXXXXXXXXX)',
+    });
+    const sent = await t.db.query('SELECT id FROM verification_codes WHERE order_id = $1', [order.id]);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('keeps the 60 s per destination: a corrected number gets its code at once, the first one waits', async () => {
+    const order = await createOrder(t);
+    const wrong = contacts().phone;
+    const right = contacts().phone;
+    const first = await patchClient(t, order.id, { phone_number: wrong });
+    expect(first.statusCode, first.body).toBe(200);
+    const clientId = first.json().id as number;
+    t.clock.advance(5_000);
+    const corrected = await patchClient(t, order.id, { client_id: clientId, phone_number: right });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().phone_number).toBe(`+7${right.replace(/\D/g, '').slice(1)}`);
+    // Each number keeps its own wait.
+    const back = await patchClient(t, order.id, { client_id: clientId, phone_number: wrong });
+    expect(back.statusCode).toBe(429);
+    expect(Number(back.headers['retry-after'])).toBe(55);
+    const again = await patchClient(t, order.id, { client_id: clientId, phone_number: right });
+    expect(again.statusCode).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBe(60);
   });
 
   it('allows one send per 60 s and 5 per destination per hour, with Retry-After', async () => {

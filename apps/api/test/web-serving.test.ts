@@ -45,10 +45,16 @@ describe('web app pages', () => {
     }
   });
 
-  it('answers every other page address with the empty shell', async () => {
-    for (const url of ['/shops/s1/all-orders', '/client/o1?client_id=5', '/no-such-page']) {
+  it('answers every other page address with the empty shell: 200 for a page, 404 for an address without one', async () => {
+    for (const [url, status] of [
+      ['/shops/s1/all-orders', 200],
+      ['/client/o1?client_id=5', 200],
+      ['/admin/leads/7', 200],
+      ['/no-such-page', 404],
+      ['/shops/s1/no-such-page?x=1', 404],
+    ] as const) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.body).toContain('<!--SHELL-->');
       expect(res.body).not.toContain('LANDING');
     }
@@ -170,7 +176,7 @@ describeApi('buyer pages', { env: buyerDistEnv }, (t) => {
     ];
     for (const url of urls) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(url === '/client' ? 404 : 200);
       expect(res.body, url).toContain('<!--BUYER-->');
       expect(embedded(res.body), url).toBeNull();
     }
@@ -207,6 +213,8 @@ describeApi('buyer pages', { env: buyerDistEnv }, (t) => {
     for (const [url, hrefs] of expected) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(preloaded(res.body), url).toEqual(hrefs);
+      // The buyer's not-found addresses are the app's not-found page, with 404.
+      expect(res.statusCode, url).toBe(url === '/client' || url.endsWith('/nothing') ? 404 : 200);
     }
   });
 

@@ -15,7 +15,7 @@ import {
 } from '../src/modules/webhooks';
 import { AppError } from '../src/shared/errors';
 import { describeApi } from './support/describe-api';
-import { createOrder, demoAuth, errorOf, sampleProducts } from './support/test-app';
+import { createOrder, demoAuth, errorOf, sampleProducts, storeWebhookUrl } from './support/test-app';
 
 const REFUSED_URLS = [
   'http://127.0.0.1/hook',
@@ -284,10 +284,7 @@ describeApi('SSRF guard in the API', (t) => {
     const { port } = server.address() as AddressInfo;
     try {
       // As if stored before the rule, or by a name that resolved elsewhere when it was registered.
-      await t.db.query('UPDATE shops SET webhook_url = $1 WHERE id = $2', [
-        `http://localhost.:${port}/hook`,
-        DEMO_SHOP.id,
-      ]);
+      await storeWebhookUrl(t, DEMO_SHOP.id, `http://localhost.:${port}/hook`);
       const order = await createOrder(t, { products: sampleProducts });
       const res = await t.app.inject({
         method: 'PATCH',

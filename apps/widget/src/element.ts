@@ -25,6 +25,8 @@ export const ATTRIBUTES = [
   'client-phone',
   'client-email',
   'webhook-url',
+  'return-url',
+  'cancel-url',
   'debug',
 ] as const;
 
@@ -146,6 +148,8 @@ export class B2BPayButton extends HTMLElement {
         email: attr('client-email'),
       }),
       webhookUrl: attr('webhook-url') ?? '',
+      returnUrl: attr('return-url') ?? '',
+      cancelUrl: attr('cancel-url') ?? '',
       debug: attributeFlag(attr('debug')),
     };
   }

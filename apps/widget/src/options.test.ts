@@ -19,6 +19,8 @@ const base: ButtonConfig = {
   subtext: '',
   client: {},
   webhookUrl: '',
+  returnUrl: '',
+  cancelUrl: '',
   debug: false,
 };
 
@@ -67,6 +69,8 @@ describe('widget options', () => {
       ],
       client: { email: 'buyer@example.ru' },
       webhookUrl: ' https://shop.example.ru/hook ',
+      returnUrl: ' https://shop.example.ru/order/77 ',
+      cancelUrl: 'https://shop.example.ru/cart',
     });
     expect(result).toEqual({
       body: {
@@ -76,6 +80,8 @@ describe('widget options', () => {
         ],
         client: { email: 'buyer@example.ru' },
         webhook_url: 'https://shop.example.ru/hook',
+        return_url: 'https://shop.example.ru/order/77',
+        cancel_url: 'https://shop.example.ru/cart',
       },
     });
     expect(buildOrder(base)).toEqual({
@@ -109,6 +115,8 @@ describe('widget options', () => {
       clientPhone: '+79991234567',
       clientEmail: 'ivan@example.ru',
       webhookUrl: 'https://shop.example.ru/hook',
+      returnUrl: 'https://shop.example.ru/order/77',
+      cancelUrl: 'https://shop.example.ru/cart',
       debug: true,
     });
     expect(config).toEqual({
@@ -119,6 +127,8 @@ describe('widget options', () => {
       subtext: TEXT.defaultSubtext,
       client: { surname: 'Иванов', name: 'Иван', phone_number: '+79991234567', email: 'ivan@example.ru' },
       webhookUrl: 'https://shop.example.ru/hook',
+      returnUrl: 'https://shop.example.ru/order/77',
+      cancelUrl: 'https://shop.example.ru/cart',
       debug: true,
     });
     expect(configFromInit({ container: '#x', apiToken: 'pk_1', items: [], subtext: '' }).subtext).toBe('');

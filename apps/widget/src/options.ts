@@ -19,6 +19,10 @@ export interface InitOptions {
   clientPhone?: string;
   clientEmail?: string;
   webhookUrl?: string;
+  /** The shop's page the buyer goes back to («Вернуться в магазин»); the order id is appended. */
+  returnUrl?: string;
+  /** The shop's page for a buyer who gives up (the cart); the order id is appended. */
+  cancelUrl?: string;
   debug?: boolean;
 }
 
@@ -32,6 +36,8 @@ export interface ButtonConfig {
   subtext: string;
   client: ClientInfo;
   webhookUrl: string;
+  returnUrl: string;
+  cancelUrl: string;
   debug: boolean;
 }
 
@@ -47,6 +53,8 @@ export interface OrderBody {
   products: Array<{ name: string; price: number; quantity: number }>;
   client?: ClientInfo;
   webhook_url?: string;
+  return_url?: string;
+  cancel_url?: string;
 }
 
 export function normalizeSize(value: string | null | undefined): Size {
@@ -121,6 +129,8 @@ export function buildOrder(config: ButtonConfig): { body: OrderBody } | { error:
   };
   if (Object.keys(config.client).length > 0) body.client = config.client;
   if (config.webhookUrl.trim()) body.webhook_url = config.webhookUrl.trim();
+  if (config.returnUrl.trim()) body.return_url = config.returnUrl.trim();
+  if (config.cancelUrl.trim()) body.cancel_url = config.cancelUrl.trim();
   return { body };
 }
 
@@ -140,6 +150,8 @@ export function configFromInit(options: InitOptions): ButtonConfig {
       email: options.clientEmail,
     }),
     webhookUrl: options.webhookUrl ?? '',
+    returnUrl: options.returnUrl ?? '',
+    cancelUrl: options.cancelUrl ?? '',
     debug: options.debug === true,
   };
 }

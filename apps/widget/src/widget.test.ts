@@ -119,6 +119,8 @@ describe('<b2bpay-button>', () => {
       'client-email': 'buyer@example.ru',
       'client-surname': 'Петров',
       'webhook-url': 'https://shop.example.ru/b2bpay',
+      'return-url': 'https://shop.example.ru/order/77',
+      'cancel-url': 'https://shop.example.ru/cart',
     });
     const created = vi.fn();
     element.addEventListener('b2bpay:order-created', created);
@@ -139,6 +141,8 @@ describe('<b2bpay-button>', () => {
       products: [{ name: 'Бумага А4', price: 350.1, quantity: 3 }],
       client: { surname: 'Петров', email: 'buyer@example.ru' },
       webhook_url: 'https://shop.example.ru/b2bpay',
+      return_url: 'https://shop.example.ru/order/77',
+      cancel_url: 'https://shop.example.ru/cart',
     });
     expect(created).toHaveBeenCalledOnce();
     expect((created.mock.calls[0]![0] as CustomEvent).detail.order.id).toBe(order().id);

@@ -336,9 +336,13 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
 
         const created = await b2bpayOrder(b2bpayId);
         link = created.link;
+        // The buyer comes back from B2BPay to the Bitrix page that shows the order's payment.
+        const orderPage = `${site.url}/personal/order/payment/?ORDER_ID=${order.ID}&PAYMENT_ID=${order.payments[0]?.ID}`;
         expect(created).toMatchObject({
           status: 'client_expected',
           amount: 13981,
+          return_url: orderPage,
+          cancel_url: orderPage,
           external_id: String(ids.payment),
           metadata: {
             bx_handler: 'b2bpay',
@@ -374,6 +378,18 @@ describe.skipIf(!HAS_PHP)('a Bitrix shop with the module', () => {
       });
 
       it('finds its order again when PS_INVOICE_ID is lost, and follows a basket the manager changed', async () => {
+        site.update((state) => {
+          paymentOf(state, ids.payment).PS_INVOICE_ID = null;
+        });
+        // Opened from an address too long for B2BPay's return_url: the module leaves the way back
+        // out rather than failing the payment, and still comes back to the same order.
+        const long = await site.get(
+          `/personal/order/payment/?ORDER_ID=${order.ID}&PAYMENT_ID=${order.payments[0]?.ID}&utm_content=${'x'.repeat(2100)}`,
+        );
+        expect(long.status, site.log()).toBe(200);
+        expect(long.text).not.toContain('b2bpay-payment__error');
+        expect(long.text).toContain('Оформить заявку');
+        expect(paymentOf(site.state(), ids.payment).PS_INVOICE_ID).toBe(b2bpayId);
         site.update((state) => {
           paymentOf(state, ids.payment).PS_INVOICE_ID = null;
         });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidInn, normalizeInnInput, validateInn } from './inn';
+import { INN_CHECKSUM_HINT, innErrorHint } from './inn-hint';
 import { MESSAGES } from './messages';
 
 describe('normalizeInnInput', () => {
@@ -91,5 +92,20 @@ describe('validateInn', () => {
       if (d !== 9) expect(isValidInn(`50010073225${d}`)).toBe(false);
       if (d !== 5) expect(isValidInn(`5001007322${d}9`)).toBe(false);
     }
+  });
+});
+
+describe('innErrorHint: a checksum error is not a length error', () => {
+  it('explains a 10- or 12-digit INN whose check digit is wrong', () => {
+    expect(innErrorHint(validateInn('7707083890'))).toBe(INN_CHECKSUM_HINT);
+    expect(innErrorHint(validateInn('500100732250'))).toBe(INN_CHECKSUM_HINT);
+    expect(INN_CHECKSUM_HINT).toMatch(/Количество цифр верное/);
+  });
+
+  it('adds nothing to the other errors, or to none', () => {
+    expect(innErrorHint(validateInn('12345'))).toBeNull();
+    expect(innErrorHint(validateInn(''))).toBeNull();
+    expect(innErrorHint(validateInn('7707083893'))).toBeNull();
+    expect(innErrorHint(undefined)).toBeNull();
   });
 });

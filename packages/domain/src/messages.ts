@@ -1,6 +1,8 @@
 /**
  * Russian validation texts of spec §5, verbatim. The web app shows them and the API returns them,
- * so both sides must take them from here rather than retyping them.
+ * so both sides must take them from here rather than retyping them. One rule, one text: before a
+ * code is sent the phone and e-mail rules say these texts too, not the spec's second wordings
+ * («Формат: +7XXXXXXXXXX», «Сначала введите корректный email»).
  */
 export const MESSAGES = {
   surnameRequired: 'Фамилия не может быть пустой',
@@ -11,9 +13,7 @@ export const MESSAGES = {
   innLegalChecksum: 'Неверный ИНН организации (10 цифр)',
   innPersonChecksum: 'Неверный ИНН физлица (12 цифр)',
   phoneInvalid: 'Неверный формат номера (+7XXXXXXXXXX)',
-  phoneNormalizeFailed: 'Формат: +7XXXXXXXXXX',
   emailInvalid: 'Неверный формат email',
-  emailBeforeCode: 'Сначала введите корректный email',
   codeNotRequested: 'Получите код подтверждения',
   smsCodeRequired: 'Введите код из СМС',
   emailCodeRequired: 'Введите код из Email',

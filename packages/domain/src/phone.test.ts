@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatPhone,
+  formatPhoneInput,
   isMobilePhone,
   isValidPhone,
   maskPhone,
   normalizePhone,
   PHONE_NOT_MOBILE_MESSAGE,
   PHONE_PATTERN,
+  phoneNationalDigits,
   phoneProblem,
 } from './phone';
 
@@ -62,7 +64,7 @@ describe('normalizePhone', () => {
     ['+7 (916) 123-45-67', '+79161234567'],
     ['7.916.123.45.67', '+79161234567'],
     ['8 800 555 35 35', '+78005553535'],
-    ['8005553535', '+78005553535'],
+    ['4951234567', '+74951234567'],
   ])('%j → %j', (raw, expected) => {
     expect(normalizePhone(raw)).toBe(expected);
   });
@@ -76,6 +78,12 @@ describe('normalizePhone', () => {
     '+19161234567',
     '791612345678',
     '+7 916 123 45 678',
+    // A leading 8 or 7 is the prefix: ten digits after it are nine of the number's, never re-shifted.
+    '8 916 123-45-6',
+    '8916123456',
+    '7916123456',
+    '8005553535',
+    '+8 916 123-45-67',
   ])('gives null for %j', (raw) => {
     expect(normalizePhone(raw)).toBeNull();
   });
@@ -146,5 +154,87 @@ describe('isMobilePhone: a buyer’s phone is a Russian mobile, +7 9XX XXX-XX-XX
 
   it('has a message of its own, distinct from the spec’s format message', () => {
     expect(PHONE_NOT_MOBILE_MESSAGE).toBe('Укажите номер мобильного телефона: +7 9XX XXX-XX-XX');
+  });
+});
+
+describe('a phone typed with a leading 8 is read as +7, and an incomplete one is refused', () => {
+  it('refuses «8 916 123-45-6» as incomplete instead of sending the code to +7 891 612-34-56', () => {
+    expect(phoneNationalDigits('8 916 123-45-6')).toBe('916123456');
+    expect(normalizePhone('8 916 123-45-6')).toBeNull();
+    expect(phoneProblem('8 916 123-45-6')).toBe('format');
+    expect(phoneProblem('+7 916 123-45-6')).toBe('format');
+  });
+
+  it('reads the prefix +7, 7 or 8 and no prefix alike', () => {
+    for (const raw of ['+7 916 123-45-67', '7 916 123 45 67', '8 (916) 123-45-67', '916 123 45 67']) {
+      expect(phoneNationalDigits(raw), raw).toBe('9161234567');
+      expect(phoneProblem(raw), raw).toBeNull();
+    }
+  });
+});
+
+describe('formatPhoneInput: the masked +7 field', () => {
+  it.each([
+    ['', ''],
+    ['8', '+7'],
+    ['7', '+7'],
+    ['+', ''],
+    ['+7', '+7'],
+    ['+7 ', '+7'],
+    ['9', '+7 9'],
+    ['89', '+7 9'],
+    ['+79', '+7 9'],
+    ['8916', '+7 916'],
+    ['89161', '+7 916 1'],
+    ['8 916 123-45-6', '+7 916 123-45-6'],
+    ['89161234567', '+7 916 123-45-67'],
+    ['+7 (916) 123-45-67', '+7 916 123-45-67'],
+    ['9161234567', '+7 916 123-45-67'],
+    ['8 916 123 45 678', '+7 916 123-45-67 8'],
+  ])('%j is shown as %j', (raw, shown) => {
+    expect(formatPhoneInput(raw)).toBe(shown);
+  });
+
+  it('is stable: what it shows reads back as the same number', () => {
+    for (const raw of [
+      '8',
+      '89',
+      '8 916 123-45-6',
+      '89161234567',
+      '88',
+      '+7 800 555-35-35',
+      '8 916 123 45 678',
+    ]) {
+      const shown = formatPhoneInput(raw);
+      expect(formatPhoneInput(shown), raw).toBe(shown);
+      expect(phoneNationalDigits(shown), raw).toBe(phoneNationalDigits(raw));
+    }
+  });
+
+  it('leaves no separator at the end, so Backspace always takes a digit', () => {
+    let shown = formatPhoneInput('89161234567');
+    const seen: string[] = [shown];
+    while (shown !== '') {
+      shown = formatPhoneInput(shown.slice(0, -1));
+      seen.push(shown);
+    }
+    expect(seen).toEqual([
+      '+7 916 123-45-67',
+      '+7 916 123-45-6',
+      '+7 916 123-45',
+      '+7 916 123-4',
+      '+7 916 123',
+      '+7 916 12',
+      '+7 916 1',
+      '+7 916',
+      '+7 91',
+      '+7 9',
+      '+7',
+      '',
+    ]);
+  });
+
+  it('keeps what a finished number is shown as: formatPhone’s', () => {
+    expect(formatPhoneInput('89161234567')).toBe(formatPhone('89161234567'));
   });
 });

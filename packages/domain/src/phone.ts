@@ -9,15 +9,37 @@ export function isValidPhone(raw: string): boolean {
   return PHONE_PATTERN.test(raw.replace(/[\s()-]/g, ''));
 }
 
-/** Spec §5 step 2, applied before a code is sent: '+7XXXXXXXXXX' or null when it cannot be made so. */
-export function normalizePhone(raw: string): string | null {
+/**
+ * The ten digits after +7 in what was typed: a leading +7, 7 or 8 is the country prefix (a Russian
+ * number's own ten digits never start with 7 or 8 — mobiles start with 9), the rest are the number's.
+ * Nothing is cut or shifted: «8 916 123-45-6» gives nine digits, an incomplete number.
+ */
+export function phoneNationalDigits(raw: string): string {
   const digits = raw.replace(/\D/g, '');
-  let candidate: string;
-  if (digits.length === 11 && digits.startsWith('8')) candidate = `+7${digits.slice(1)}`;
-  else if (digits.length === 11 && digits.startsWith('7')) candidate = `+${digits}`;
-  else if (digits.length === 10) candidate = `+7${digits}`;
-  else return null;
+  return /^[78]/.test(digits) ? digits.slice(1) : digits;
+}
+
+/**
+ * Spec §5 step 2, applied before a code is sent: '+7XXXXXXXXXX' or null when it cannot be made so
+ * (11 digits after 8 or 7, or 10 without; ten digits that start with the prefix are nine digits short).
+ */
+export function normalizePhone(raw: string): string | null {
+  // '+' and another country's code (+8 is none) is not a Russian number.
+  if (/^\s*\+\D*[^\D7]/.test(raw)) return null;
+  const candidate = `+7${phoneNationalDigits(raw)}`;
   return NORMALIZED_PHONE.test(candidate) ? candidate : null;
+}
+
+/**
+ * The buyer's masked phone field (+7 fixed): what was typed or pasted shown as '+7 916 123-45-67' as far
+ * as it goes, separators only between digits (so Backspace always takes a digit). A typed prefix alone
+ * is '+7'; digits beyond ten stay, after a space, for the rule to refuse rather than to be cut off.
+ */
+export function formatPhoneInput(raw: string): string {
+  const national = phoneNationalDigits(raw);
+  if (national === '') return /^\D*[78]/.test(raw) ? '+7' : '';
+  const [, a, b, c, d, rest] = /^(\d{0,3})(\d{0,3})(\d{0,2})(\d{0,2})(\d*)$/.exec(national) ?? [];
+  return `+7 ${a}${b && ` ${b}`}${c && `-${c}`}${d && `-${d}`}${rest && ` ${rest}`}`;
 }
 
 /**
@@ -41,8 +63,9 @@ export function isMobilePhone(raw: string): boolean {
  * 'not_mobile' (PHONE_NOT_MOBILE_MESSAGE) or null. Browser and server ask the same question.
  */
 export function phoneProblem(raw: string): 'format' | 'not_mobile' | null {
-  if (!isValidPhone(raw)) return 'format';
-  return isMobilePhone(raw) ? null : 'not_mobile';
+  const phone = normalizePhone(raw);
+  if (!isValidPhone(raw) || phone === null) return 'format';
+  return MOBILE_PHONE.test(phone) ? null : 'not_mobile';
 }
 
 /** '+7 *** ***-**-67': enough to recognise one's own number, not enough to leak it. */
@@ -58,6 +81,5 @@ export function maskPhone(raw: string): string {
  */
 export function formatPhone(raw: string): string {
   const phone = normalizePhone(raw);
-  if (phone === null) return raw;
-  return `+7 ${phone.slice(2, 5)} ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10, 12)}`;
+  return phone === null ? raw : formatPhoneInput(phone);
 }

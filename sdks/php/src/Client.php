@@ -30,6 +30,8 @@ final class Client
     private $sleep;
     /** @var callable(): string */
     private $newKey;
+    /** @var WebhookEndpoints the shop's webhook endpoints: list, create, retrieve, update, delete, rotateSecret */
+    public $webhookEndpoints;
 
     /**
      * @param string $apiKey the shop's secret key sk_…
@@ -58,6 +60,7 @@ final class Client
             usleep((int) round($seconds * 1000000));
         };
         $this->newKey = $options['idempotency_key'] ?? [self::class, 'uuid4'];
+        $this->webhookEndpoints = new WebhookEndpoints(\Closure::fromCallable([$this, 'call']));
     }
 
     // Orders
@@ -73,30 +76,26 @@ final class Client
         return $this->call('GET', '/api/order/orders/' . rawurlencode($orderId));
     }
 
-    /** $query: page, limit, starting_after, updated_since, status (a string or a list), order_id, date_from, date_to, external_id. */
+    /**
+     * $query: page, limit, starting_after (the next page after that order), ending_before (the page just
+     * before it), updated_since, status (a string or a list), order_id, date_from, date_to, external_id.
+     */
     public function listOrders(array $query = []): array
     {
         return $this->call('GET', '/api/order/orders', $query);
     }
 
     /**
-     * Every order of listOrders' filters, page after page by the starting_after cursor.
+     * Every order of listOrders' filters, page after page: newest first by the starting_after cursor, or,
+     * given ending_before, every order newer than that one, nearest it first (each page walked from its
+     * end, the next page the one before its first order).
      * foreach ($client->listAllOrders(['status' => 'payment_sent']) as $order) { … }
      */
     public function listAllOrders(array $query = []): \Generator
     {
+        $backwards = isset($query['ending_before']);
         unset($query['page'], $query['starting_after']);
-        while (true) {
-            $page = $this->listOrders($query);
-            foreach ($page['items'] as $order) {
-                yield $order;
-            }
-            $last = end($page['items']);
-            if ($last === false || empty($page['has_more'])) {
-                return;
-            }
-            $query['starting_after'] = $last['id'];
-        }
+        return $this->walkPages('/api/order/orders', $query, $backwards ? 'ending_before' : 'starting_after', 'id', $backwards);
     }
 
     public function getOrderHistory(string $orderId): array
@@ -145,17 +144,7 @@ final class Client
     public function listAllEvents(array $query = []): \Generator
     {
         unset($query['after']);
-        while (true) {
-            $page = $this->listEvents($query);
-            foreach ($page['items'] as $event) {
-                yield $event;
-            }
-            $last = end($page['items']);
-            if ($last === false || empty($page['has_more'])) {
-                return;
-            }
-            $query['after'] = $last['event_id'];
-        }
+        return $this->walkPages('/api/order/events', $query, 'after', 'event_id', false);
     }
 
     // Shop settings, keys and webhooks
@@ -185,6 +174,13 @@ final class Client
     public function listWebhookDeliveries(array $query = []): array
     {
         return $this->call('GET', '/api/webhooks/deliveries', $query);
+    }
+
+    /** Every delivery of listWebhookDeliveries' filters, newest first, page after page by starting_after. */
+    public function listAllWebhookDeliveries(array $query = []): \Generator
+    {
+        unset($query['page'], $query['starting_after']);
+        return $this->walkPages('/api/webhooks/deliveries', $query, 'starting_after', 'id', false);
     }
 
     public function retryWebhookDelivery(string $deliveryId, array $input = []): array
@@ -217,6 +213,27 @@ final class Client
      * @param array<mixed>|null $body
      * @return mixed
      */
+    /**
+     * Every item of a cursor list, page after page: each page's items walking away from the cursor
+     * ($cursor names it in the query; $backwards: the list is read towards its start, as ending_before
+     * does), until an empty page or one without has_more.
+     */
+    private function walkPages(string $path, array $query, string $cursor, string $idField, bool $backwards): \Generator
+    {
+        while (true) {
+            $page = $this->call('GET', $path, $query);
+            $items = $backwards ? array_reverse($page['items']) : $page['items'];
+            foreach ($items as $item) {
+                yield $item;
+            }
+            $next = end($items);
+            if ($next === false || empty($page['has_more'])) {
+                return;
+            }
+            $query[$cursor] = $next[$idField];
+        }
+    }
+
     private function call(
         string $method,
         string $path,

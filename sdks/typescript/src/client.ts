@@ -9,6 +9,7 @@ import type {
   ListDeliveriesQuery,
   ListEventsQuery,
   ListOrdersQuery,
+  ListWebhookEndpointsQuery,
   Order,
   OrderCreateInput,
   OrderList,
@@ -21,6 +22,12 @@ import type {
   StatusHistoryEntry,
   WebhookDelivery,
   WebhookDeliveryList,
+  WebhookEndpoint,
+  WebhookEndpointCreateInput,
+  WebhookEndpointDeleted,
+  WebhookEndpointList,
+  WebhookEndpointSecretRotateInput,
+  WebhookEndpointUpdateInput,
   WebhookHealth,
   WebhookResendInput,
   WebhookResendResult,
@@ -53,7 +60,7 @@ export interface RequestOptions {
 }
 
 interface Call {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Record<string, unknown> | undefined;
   body?: unknown;
@@ -87,6 +94,27 @@ function queryString(query: Record<string, unknown> | undefined): string {
 }
 
 const segment = (id: string) => encodeURIComponent(id);
+
+/**
+ * Every item of a cursor list, page after page: `page(cursor)` asks for the page after the cursor (or,
+ * `backwards`, before it); each page's items are yielded walking away from the cursor, and the walk
+ * stops on an empty page or one without `has_more`.
+ */
+async function* walkPages<T>(
+  page: (cursor: string | undefined) => Promise<{ items: T[]; has_more: boolean }>,
+  idOf: (item: T) => string,
+  backwards = false,
+): AsyncGenerator<T> {
+  let cursor: string | undefined;
+  for (;;) {
+    const { items, has_more } = await page(cursor);
+    const walked = backwards ? [...items].reverse() : items;
+    yield* walked;
+    const next = walked.at(-1);
+    if (next === undefined || !has_more) return;
+    cursor = idOf(next);
+  }
+}
 
 /**
  * The B2BPay API for a shop's server: one method per public operation, named as its operationId in
@@ -127,16 +155,19 @@ export class B2BPay {
   listOrders(query: ListOrdersQuery = {}, options?: RequestOptions): Promise<OrderList> {
     return this.#call({ method: 'GET', path: '/api/order/orders', query, options });
   }
-  /** Every page of `listOrders` in turn (cursor `starting_after`), order by order. */
-  async *listAllOrders(query: Omit<ListOrdersQuery, 'page' | 'starting_after'> = {}): AsyncGenerator<Order> {
-    let after: string | undefined;
-    for (;;) {
-      const page = await this.listOrders({ ...query, ...(after ? { starting_after: after } : {}) });
-      yield* page.items;
-      const last = page.items.at(-1);
-      if (!last || !page.has_more) return;
-      after = last.id;
-    }
+  /**
+   * Every page of `listOrders` in turn, order by order: newest first (cursor `starting_after`), or,
+   * given `ending_before`, every order newer than that one, nearest it first (as Stripe's backward
+   * auto-pagination: each page is walked from its end, the next is the one before its first item).
+   */
+  listAllOrders(query: Omit<ListOrdersQuery, 'page' | 'starting_after'> = {}): AsyncGenerator<Order> {
+    const backwards = query.ending_before !== undefined;
+    const name = backwards ? 'ending_before' : 'starting_after';
+    return walkPages(
+      (cursor) => this.listOrders({ ...query, ...(cursor ? { [name]: cursor } : {}) }),
+      (order) => order.id,
+      backwards,
+    );
   }
   getOrderHistory(orderId: string, options?: RequestOptions): Promise<StatusHistoryEntry[]> {
     return this.#call({ method: 'GET', path: `/api/order/orders/${segment(orderId)}/history`, options });
@@ -170,17 +201,11 @@ export class B2BPay {
     return this.#call({ method: 'GET', path: '/api/order/events', query, options });
   }
   /** Every page of `listEvents` in turn (cursor `after`), event by event, oldest first. */
-  async *listAllEvents(
-    query: Omit<ListEventsQuery, 'after'> = {},
-  ): AsyncGenerator<EventLog['items'][number]> {
-    let after: string | undefined;
-    for (;;) {
-      const page = await this.listEvents({ ...query, ...(after ? { after } : {}) });
-      yield* page.items;
-      const last = page.items.at(-1);
-      if (!last || !page.has_more) return;
-      after = last.event_id;
-    }
+  listAllEvents(query: Omit<ListEventsQuery, 'after'> = {}): AsyncGenerator<EventLog['items'][number]> {
+    return walkPages(
+      (after) => this.listEvents({ ...query, ...(after ? { after } : {}) }),
+      (event) => event.event_id,
+    );
   }
 
   // Shop settings, keys and webhooks
@@ -203,6 +228,15 @@ export class B2BPay {
   ): Promise<WebhookDeliveryList> {
     return this.#call({ method: 'GET', path: '/api/webhooks/deliveries', query, options });
   }
+  /** Every page of `listWebhookDeliveries` in turn (cursor `starting_after`), newest first. */
+  listAllWebhookDeliveries(
+    query: Omit<ListDeliveriesQuery, 'page' | 'starting_after'> = {},
+  ): AsyncGenerator<WebhookDeliveryList['items'][number]> {
+    return walkPages(
+      (after) => this.listWebhookDeliveries({ ...query, ...(after ? { starting_after: after } : {}) }),
+      (delivery) => delivery.id,
+    );
+  }
   retryWebhookDelivery(
     deliveryId: string,
     input: DeliveryRetryInput = {},
@@ -217,6 +251,45 @@ export class B2BPay {
   getWebhookHealth(options?: RequestOptions): Promise<WebhookHealth> {
     return this.#call({ method: 'GET', path: '/api/webhooks/health', options });
   }
+
+  /**
+   * Webhook endpoints: several addresses, each with its own `whsec_` secret (in the answers of
+   * `create` and `rotateSecret` only) and its own `enabled_events`, in the key's mode (test or live).
+   */
+  readonly webhookEndpoints = {
+    list: (query: ListWebhookEndpointsQuery = {}, options?: RequestOptions): Promise<WebhookEndpointList> =>
+      this.#call({ method: 'GET', path: '/api/webhooks/endpoints', query, options }),
+    /** Not repeated after a network error: a repeat would make a second endpoint. */
+    create: (input: WebhookEndpointCreateInput, options?: RequestOptions): Promise<WebhookEndpoint> =>
+      this.#call({ method: 'POST', path: '/api/webhooks/endpoints', body: input, options }),
+    retrieve: (endpointId: string, options?: RequestOptions): Promise<WebhookEndpoint> =>
+      this.#call({ method: 'GET', path: `/api/webhooks/endpoints/${segment(endpointId)}`, options }),
+    update: (
+      endpointId: string,
+      input: WebhookEndpointUpdateInput,
+      options?: RequestOptions,
+    ): Promise<WebhookEndpoint> =>
+      this.#call({
+        method: 'PATCH',
+        path: `/api/webhooks/endpoints/${segment(endpointId)}`,
+        body: input,
+        options,
+      }),
+    delete: (endpointId: string, options?: RequestOptions): Promise<WebhookEndpointDeleted> =>
+      this.#call({ method: 'DELETE', path: `/api/webhooks/endpoints/${segment(endpointId)}`, options }),
+    /** The new secret is in this answer only. Not repeated after a network error (it would rotate twice). */
+    rotateSecret: (
+      endpointId: string,
+      input: WebhookEndpointSecretRotateInput = {},
+      options?: RequestOptions,
+    ): Promise<WebhookEndpoint> =>
+      this.#call({
+        method: 'POST',
+        path: `/api/webhooks/endpoints/${segment(endpointId)}/secret/rotate`,
+        body: input,
+        options,
+      }),
+  };
 
   async #call<T>(call: Call): Promise<T> {
     const url = `${this.#baseUrl}${call.path}${queryString(call.query)}`;

@@ -170,6 +170,26 @@ export interface paths {
         patch: operations["updateOrderClient"];
         trace?: never;
     };
+    "/api/order/orders/{order_id}/client/code-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Проверить код анкеты
+         * @description Проверка кода шага 2, как только покупатель ввёл шесть цифр: phone_number + sms_code_input или email + email_code_input (и client_id). Код не расходуется — его снова проверит отправка заявки; неверный код считается попыткой, как при отправке (5 неверных аннулируют код): 400 с текстом «Неверный код. Осталось попыток: N». Пока заказ ожидает данные клиента.
+         */
+        post: operations["checkOrderClientCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/orders/{order_id}/offers/{offer_id}/code": {
         parameters: {
             query?: never;
@@ -336,7 +356,7 @@ export interface paths {
         };
         /**
          * Живые события заказов (text/event-stream)
-         * @description Каждое событие: id (для Last-Event-ID) — id события, тот же event_id, что у вебхуков и в журнале событий; event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp). Last-Event-ID, не называющий событие магазина, ничего не повторяет: поток начинается с новых событий. Новый заказ (через API, виджет или кабинет) приходит как order.created без id: это не вебхук и не событие журнала.
+         * @description Каждое событие: id (для Last-Event-ID) — id события, тот же event_id, что у вебхуков и в журнале событий; event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp). Last-Event-ID, не называющий событие магазина, ничего не повторяет: поток начинается с новых событий.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -481,6 +501,78 @@ export interface paths {
          * @description Событие webhook.test на указанный url или на адрес вебхука магазина по умолчанию, подписанное как обычно. Не больше 10 в минуту на магазин (WEBHOOK_TESTS_PER_MINUTE), сверх — 429; у попытки свой, короткий предел времени (WEBHOOK_TEST_TIMEOUT_MS).
          */
         post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Адреса вебхуков
+         * @description Адреса вебхуков магазина, старые сначала; адрес из настроек (webhook_url) — legacy. Адрес принадлежит режиму ключа (тестовому или боевому): получает только события своего режима, а список и операции видят только адреса этого режима (чужой — 404).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Добавить адрес вебхука
+         * @description Свой адрес, свой секрет подписи whsec_… (показывается один раз, в этом ответе) и свой выбор событий enabled_events (по умолчанию ["*"] — все, и новые тоже). Адрес проверяется, как любой адрес вебхука. Адрес принадлежит режиму ключа (тестовому или боевому): получает только события своего режима, а список и операции видят только адреса этого режима (чужой — 404).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Адрес вебхука
+         * @description Адрес принадлежит режиму ключа (тестовому или боевому): получает только события своего режима, а список и операции видят только адреса этого режима (чужой — 404).
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Удалить адрес вебхука
+         * @description Доставки на адрес, ещё ждущие отправки, завершаются неудачей; журнал доставок остаётся. Удаление адреса legacy очищает webhook_url в настройках. Адрес принадлежит режиму ключа (тестовому или боевому): получает только события своего режима, а список и операции видят только адреса этого режима (чужой — 404).
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Изменить адрес вебхука
+         * @description url, description (null — убрать), enabled_events, disabled (true — доставки на адрес не создаются, пока его не включат). Адрес принадлежит режиму ключа (тестовому или боевому): получает только события своего режима, а список и операции видят только адреса этого режима (чужой — 404).
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Новый секрет подписи адреса
+         * @description Новый секрет whsec_… показывается один раз (secret). expire_old_in_seconds (0–604800): столько секунд каждый вебхук на этот адрес несёт обе подписи. У адреса legacy секрет — секрет магазина: это та же ротация, что в настройках. Адрес принадлежит режиму ключа (тестовому или боевому): получает только события своего режима, а список и операции видят только адреса этого режима (чужой — 404).
+         */
+        post: operations["rotateWebhookEndpointSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -838,7 +930,7 @@ export interface paths {
         };
         /**
          * Журнал действий магазина
-         * @description Кто (e-mail пользователя или последние 4 символа ключа), что, когда и с какого адреса: ключи, настройки вебхуков и виджета, команда, отмены, возвраты, выгрузки, входы. Новые сверху; дальше — starting_after = id последней записи.
+         * @description Кто (e-mail пользователя или последние 4 символа ключа), что, когда и с какого адреса: ключи, настройки вебхуков и виджета, команда, отмены, возвраты, выгрузки, входы. Новые сверху; дальше — starting_after = id последней записи, назад — ending_before = id первой.
          */
         get: operations["listAuditLog"];
         put?: never;
@@ -905,6 +997,26 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.created
+         * @description Заказ создан (status client_expected). Только на адреса, которые выбрали это событие (enabled_events). POST на каждый адрес вебхука (/api/webhooks/endpoints) режима заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом адреса по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
+         */
+        post: operations["webhook_order_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "order.status.changed": {
         parameters: {
             query?: never;
@@ -916,7 +1028,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.status.changed
-         * @description Статус заказа изменился (status, previous_status). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
+         * @description Статус заказа изменился (status, previous_status). POST на каждый адрес вебхука (/api/webhooks/endpoints) режима заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом адреса по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_status_changed"];
         delete?: never;
@@ -936,7 +1048,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.client.updated
-         * @description Покупатель сохранил данные анкеты (client). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
+         * @description Покупатель сохранил данные анкеты (client). POST на каждый адрес вебхука (/api/webhooks/endpoints) режима заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом адреса по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_client_updated"];
         delete?: never;
@@ -956,7 +1068,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.payment.completed
-         * @description Банк оплатил заказ магазину (status payment_sent, payout). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
+         * @description Банк оплатил заказ магазину (status payment_sent, payout). POST на каждый адрес вебхука (/api/webhooks/endpoints) режима заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом адреса по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_payment_completed"];
         delete?: never;
@@ -976,7 +1088,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.products.updated
-         * @description Магазин заменил товары заказа (amount, previous_amount, version, previous_version). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
+         * @description Магазин заменил товары заказа (amount, previous_amount, version, previous_version). POST на каждый адрес вебхука (/api/webhooks/endpoints) режима заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом адреса по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_products_updated"];
         delete?: never;
@@ -996,7 +1108,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.refund.created
-         * @description Оформлен возврат (refund, refunded_amount). POST на webhook_url заказа или магазина, подписан по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
+         * @description Оформлен возврат (refund, refunded_amount). POST на каждый адрес вебхука (/api/webhooks/endpoints) режима заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом адреса по Standard Webhooks. Ответ 2xx — доставлено; иначе повторы по WEBHOOK_RETRY_SCHEDULE (через 1, 5, 15 мин, 1, 3, 6, 12 ч, затем раз в сутки — до 3 суток). То же тело — в журнале событий GET /api/order/events.
          */
         post: operations["webhook_order_refund_created"];
         delete?: never;
@@ -1102,6 +1214,18 @@ export interface components {
             bank_transfer_consent?: boolean;
             /** @description Только при отправке заявки: версия заказа, которую видел покупатель (Order.version). Нет — 400; не совпадает с текущей — 409 ORDER_CHANGED. */
             order_version?: number;
+        };
+        /** @example {
+         *       "client_id": 1842,
+         *       "phone_number": "+79161234567",
+         *       "sms_code_input": "123456"
+         *     } */
+        ClientCodeCheckInput: {
+            client_id?: number;
+            phone_number?: string;
+            sms_code_input?: string;
+            email?: string;
+            email_code_input?: string;
         };
         ProductCreateInput: {
             name: string;
@@ -1267,6 +1391,35 @@ export interface components {
              * @default 0
              */
             expire_old_in_seconds: number;
+        };
+        /** @example {
+         *       "url": "https://romashka.ru/b2bpay/orders",
+         *       "enabled_events": [
+         *         "order.created"
+         *       ]
+         *     } */
+        WebhookEndpointCreateInput: {
+            url: string;
+            description?: string;
+            /** @description Какие события получает адрес: ["*"] — все (и новые), иначе перечень из order.created, order.status.changed, order.client.updated, order.payment.completed, order.products.updated, order.refund.created */
+            enabled_events?: ("*" | "order.created" | "order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created")[];
+        };
+        /** @example {
+         *       "disabled": true
+         *     } */
+        WebhookEndpointUpdateInput: {
+            url?: string;
+            description?: string | null;
+            /** @description Какие события получает адрес: ["*"] — все (и новые), иначе перечень из order.created, order.status.changed, order.client.updated, order.payment.completed, order.products.updated, order.refund.created */
+            enabled_events?: ("*" | "order.created" | "order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created")[];
+            disabled?: boolean;
+        };
+        /** @example {
+         *       "expire_old_in_seconds": 86400
+         *     } */
+        WebhookEndpointSecretRotateInput: {
+            /** @description Сколько секунд после смены старый ключ (или старый секрет подписи) ещё действует: 0 — сразу перестаёт, до 604800 (7 дней). Пока он действует, работают оба ключа, а каждый вебхук несёт обе подписи. */
+            expire_old_in_seconds?: number;
         };
         FieldError: {
             /** @enum {string} */
@@ -1625,6 +1778,16 @@ export interface components {
             email_confirmed: boolean;
             sms_confirmed: boolean;
         };
+        /** @example {
+         *       "valid": true
+         *     } */
+        ClientCodeValid: {
+            /**
+             * @description Код верный; он остаётся в силе до отправки заявки
+             * @constant
+             */
+            valid: true;
+        };
         Product: {
             id: number;
             name: string;
@@ -1963,13 +2126,16 @@ export interface components {
          *       "external_id": "ORDER-1001",
          *       "metadata": {},
          *       "refunded_amount": 0,
+         *       "return_url": "https://romashka.ru/checkout/done",
+         *       "cancel_url": "https://romashka.ru/cart",
          *       "livemode": true
          *     } */
         WebhookEvent: {
             /** @enum {string} */
-            event: "order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created";
+            event: "order.created" | "order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created";
             /** Format: uuid */
             event_id: string;
+            /** @description Номер события заказа: order.created — 0, изменения — с 1 по порядку */
             sequence: number;
             /** Format: uuid */
             order_id: string;
@@ -1991,6 +2157,10 @@ export interface components {
             };
             /** @description Возвращено всего по заказу, в рублях */
             refunded_amount: number;
+            /** @description return_url заказа (куда покупатель вернётся в магазин) или null */
+            return_url?: string | null;
+            /** @description cancel_url заказа (куда вернётся, отказавшись) или null */
+            cancel_url?: string | null;
             /** @description true — событие боевого заказа, false — тестового */
             livemode: boolean;
             /** @description Только в order.payment.completed: выплата магазину */
@@ -2022,6 +2192,8 @@ export interface components {
          *           "external_id": "ORDER-1001",
          *           "metadata": {},
          *           "refunded_amount": 0,
+         *           "return_url": "https://romashka.ru/checkout/done",
+         *           "cancel_url": "https://romashka.ru/cart",
          *           "livemode": true
          *         }
          *       ],
@@ -2136,6 +2308,7 @@ export interface components {
          *       "event": "order.status.changed",
          *       "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
          *       "url": "https://romashka.ru/b2bpay/webhook",
+         *       "endpoint_id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
          *       "status": "delivered",
          *       "attempts": 2,
          *       "last_status_code": 200,
@@ -2166,9 +2339,11 @@ export interface components {
             /** Format: uuid */
             event_id: string;
             /** @enum {string} */
-            event: "order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created" | "webhook.test";
+            event: "order.created" | "order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created" | "webhook.test";
             order_id: string | null;
             url: string;
+            /** @description Адрес вебхука (webhook endpoint), на который идёт доставка; null — адрес заказа или тестовая отправка */
+            endpoint_id: string | null;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempts: number;
@@ -2188,6 +2363,7 @@ export interface components {
          *           "event": "order.status.changed",
          *           "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
          *           "url": "https://romashka.ru/b2bpay/webhook",
+         *           "endpoint_id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
          *           "status": "delivered",
          *           "attempts": 2,
          *           "last_status_code": 200,
@@ -2409,6 +2585,80 @@ export interface components {
             hint: string;
             old_key_expires_at: string | null;
         };
+        /** @example {
+         *       "id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
+         *       "url": "https://romashka.ru/b2bpay/orders",
+         *       "description": "Учётная система",
+         *       "enabled_events": [
+         *         "order.created",
+         *         "order.payment.completed"
+         *       ],
+         *       "status": "enabled",
+         *       "livemode": true,
+         *       "legacy": false,
+         *       "secret_hint": "whsec_…pRqU",
+         *       "previous_secret_expires_at": null,
+         *       "created_at": "2026-11-24T09:30:00.000Z",
+         *       "updated_at": "2026-11-24T09:30:00.000Z"
+         *     } */
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            description: string | null;
+            enabled_events: ("*" | "order.created" | "order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created")[];
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /** @description true — боевой режим, false — тестовый: адрес получает события только своего режима */
+            livemode: boolean;
+            /** @description Адрес из настроек магазина (webhook_url): подписывается секретом магазина, его меняет и ротация из настроек */
+            legacy: boolean;
+            /** @description Начало и последние 4 символа секрета подписи */
+            secret_hint: string;
+            /** @description Секрет подписи whsec_…: только в ответе создания и ротации */
+            secret?: string;
+            /** @description До какого времени вебхуки несут и подпись старым секретом (ротация с перекрытием) */
+            previous_secret_expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @example {
+         *       "items": [
+         *         {
+         *           "id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
+         *           "url": "https://romashka.ru/b2bpay/orders",
+         *           "description": "Учётная система",
+         *           "enabled_events": [
+         *             "order.created",
+         *             "order.payment.completed"
+         *           ],
+         *           "status": "enabled",
+         *           "livemode": true,
+         *           "legacy": false,
+         *           "secret_hint": "whsec_…pRqU",
+         *           "previous_secret_expires_at": null,
+         *           "created_at": "2026-11-24T09:30:00.000Z",
+         *           "updated_at": "2026-11-24T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "has_more": false
+         *     } */
+        WebhookEndpointList: {
+            items: components["schemas"]["WebhookEndpoint"][];
+            has_more: boolean;
+        };
+        /** @example {
+         *       "id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
+         *       "deleted": true
+         *     } */
+        WebhookEndpointDeleted: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
     };
     responses: never;
     parameters: never;
@@ -2424,8 +2674,10 @@ export interface operations {
                 page?: number;
                 /** @description Заказов на странице: 1…100 */
                 limit?: number;
-                /** @description id последнего заказа предыдущей страницы: вернутся следующие за ним (страницы не сдвигаются, когда приходят новые заказы). Вместе с page > 1 нельзя. */
+                /** @description id последнего заказа предыдущей страницы: вернутся следующие за ним, в порядке списка (страницы не сдвигаются, когда приходят новые). Вместе с ending_before нельзя. Вместе с page > 1 нельзя. */
                 starting_after?: string;
+                /** @description id первого заказа текущей страницы: вернётся страница перед ним — до limit штук, в обычном порядке списка; has_more — есть ли ещё перед ней. Вместе с starting_after нельзя. Вместе с page > 1 нельзя. */
+                ending_before?: string;
                 /** @description Только заказы, изменённые (статус, товары, возврат) начиная с этого момента: дата-время ISO 8601 или дата ГГГГ-ММ-ДД (с начала этих суток по Москве, как date_from). */
                 updated_since?: string;
                 /** @description Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b) */
@@ -4015,6 +4267,130 @@ export interface operations {
             };
         };
     };
+    checkOrderClientCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "client_id": 1842,
+                 *       "phone_number": "+79161234567",
+                 *       "sms_code_input": "123456"
+                 *     } */
+                "application/json": components["schemas"]["ClientCodeCheckInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "valid": true
+                     *     } */
+                    "application/json": components["schemas"]["ClientCodeValid"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            409: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     requestOfferCode: {
         parameters: {
             query?: never;
@@ -5100,7 +5476,7 @@ export interface operations {
                 /** @description Сколько событий вернуть: 1…100 */
                 limit?: number;
                 /** @description Только события этого типа; можно повторять (type=…&type=…) или перечислить через запятую */
-                type?: ("order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created") | ("order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created")[];
+                type?: ("order.created" | "order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created") | ("order.created" | "order.status.changed" | "order.client.updated" | "order.payment.completed" | "order.products.updated" | "order.refund.created")[];
                 /** @description Только события этого заказа */
                 order_id?: string;
             };
@@ -5133,6 +5509,8 @@ export interface operations {
                      *           "external_id": "ORDER-1001",
                      *           "metadata": {},
                      *           "refunded_amount": 0,
+                     *           "return_url": "https://romashka.ru/checkout/done",
+                     *           "cancel_url": "https://romashka.ru/cart",
                      *           "livemode": true
                      *         }
                      *       ],
@@ -5220,6 +5598,8 @@ export interface operations {
                 /** @description id последней доставки предыдущей страницы: вернутся следующие за ней (страницы не сдвигаются, когда приходят новые). Вместе с page > 1 нельзя. */
                 starting_after?: string;
                 order_id?: string;
+                /** @description Только доставки на этот адрес вебхука (webhook endpoint) */
+                endpoint_id?: string;
             };
             header?: never;
             path?: never;
@@ -5241,6 +5621,7 @@ export interface operations {
                      *           "event": "order.status.changed",
                      *           "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
                      *           "url": "https://romashka.ru/b2bpay/webhook",
+                     *           "endpoint_id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
                      *           "status": "delivered",
                      *           "attempts": 2,
                      *           "last_status_code": 200,
@@ -5370,6 +5751,7 @@ export interface operations {
                      *       "event": "order.status.changed",
                      *       "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
                      *       "url": "https://romashka.ru/b2bpay/webhook",
+                     *       "endpoint_id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
                      *       "status": "delivered",
                      *       "attempts": 2,
                      *       "last_status_code": 200,
@@ -5807,6 +6189,7 @@ export interface operations {
                      *       "event": "order.status.changed",
                      *       "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
                      *       "url": "https://romashka.ru/b2bpay/webhook",
+                     *       "endpoint_id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
                      *       "status": "delivered",
                      *       "attempts": 2,
                      *       "last_status_code": 200,
@@ -5858,6 +6241,770 @@ export interface operations {
             };
             /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). SHOP_SUSPENDED: Магазин приостановлен B2BPay: его ключи и сессии не принимаются. */
             403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Адресов на странице: 1…100 */
+                limit?: number;
+                /** @description id последнего адреса предыдущей страницы: вернутся следующие за ним */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
+                     *           "url": "https://romashka.ru/b2bpay/orders",
+                     *           "description": "Учётная система",
+                     *           "enabled_events": [
+                     *             "order.created",
+                     *             "order.payment.completed"
+                     *           ],
+                     *           "status": "enabled",
+                     *           "livemode": true,
+                     *           "legacy": false,
+                     *           "secret_hint": "whsec_…pRqU",
+                     *           "previous_secret_expires_at": null,
+                     *           "created_at": "2026-11-24T09:30:00.000Z",
+                     *           "updated_at": "2026-11-24T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     } */
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). SHOP_SUSPENDED: Магазин приостановлен B2BPay: его ключи и сессии не принимаются. */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "url": "https://romashka.ru/b2bpay/orders",
+                 *       "enabled_events": [
+                 *         "order.created"
+                 *       ]
+                 *     } */
+                "application/json": components["schemas"]["WebhookEndpointCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
+                     *       "url": "https://romashka.ru/b2bpay/orders",
+                     *       "description": "Учётная система",
+                     *       "enabled_events": [
+                     *         "order.created",
+                     *         "order.payment.completed"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "livemode": true,
+                     *       "legacy": false,
+                     *       "secret_hint": "whsec_…pRqU",
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-24T09:30:00.000Z",
+                     *       "updated_at": "2026-11-24T09:30:00.000Z"
+                     *     } */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). SHOP_SUSPENDED: Магазин приостановлен B2BPay: его ключи и сессии не принимаются. */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
+                     *       "url": "https://romashka.ru/b2bpay/orders",
+                     *       "description": "Учётная система",
+                     *       "enabled_events": [
+                     *         "order.created",
+                     *         "order.payment.completed"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "livemode": true,
+                     *       "legacy": false,
+                     *       "secret_hint": "whsec_…pRqU",
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-24T09:30:00.000Z",
+                     *       "updated_at": "2026-11-24T09:30:00.000Z"
+                     *     } */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). SHOP_SUSPENDED: Магазин приостановлен B2BPay: его ключи и сессии не принимаются. */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
+                     *       "deleted": true
+                     *     } */
+                    "application/json": components["schemas"]["WebhookEndpointDeleted"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). SHOP_SUSPENDED: Магазин приостановлен B2BPay: его ключи и сессии не принимаются. */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "disabled": true
+                 *     } */
+                "application/json": components["schemas"]["WebhookEndpointUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
+                     *       "url": "https://romashka.ru/b2bpay/orders",
+                     *       "description": "Учётная система",
+                     *       "enabled_events": [
+                     *         "order.created",
+                     *         "order.payment.completed"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "livemode": true,
+                     *       "legacy": false,
+                     *       "secret_hint": "whsec_…pRqU",
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-24T09:30:00.000Z",
+                     *       "updated_at": "2026-11-24T09:30:00.000Z"
+                     *     } */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). SHOP_SUSPENDED: Магазин приостановлен B2BPay: его ключи и сессии не принимаются. */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "expire_old_in_seconds": 86400
+                 *     } */
+                "application/json": components["schemas"]["WebhookEndpointSecretRotateInput"] | null;
+            };
+        };
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
+                     *       "url": "https://romashka.ru/b2bpay/orders",
+                     *       "description": "Учётная система",
+                     *       "enabled_events": [
+                     *         "order.created",
+                     *         "order.payment.completed"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "livemode": true,
+                     *       "legacy": false,
+                     *       "secret_hint": "whsec_…pRqU",
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-24T09:30:00.000Z",
+                     *       "updated_at": "2026-11-24T09:30:00.000Z"
+                     *     } */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). SHOP_SUSPENDED: Магазин приостановлен B2BPay: его ключи и сессии не принимаются. */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
                     "X-Request-Id"?: string;
@@ -8171,8 +9318,10 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description id последней записи предыдущей страницы: вернутся более ранние */
+                /** @description id последнего записи предыдущей страницы: вернутся следующие за ним, в порядке списка (страницы не сдвигаются, когда приходят новые). Вместе с ending_before нельзя. */
                 starting_after?: string;
+                /** @description id первого записи текущей страницы: вернётся страница перед ним — до limit штук, в обычном порядке списка; has_more — есть ли ещё перед ней. Вместе с starting_after нельзя. */
+                ending_before?: string;
             };
             header?: never;
             path: {
@@ -8435,6 +9584,45 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Readiness"];
                 };
+            };
+        };
+    };
+    webhook_order_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description event_id события: одинаковый при повторах — по нему отбрасывайте дубли */
+                "webhook-id": string;
+                /** @description Время отправки, секунды Unix */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 от "{webhook-id}.{webhook-timestamp}.{тело}"> по секрету whsec_…; во время смены секрета — две подписи через пробел (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    event?: "order.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Любой ответ 2xx: событие доставлено */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Любой другой ответ (или нет ответа за 10 с): будет повтор */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

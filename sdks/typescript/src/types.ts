@@ -29,6 +29,7 @@ type NamedFields<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
  * document describes one object with the per-type fields optional; this is the same data, typed by type.
  */
 export type WebhookEvent =
+  | (WebhookEventBase & { event: 'order.created' })
   | (WebhookEventBase & { event: 'order.status.changed' })
   | (WebhookEventBase & { event: 'order.client.updated' })
   | (WebhookEventBase & { event: 'order.payment.completed'; payout: Payout | null })
@@ -50,6 +51,12 @@ export type KeyRotated = Schemas['KeyRotated'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
 export type WebhookEndpointHealth = Schemas['WebhookEndpointHealth'];
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type WebhookEndpointList = Schemas['WebhookEndpointList'];
+export type WebhookEndpointDeleted = Schemas['WebhookEndpointDeleted'];
+export type WebhookEndpointCreateInput = Schemas['WebhookEndpointCreateInput'];
+export type WebhookEndpointUpdateInput = Schemas['WebhookEndpointUpdateInput'];
+export type WebhookEndpointSecretRotateInput = Schemas['WebhookEndpointSecretRotateInput'];
 export type WebhookResendInput = Schemas['WebhookResendInput'];
 export type WebhookResendResult = Schemas['WebhookResendResult'];
 export type WebhookTestInput = Schemas['WebhookTestInput'];
@@ -69,4 +76,5 @@ export type ListOrdersQuery = QueryOf<'listOrders'>;
 export type ListEventsQuery = QueryOf<'listEvents'>;
 export type ExportOrdersQuery = QueryOf<'exportOrdersCsv'>;
 export type ListDeliveriesQuery = QueryOf<'listWebhookDeliveries'>;
+export type ListWebhookEndpointsQuery = QueryOf<'listWebhookEndpoints'>;
 export type WebhookHealth = JsonOf<'getWebhookHealth'>;

@@ -176,6 +176,42 @@ describe('@b2bpay/sdk client', () => {
     ]);
   });
 
+  it('pages through every webhook delivery with the starting_after cursor', async () => {
+    const delivery = (id: string) => ({ id, event_id: 'e', status: 'delivered' });
+    const { client, seen } = await clientFor([
+      ok({ items: [delivery('d1')], count: 2, has_more: true }),
+      ok({ items: [delivery('d2')], count: 2, has_more: false }),
+    ]);
+    const ids: string[] = [];
+    for await (const one of client.listAllWebhookDeliveries({ limit: 1 })) ids.push(one.id);
+    expect(ids).toEqual(['d1', 'd2']);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/webhooks/deliveries?limit=1',
+      '/api/webhooks/deliveries?limit=1&starting_after=d1',
+    ]);
+  });
+
+  it('pages back from ending_before, nearest the cursor first, until has_more is false', async () => {
+    const { client, seen } = await clientFor([
+      ok({
+        items: [
+          { ...order, id: 'c' },
+          { ...order, id: 'd' },
+        ],
+        count: 5,
+        has_more: true,
+      }),
+      ok({ items: [{ ...order, id: 'b' }], count: 5, has_more: false }),
+    ]);
+    const ids: string[] = [];
+    for await (const one of client.listAllOrders({ limit: 2, ending_before: 'e' })) ids.push(one.id);
+    expect(ids).toEqual(['d', 'c', 'b']);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/order/orders?limit=2&ending_before=e',
+      '/api/order/orders?limit=2&ending_before=c',
+    ]);
+  });
+
   it('pages through every event with the after cursor, and stops on a page without has_more', async () => {
     const event = (id: string) => ({ event: 'order.status.changed', event_id: id });
     const { client, seen } = await clientFor([

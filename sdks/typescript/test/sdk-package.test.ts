@@ -248,6 +248,36 @@ describe.each(DB_KINDS)('@b2bpay/sdk against the API on %s', (kind) => {
     }
   });
 
+  it('manages webhook endpoints: create (secret once), list, retrieve, update, rotateSecret, delete', async () => {
+    const shop = await newShop(t, 'Магазин с адресами SDK');
+    const client = new B2BPay({ apiKey: shop.secret_key, baseUrl: base });
+    const created = await client.webhookEndpoints.create({
+      url: 'https://hooks.example.ru/erp',
+      enabled_events: ['order.created', 'order.payment.completed'],
+    });
+    expect(created.secret).toMatch(/^whsec_/);
+    expect(created).toMatchObject({ status: 'enabled', livemode: true, legacy: false });
+    const listed = await client.webhookEndpoints.list({ limit: 10 });
+    expect(listed.items.map((e) => e.id)).toEqual([created.id]);
+    expect(await client.webhookEndpoints.retrieve(created.id)).not.toHaveProperty('secret');
+    const updated = await client.webhookEndpoints.update(created.id, {
+      enabled_events: ['*'],
+      disabled: true,
+    });
+    expect(updated).toMatchObject({ enabled_events: ['*'], status: 'disabled' });
+    const rotated = await client.webhookEndpoints.rotateSecret(created.id, { expire_old_in_seconds: 60 });
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(created.secret);
+    await expect(
+      client.webhookEndpoints.create({
+        url: 'https://hooks.example.ru/x',
+        enabled_events: ['order.nope' as never],
+      }),
+    ).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(await client.webhookEndpoints.delete(created.id)).toEqual({ id: created.id, deleted: true });
+    await expect(client.webhookEndpoints.retrieve(created.id)).rejects.toMatchObject({ status: 404 });
+  });
+
   it("waits out a real 429's Retry-After and repeats: the API's test-webhook limit", async () => {
     const shop = await newShop(t, 'Магазин с лимитом');
     const hook = await startScriptedServer([{ status: 204 }, { status: 204 }]);

@@ -188,8 +188,9 @@ function webhooks() {
     type,
     webhookOperation(
       type,
-      `${ORDER_EVENT_DESCRIPTIONS[type]} POST на webhook_url заказа или магазина, подписан по Standard ` +
-        `Webhooks. ${RETRIES_TEXT} То же тело — в журнале событий GET /api/order/events.`,
+      `${ORDER_EVENT_DESCRIPTIONS[type]} POST на каждый адрес вебхука (/api/webhooks/endpoints) режима ` +
+        'заказа, который выбрал это событие в enabled_events, и на webhook_url заказа; подписан секретом ' +
+        `адреса по Standard Webhooks. ${RETRIES_TEXT} То же тело — в журнале событий GET /api/order/events.`,
       {
         allOf: [
           { $ref: '#/components/schemas/WebhookEvent' },

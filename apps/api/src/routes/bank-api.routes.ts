@@ -12,8 +12,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../db/database';
 import type { AppDeps } from '../deps';
-import { authenticateBank, type BankRow, listBankApplications } from '../modules/banks';
+import {
+  authenticateBank,
+  type BankRow,
+  findBankApplicationCursor,
+  listBankApplications,
+} from '../modules/banks';
 import { findOrder, runIdempotent, validateIdempotencyKey } from '../modules/orders';
+import { splitCommaLists } from '../shared/comma-lists';
+import { pageCursor, pageOf, resolveCursor } from '../shared/cursor';
 import { AppError } from '../shared/errors';
 import { errorResponses } from '../shared/route-schemas';
 import { readBankApplication, viewOf } from '../workflows/bank-application-view';
@@ -68,12 +75,15 @@ export async function bankApiRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     `${BANK_API_PREFIX}/applications`,
     {
+      preValidation: splitCommaLists('status'),
       schema: {
         operationId: 'listBankApplications',
         tags: ['banks'],
         summary: 'Заявки банка',
         description:
-          'Заявки этого банка, новые первыми; status — фильтр, starting_after — id последней заявки страницы.',
+          'Заявки этого банка, новые первыми; status — фильтр (можно повторять или через запятую), ' +
+          'starting_after — id последней заявки страницы (следующая страница), ending_before — id первой ' +
+          '(предыдущая); has_more — есть ли ещё в ту сторону.',
         security: BANK_AUTH,
         querystring: BankApplicationListQuery,
         response: { 200: BankApplicationList, ...errorResponses(400, 401, 429, 500) },
@@ -82,17 +92,24 @@ export async function bankApiRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const bank = await bankOf(request);
       const q = request.query;
+      const cursor = await resolveCursor(
+        pageCursor(q),
+        (id) => findBankApplicationCursor(deps.db, bank.id, id),
+        'нет такой заявки банка',
+      );
+      // One row more than the page tells whether more follow.
       const rows = await listBankApplications(deps.db, bank.id, {
-        ...(q.status ? { status: q.status } : {}),
-        ...(q.starting_after ? { startingAfter: q.starting_after } : {}),
-        limit: q.limit,
+        statuses: q.status,
+        cursor,
+        limit: q.limit + 1,
       });
+      const page = pageOf(rows, q.limit, cursor);
       const items: BankApplication[] = [];
-      for (const a of rows.slice(0, q.limit)) {
+      for (const a of page.items) {
         const order = await findOrder(deps.db, a.order_id);
         if (order) items.push(await viewOf(deps.db, order, a));
       }
-      return { items, has_more: rows.length > q.limit };
+      return { items, has_more: page.has_more };
     },
   );
 

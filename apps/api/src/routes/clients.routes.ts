@@ -1,8 +1,9 @@
-import { Client, ClientPatch, OrderIdParams } from '@b2bpay/domain';
+import { Client, ClientCodeCheck, ClientCodeValid, ClientPatch, OrderIdParams } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps';
 import { errorResponses } from '../shared/route-schemas';
+import { checkBuyerCode } from '../workflows/check-buyer-code';
 import { requestEmailCode, requestPhoneCode } from '../workflows/request-buyer-code';
 import { saveBuyerDetails } from '../workflows/save-buyer-details';
 import { submitApplication } from '../workflows/submit-application';
@@ -61,5 +62,26 @@ export async function clientsRoutes(app: FastifyInstance, deps: AppDeps) {
           return saveBuyerDetails(deps, orderId, request.body);
       }
     },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/order/orders/:order_id/client/code-check',
+    {
+      schema: {
+        operationId: 'checkOrderClientCode',
+        tags: ['buyer'],
+        summary: 'Проверить код анкеты',
+        description:
+          'Проверка кода шага 2, как только покупатель ввёл шесть цифр: phone_number + sms_code_input или ' +
+          'email + email_code_input (и client_id). Код не расходуется — его снова проверит отправка заявки; ' +
+          'неверный код считается попыткой, как при отправке (5 неверных аннулируют код): 400 с текстом ' +
+          '«Неверный код. Осталось попыток: N». Пока заказ ожидает данные клиента.',
+        security: [],
+        params: OrderIdParams,
+        body: ClientCodeCheck,
+        response: { 200: ClientCodeValid, ...errorResponses(400, 404, 409, 413, 415, 429, 500) },
+      },
+    },
+    async (request) => checkBuyerCode(deps, request.params.order_id, request.body),
   );
 }

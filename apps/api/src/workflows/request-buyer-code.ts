@@ -1,13 +1,4 @@
-import {
-  type Client,
-  type ClientPatch,
-  isMobilePhone,
-  isValidEmail,
-  MESSAGES,
-  normalizeEmail,
-  normalizePhone,
-  PHONE_NOT_MOBILE_MESSAGE,
-} from '@b2bpay/domain';
+import { type Client, type ClientPatch, normalizeEmail, normalizePhone, STEP2_RULES } from '@b2bpay/domain';
 import type { Queryable } from '../db/database';
 import type { AppDeps } from '../deps';
 import { updateClient } from '../modules/clients';
@@ -41,10 +32,12 @@ export async function requestPhoneCode(
   meta: RequestMeta,
 ): Promise<Client> {
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
+  // Step 2's phone rule, with its text (one text for one rule, as the form shows it), before anything
+  // is counted or sent: a code to a premium-rate or foreign number costs the shop.
+  const problem = STEP2_RULES.phone_number(body.phone_number ?? '');
+  if (problem) throw validationError('phone_number', problem);
   const phone = normalizePhone(body.phone_number ?? '');
-  if (!phone) throw validationError('phone_number', MESSAGES.phoneNormalizeFailed);
-  // Before anything is counted or sent: a code to a premium-rate or foreign number costs the shop.
-  if (!isMobilePhone(phone)) throw validationError('phone_number', PHONE_NOT_MOBILE_MESSAGE);
+  if (!phone) throw new Error('a phone that passed the step-2 rule did not normalise');
   const now = deps.clock.now();
   return codeRequest(deps, async (tx) => {
     const order = await lockOrder(tx, orderId, body.client_id);
@@ -77,7 +70,8 @@ export async function requestEmailCode(
 ): Promise<Client> {
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
   const raw = (body.email ?? '').trim();
-  if (!isValidEmail(raw)) throw validationError('email', MESSAGES.emailBeforeCode);
+  const problem = STEP2_RULES.email(raw);
+  if (problem) throw validationError('email', problem);
   const email = normalizeEmail(raw);
   const now = deps.clock.now();
   return codeRequest(deps, async (tx) => {

@@ -1,3 +1,4 @@
+import { DEMO_SHOP } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patchClient, prepareSubmission, STEP1 } from '../support/buyer';
 import {
@@ -7,6 +8,7 @@ import {
   newShop,
   sampleProducts,
   startTestApp,
+  storeWebhookUrl,
   type TestApp,
 } from '../support/test-app';
 
@@ -125,7 +127,7 @@ describe.each(DB_KINDS)('concurrency on %s', (kind) => {
   });
 
   it('10 parallel re-sends of one failed delivery: one is accepted, one job; the rest 409', async () => {
-    await t.db.query("UPDATE shops SET webhook_url = 'https://hooks.invalid/race' WHERE is_demo");
+    await storeWebhookUrl(t, DEMO_SHOP.id, 'https://hooks.invalid/race');
     const order = await createOrder(t);
     await patchClient(t, order.id, { ...STEP1, surname: 'Гонка' });
     const [d] = await t.db.query<{ id: string }>('SELECT id FROM webhook_deliveries WHERE order_id = $1', [
@@ -141,7 +143,7 @@ describe.each(DB_KINDS)('concurrency on %s', (kind) => {
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(9);
     expect(await count("SELECT count(*) AS n FROM jobs WHERE kind = 'webhook.deliver'")).toBe(jobsBefore + 1);
-    await t.db.query('UPDATE shops SET webhook_url = NULL WHERE is_demo');
+    await storeWebhookUrl(t, DEMO_SHOP.id, null);
   });
 
   it('10 parallel rotations of one key leave exactly one working key, one of those returned', async () => {

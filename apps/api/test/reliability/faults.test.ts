@@ -2,7 +2,14 @@ import { DEMO_SHOP } from '@b2bpay/domain';
 import { sixDigits, startSmtpSink } from '@b2bpay/test-sinks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCodeFromOutbox, patchClient, STEP1 } from '../support/buyer';
-import { createOrder, DB_KINDS, demoAuth, startTestApp, type TestApp } from '../support/test-app';
+import {
+  createOrder,
+  DB_KINDS,
+  demoAuth,
+  startTestApp,
+  storeWebhookUrl,
+  type TestApp,
+} from '../support/test-app';
 import { freePort, startDedupReceiver } from './support/helpers';
 
 /**
@@ -18,7 +25,7 @@ describe.each(DB_KINDS)('faults on %s', (kind) => {
     beforeAll(async () => {
       t = await startTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE: '1m,5m,15m' });
       receiver = await startDedupReceiver(DEMO_SHOP.webhookSecret, { now: () => t.clock.now() });
-      await t.db.query('UPDATE shops SET webhook_url = $1 WHERE id = $2', [receiver.url, DEMO_SHOP.id]);
+      await storeWebhookUrl(t, DEMO_SHOP.id, receiver.url);
     });
     afterAll(async () => {
       await receiver.close();

@@ -2,7 +2,14 @@ import { DEMO_SHOP } from '@b2bpay/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareSubmission, STEP1 } from '../support/buyer';
-import { createOrder, newShop, sampleProducts, startTestApp, type TestApp } from '../support/test-app';
+import {
+  createOrder,
+  newShop,
+  sampleProducts,
+  startTestApp,
+  storeWebhookUrl,
+  type TestApp,
+} from '../support/test-app';
 import { type AuthLabel, type FuzzRequest, type Hints, requestsFor, strayRequests } from './support/fuzz';
 import {
   type OpenApiDoc,
@@ -132,9 +139,7 @@ describe('generated requests from the OpenAPI document (PGlite)', () => {
       payload: { kind: 'secret' },
     });
     // Deliveries are queued but never sent: no worker runs in this file, and `.invalid` never resolves.
-    await t.db.query("UPDATE shops SET webhook_url = 'https://hooks.invalid/b2bpay' WHERE id = $1", [
-      DEMO_SHOP.id,
-    ]);
+    await storeWebhookUrl(t, DEMO_SHOP.id, 'https://hooks.invalid/b2bpay');
     const open = await createOrder(t, {
       products: sampleProducts,
       client: { phone_number: '+79161234567', email: 'buyer@firm.ru', full_name: 'Петров Пётр' },

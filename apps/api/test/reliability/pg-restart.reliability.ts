@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { DEMO_SHOP } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEP1 } from '../support/buyer';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, storeWebhookUrl, type TestApp } from '../support/test-app';
 import { sleep, startDedupReceiver, waitFor } from './support/helpers';
 import { type ApiProc, startApi } from './support/processes';
 
@@ -40,7 +40,7 @@ describe.skipIf(!process.env.DATABASE_URL || !version || !localServer)(
     beforeAll(async () => {
       t = await startTestApp('postgres', { WEBHOOK_ALLOW_PRIVATE: 'true' });
       receiver = await startDedupReceiver(DEMO_SHOP.webhookSecret);
-      await t.db.query('UPDATE shops SET webhook_url = $1 WHERE id = $2', [receiver.url, DEMO_SHOP.id]);
+      await storeWebhookUrl(t, DEMO_SHOP.id, receiver.url);
       api = await startApi({
         DATABASE_URL: t.databaseUrl,
         WEBHOOK_ALLOW_PRIVATE: 'true',

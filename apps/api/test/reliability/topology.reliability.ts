@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShop } from '../../src/modules/shops';
 import { STEP1 } from '../support/buyer';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, storeWebhookUrl, type TestApp } from '../support/test-app';
 import { sleep, startDedupReceiver, waitFor } from './support/helpers';
 import { NGINX, OPENSSL, SITE_NAME, startNginx } from './support/nginx';
 import { type OutsideBanks, startOutsideBanks } from './support/outside-banks';
@@ -171,7 +171,7 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUrl || !NGINX || !OPENSSL)(
       const shop = await createShop(t.db, { name, email: `${name.replace(/\W/g, '')}@shop.ru` });
       const receiver = await startDedupReceiver(shop.webhook_secret);
       receivers.push(receiver);
-      await t.db.query('UPDATE shops SET webhook_url = $1 WHERE id = $2', [receiver.url, shop.shop.id]);
+      await storeWebhookUrl(t, shop.shop.id, receiver.url);
       return { ...shop, receiver, auth: { authorization: `Bearer ${shop.secret_key}` } };
     }
 

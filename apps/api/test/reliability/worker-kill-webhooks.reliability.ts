@@ -2,7 +2,7 @@ import { DEMO_SHOP } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_ATTEMPT } from '../../src/modules/webhooks';
 import { STEP1 } from '../support/buyer';
-import { createOrder, startTestApp, type TestApp } from '../support/test-app';
+import { createOrder, startTestApp, storeWebhookUrl, type TestApp } from '../support/test-app';
 import { sleep, startDedupReceiver, waitFor } from './support/helpers';
 import { type Proc, startWorker } from './support/processes';
 
@@ -24,7 +24,7 @@ describe.skipIf(!process.env.DATABASE_URL)(`${EVENTS} webhook deliveries while w
     t = await startTestApp('postgres', { WEBHOOK_ALLOW_PRIVATE: 'true' });
     t.clock.set(new Date()); // the worker processes run on the real clock
     receiver = await startDedupReceiver(DEMO_SHOP.webhookSecret, { delayMs: () => 20 + Math.random() * 180 });
-    await t.db.query('UPDATE shops SET webhook_url = $1 WHERE id = $2', [receiver.url, DEMO_SHOP.id]);
+    await storeWebhookUrl(t, DEMO_SHOP.id, receiver.url);
   }, 120_000);
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.kill('SIGKILL')));

@@ -61,8 +61,14 @@ export async function registerOwner(t: TestApp, email: string, name = 'Анна 
   const { token } = await lastLetter(t, email);
   const res = await t.app.inject({ method: 'POST', url: '/api/cabinet/confirm', payload: { token } });
   if (res.statusCode !== 200) throw new Error(`confirm ${res.statusCode}: ${res.body}`);
-  const body = res.json() as { created_shop: { id: string; secret_key: string } };
-  return { ...sessionOf(res), shopId: body.created_shop.id, secretKey: body.created_shop.secret_key };
+  const body = res.json() as { created_shop: { id: string; secret_key: string; test_secret_key: string } };
+  const shop = body.created_shop;
+  return {
+    ...sessionOf(res),
+    shopId: shop.id,
+    secretKey: shop.secret_key,
+    testSecretKey: shop.test_secret_key,
+  };
 }
 
 export async function loginAs(t: TestApp, email: string, password = PASSWORD) {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DEMO_SHOP } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -9,6 +9,7 @@ import { openDatabase } from '../../src/db/open-database';
 import { createWorker } from '../../src/jobs/registry';
 import type { Worker } from '../../src/modules/jobs';
 import { createShop, syncDemoShop } from '../../src/modules/shops';
+import { setShopWebhookUrl } from '../../src/modules/webhooks';
 import { ManualClock } from '../../src/shared/clock';
 import { createTestDatabase, dropTestDatabase, readPgliteDump } from './test-databases';
 
@@ -84,6 +85,23 @@ export async function startTestApp(
       await database.drop();
     },
   };
+}
+
+/**
+ * Sets (or with null clears) a shop's webhook_url setting behind the API's back, as stored before the
+ * address rules or by an operator: its legacy webhook endpoint, in the shop row's mode.
+ */
+export async function storeWebhookUrl(t: { db: Database }, shopId: string, url: string | null) {
+  const [shop] = await t.db.query<{ livemode: boolean }>('SELECT livemode FROM shops WHERE id = $1', [
+    shopId,
+  ]);
+  await setShopWebhookUrl(t.db, {
+    id: randomUUID(),
+    shopId,
+    livemode: shop?.livemode ?? true,
+    url,
+    now: null,
+  });
 }
 
 export const demoAuth = { authorization: `Bearer ${DEMO_SHOP.secretKey}` };

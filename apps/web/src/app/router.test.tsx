@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { isWebPage, WEB_PAGES } from '@b2bpay/domain';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, withChunkTimeout } from './lazy-page';
@@ -6,51 +7,61 @@ import { notFoundPage, routes } from './router';
 
 const leaf = (path: string) => matchRoutes(routes, path)?.at(-1);
 
+const PAGES = [
+  '/',
+  '/shops',
+  '/shops/s1',
+  '/shops/s1/generate-qr',
+  '/shops/order-qr/o1',
+  '/shops/s1/all-orders',
+  '/shops/s1/orders/o1',
+  '/shops/s1/stats',
+  '/shops/s1/settings',
+  '/shops/s1/team',
+  '/cabinet',
+  '/cabinet/signup',
+  '/cabinet/confirm',
+  '/cabinet/login',
+  '/cabinet/forgot',
+  '/cabinet/reset',
+  '/cabinet/invite',
+  '/shops/s1/faq',
+  '/shops/s1/support',
+  '/shops/s1/button-demo',
+  '/shops/button-demo',
+  '/shops/s1/api-docs',
+  '/shops/api-docs',
+  '/client/o1',
+  '/client/o1/apply',
+  '/client/o1/apply/step2',
+  '/client/o1/success',
+  '/client/o1/faq',
+  '/client/faq',
+  '/client/o1/support',
+  '/client/support',
+  '/admin',
+  '/admin/login',
+  '/admin/set-password',
+  '/admin/leads',
+  '/admin/leads/7',
+  '/admin/shops',
+  '/admin/shops/s1',
+  '/admin/orders/o1',
+  '/admin/applications',
+  '/admin/banks',
+  '/admin/audit',
+];
+const NOT_FOUND = [
+  '/nope',
+  '/client',
+  '/shops/s1/unknown',
+  '/client/o1/apply/step3',
+  '/admin/nope',
+  '/admin/leads/7/x',
+];
+
 describe('route table (spec §2)', () => {
-  it.each([
-    '/',
-    '/shops',
-    '/shops/s1',
-    '/shops/s1/generate-qr',
-    '/shops/order-qr/o1',
-    '/shops/s1/all-orders',
-    '/shops/s1/orders/o1',
-    '/shops/s1/stats',
-    '/shops/s1/settings',
-    '/shops/s1/team',
-    '/cabinet',
-    '/cabinet/signup',
-    '/cabinet/confirm',
-    '/cabinet/login',
-    '/cabinet/forgot',
-    '/cabinet/reset',
-    '/cabinet/invite',
-    '/shops/s1/faq',
-    '/shops/s1/support',
-    '/shops/s1/button-demo',
-    '/shops/button-demo',
-    '/shops/s1/api-docs',
-    '/shops/api-docs',
-    '/client/o1',
-    '/client/o1/apply',
-    '/client/o1/apply/step2',
-    '/client/o1/success',
-    '/client/o1/faq',
-    '/client/faq',
-    '/client/o1/support',
-    '/client/support',
-    '/admin',
-    '/admin/login',
-    '/admin/set-password',
-    '/admin/leads',
-    '/admin/leads/7',
-    '/admin/shops',
-    '/admin/shops/s1',
-    '/admin/orders/o1',
-    '/admin/applications',
-    '/admin/banks',
-    '/admin/audit',
-  ])('%s has its own lazy page with a router-error screen (except /)', (path) => {
+  it.each(PAGES)('%s has its own lazy page with a router-error screen (except /)', (path) => {
     const route = leaf(path)?.route;
     expect(route?.lazy).not.toBe(notFoundPage);
     expect(typeof route?.lazy).toBe('function');
@@ -58,15 +69,17 @@ describe('route table (spec §2)', () => {
     else expect(route?.ErrorBoundary).toBeUndefined();
   });
 
-  it.each([
-    '/nope',
-    '/client',
-    '/shops/s1/unknown',
-    '/client/o1/apply/step3',
-    '/admin/nope',
-    '/admin/leads/7/x',
-  ])('%s falls to the not-found page', (path) => {
+  it.each(NOT_FOUND)('%s falls to the not-found page', (path) => {
     expect(leaf(path)?.route.lazy).toBe(notFoundPage);
+  });
+
+  it('agrees with the pages the API answers with 200 (the domain’s WEB_PAGES), the rest getting 404', () => {
+    for (const pattern of WEB_PAGES) {
+      const sample = pattern.replace(/:\w+/g, 's1');
+      expect(leaf(sample)?.route.lazy, pattern).not.toBe(notFoundPage);
+    }
+    for (const path of PAGES) expect(isWebPage(path), path).toBe(true);
+    for (const path of NOT_FOUND) expect(isWebPage(path), path).toBe(false);
   });
 
   it('gives the standalone documentation pages the public layout and the shop ones the shop layout', () => {

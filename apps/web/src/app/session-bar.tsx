@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
+import { ModeSwitch } from '../features/shop/shared/mode/mode-switch';
 import type { CabinetUser } from '../shared/api/cabinet-api';
 import { useLogout } from '../shared/auth/use-logout';
 import { Button } from '../shared/ui/button';
 
-/** On a session the shop area says who is logged in, links the cabinet and offers «Выйти». */
+/**
+ * On a session the shop area says who is logged in, offers the «Тестовый режим» switch, links the
+ * cabinet and offers «Выйти».
+ */
 export function SessionBar({ user }: { user: CabinetUser }) {
   const logout = useLogout();
   return (
@@ -12,7 +16,8 @@ export function SessionBar({ user }: { user: CabinetUser }) {
         <p className="min-w-0 break-all text-slate-700" data-testid="session-user">
           Вы вошли как <span className="font-medium text-slate-900">{user.email}</span>
         </p>
-        <div className="flex items-center gap-1">
+        <div className="flex flex-wrap items-center gap-1">
+          <ModeSwitch />
           <Link
             to="/cabinet"
             className="flex min-h-11 items-center rounded-[var(--radius-control)] px-3 font-medium text-brand-700 hover:bg-slate-100"

@@ -3,8 +3,12 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ShopAccessProvider } from '../features/shop/access/shop-access-provider';
 import { ShopKeyGate } from '../features/shop/access/shop-key-gate';
 import { LiveEventsProvider } from '../features/shop/live/live-events';
+import { ModeBadge } from '../features/shop/shared/mode/mode-badge';
+import { TestModeBand } from '../features/shop/shared/mode/test-mode-band';
+import { useShopLivemode } from '../features/shop/shared/mode/use-shop-livemode';
 import { shopPaths, useCurrentShopId } from '../features/shop/shared/shop-id';
 import { type ShopAccess, useShopAccess } from '../shared/auth/shop-access';
+import { useModeSwitchReset } from '../shared/auth/use-shop-mode';
 import { cn } from '../shared/lib/cn';
 import { CloseIcon, MenuIcon } from '../shared/ui/icons';
 import { Logo } from '../shared/ui/logo';
@@ -34,7 +38,9 @@ function navItems(shopId: string, access: ShopAccess) {
 
 /**
  * Shop area frame (spec §2): logo to the shop home, the links (a menu on phones), footer; and the
- * shop's one live event stream for every page inside.
+ * shop's one live event stream for every page inside. Test and live (DESIGN §16): on a session the
+ * session bar has the mode switch, on a key a badge names the key's mode; in test mode a band
+ * heads every page.
  */
 export default function ShopLayout() {
   const shopId = useCurrentShopId();
@@ -47,6 +53,11 @@ export default function ShopLayout() {
 
 function ShopFrame({ shopId }: { shopId: string | undefined }) {
   const access = useShopAccess();
+  const livemode = useShopLivemode();
+  const onSession = access.user !== null;
+  // A switch drops the cached data before anything renders again, and the pages and the live stream
+  // below start anew in the new mode (their key changes): nothing of the other mode stays on screen.
+  const modeSwitches = useModeSwitchReset(onSession);
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -79,13 +90,16 @@ function ShopFrame({ shopId }: { shopId: string | undefined }) {
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-[1120px] items-center justify-between gap-4 px-4 sm:px-6">
-          <Link
-            to={shopId ? shopPaths.home(shopId) : '/'}
-            className="rounded-md"
-            aria-label="B2BPay — главная магазина"
-          >
-            <Logo />
-          </Link>
+          <div className="flex min-w-0 items-center gap-3">
+            <Link
+              to={shopId ? shopPaths.home(shopId) : '/'}
+              className="rounded-md"
+              aria-label="B2BPay — главная магазина"
+            >
+              <Logo />
+            </Link>
+            {!onSession && livemode !== undefined && <ModeBadge livemode={livemode} />}
+          </div>
           {items.length > 0 && (
             <>
               <nav aria-label="Разделы магазина" className="hidden lg:block">
@@ -133,8 +147,9 @@ function ShopFrame({ shopId }: { shopId: string | undefined }) {
         )}
       </header>
       <main className="flex-1">
+        {livemode === false && <TestModeBand />}
         <ShopKeyGate>
-          <LiveEventsProvider>
+          <LiveEventsProvider key={modeSwitches}>
             <Outlet />
           </LiveEventsProvider>
         </ShopKeyGate>

@@ -7,8 +7,9 @@ use Bitrix\Sale\Payment;
 /**
  * The B2BPay order for a Bitrix payment: its basket as products when they add up to the payment
  * (one line for the whole payment otherwise: a part payment, rounding), the buyer's company and
- * contacts to prefill the application, and the references that tie the order back to Bitrix.
- * Built in the site's charset, returned in UTF-8.
+ * contacts to prefill the application, the references that tie the order back to Bitrix, and the
+ * site's pages the buyer goes back to (return_url, cancel_url). Built in the site's charset,
+ * returned in UTF-8.
  */
 final class OrderRequest
 {
@@ -20,9 +21,10 @@ final class OrderRequest
     /**
      * @param array<string, string|null> $client organization_name, inn, full_name, email, phone_number (site charset)
      * @param array{delivery: string, product: string, whole: string, part: string} $texts line names (site charset)
+     * @param array<string, string> $pages return_url and cancel_url: absolute addresses of the site's pages
      * @return array<string, mixed>
      */
-    public static function create(Payment $payment, array $client, array $texts, $paySystemId): array
+    public static function create(Payment $payment, array $client, array $texts, $paySystemId, array $pages = array()): array
     {
         $order = $payment->getOrder();
         $body = array(
@@ -40,7 +42,34 @@ final class OrderRequest
         if ($prefill !== array()) {
             $body['client'] = $prefill;
         }
+        foreach (array('return_url', 'cancel_url') as $field) {
+            if (isset($pages[$field]) && $pages[$field] !== '') {
+                $body[$field] = Charset::toUtf8($pages[$field]);
+            }
+        }
         return $body;
+    }
+
+    /**
+     * The site's page the buyer opened to pay (the order's payment page, where Bitrix shows the order
+     * and its payments) as an absolute address: where «Вернуться в магазин» on B2BPay's pages leads, and
+     * where a buyer who gives up comes back to choose another way to pay. Empty when the request does
+     * not say its host (an agent, the command line).
+     *
+     * @return array<string, string>
+     */
+    public static function pages(?\Bitrix\Main\Request $request): array
+    {
+        if ($request === null || !method_exists($request, 'getHttpHost')) {
+            return array();
+        }
+        $host = (string) $request->getHttpHost();
+        $uri = (string) $request->getRequestUri();
+        if ($host === '' || $uri === '' || $uri[0] !== '/') {
+            return array();
+        }
+        $page = ($request->isHttps() ? 'https://' : 'http://') . $host . $uri;
+        return array('return_url' => $page, 'cancel_url' => $page);
     }
 
     /**

@@ -3,6 +3,7 @@ import { STAFF_ROLES } from '../staff-roles';
 import { BANK_APPLICATION_STATUSES } from './bank-api';
 import { AccountEmail, AccountPassword, LinkToken } from './cabinet';
 import { IsoDateTime, shortText, Uuid } from './common';
+import { listCursors } from './list-cursors';
 
 /** The back office's API (DESIGN §14), /api/admin/v1: staff sessions, leads, shops, applications, banks. */
 export const StaffRoleSchema = z.enum(STAFF_ROLES);
@@ -208,9 +209,15 @@ export const StaffAuditEntry = z.object({
 export const StaffAuditList = z
   .object({ items: z.array(StaffAuditEntry), has_more: z.boolean() })
   .meta({ id: 'StaffAuditList' });
+const STAFF_AUDIT_LIMIT_TEXT = 'limit: целое число от 1 до 100';
 export const StaffAuditQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  starting_after: Uuid.optional(),
+  limit: z.coerce
+    .number({ error: STAFF_AUDIT_LIMIT_TEXT })
+    .int(STAFF_AUDIT_LIMIT_TEXT)
+    .min(1, STAFF_AUDIT_LIMIT_TEXT)
+    .max(100, STAFF_AUDIT_LIMIT_TEXT)
+    .default(50),
+  ...listCursors('записи'),
 });
 
 export const STAFF_MESSAGES = {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
 import { OFFER_KINDS } from '../offers';
-import { IsoDateTime, isoInstant, Uuid } from './common';
+import { enumList, IsoDateTime, isoInstant, Uuid } from './common';
+import { listCursors } from './list-cursors';
 
 /**
  * The partner banks' side of the protocol (DESIGN §13; docs/banks.md): what a bank sends to
@@ -178,10 +179,10 @@ export const BankApplicationList = z
 export type BankApplicationList = z.infer<typeof BankApplicationList>;
 
 export const BankApplicationListQuery = z.strictObject({
-  status: z
-    .enum(BANK_APPLICATION_STATUSES, { error: `status: одно из ${BANK_APPLICATION_STATUSES.join(', ')}` })
-    .optional(),
-  starting_after: z.uuid({ error: 'starting_after: ожидается id заявки (UUID)' }).optional(),
+  status: enumList(BANK_APPLICATION_STATUSES, 'status').meta({
+    description: 'Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b)',
+  }),
+  ...listCursors('заявки'),
   limit: z.coerce.number({ error: 'limit: целое число от 1 до 100' }).int().min(1).max(100).default(20),
 });
 

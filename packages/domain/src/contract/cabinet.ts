@@ -3,6 +3,7 @@ import { CABINET_ROLES } from '../cabinet-roles';
 import { isValidEmail } from '../email';
 import { validateInn } from '../inn';
 import { IsoDateTime, shortText, Uuid } from './common';
+import { listCursors } from './list-cursors';
 
 /** The personal cabinet's wire contract (DESIGN §12): sign-up, log-in, sessions, team, audit. */
 
@@ -280,10 +281,7 @@ export const AuditQuery = z.strictObject({
     .min(1, AUDIT_LIMIT_TEXT)
     .max(AUDIT_MAX_LIMIT, AUDIT_LIMIT_TEXT)
     .default(50),
-  starting_after: z
-    .uuid({ error: 'starting_after: ожидается id записи (UUID)' })
-    .optional()
-    .meta({ description: 'id последней записи предыдущей страницы: вернутся более ранние' }),
+  ...listCursors('записи'),
 });
 
 export const AuditActor = z.union([
@@ -326,7 +324,7 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditList = z
   .object({
     items: z.array(AuditEntry),
-    /** Earlier entries follow: ask with starting_after = the last item's id. */
+    /** More entries follow (earlier ones; later ones with ending_before): ask from the last (first) item. */
     has_more: z.boolean(),
   })
   .meta({ id: 'AuditList', examples: [{ items: EXAMPLE_AUDIT, has_more: false }] });

@@ -80,3 +80,29 @@ export const ClientPatch = z
     ],
   });
 export type ClientPatch = z.infer<typeof ClientPatch>;
+
+/**
+ * A step-2 code checked as soon as it is typed, before the application is sent: one channel's
+ * contact and code, as the client patch names them (phone_number + sms_code_input, or email +
+ * email_code_input). The code is not used up; a wrong one counts against it as at the submission.
+ */
+export const ClientCodeCheck = z
+  .strictObject({
+    client_id: z.number().int().positive().optional(),
+    phone_number: z.string().max(32).optional(),
+    sms_code_input: z.string().max(16).optional(),
+    email: z.string().max(254).optional(),
+    email_code_input: z.string().max(16).optional(),
+  })
+  .meta({
+    id: 'ClientCodeCheck',
+    examples: [{ client_id: 1842, phone_number: '+79161234567', sms_code_input: '123456' }],
+  });
+export type ClientCodeCheck = z.infer<typeof ClientCodeCheck>;
+
+export const ClientCodeValid = z
+  .object({
+    valid: z.literal(true).meta({ description: 'Код верный; он остаётся в силе до отправки заявки' }),
+  })
+  .meta({ id: 'ClientCodeValid', examples: [{ valid: true }] });
+export type ClientCodeValid = z.infer<typeof ClientCodeValid>;

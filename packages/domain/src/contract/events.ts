@@ -10,6 +10,8 @@ import { AcceptedOffer, Payout, Refund } from './orders';
  * `webhooks` section and the SDKs cannot disagree.
  */
 export const ORDER_EVENT_TYPES = [
+  /** The order was created (written with the order): only endpoints that ask for it get it. */
+  'order.created',
   'order.status.changed',
   'order.client.updated',
   'order.payment.completed',
@@ -20,6 +22,19 @@ export const ORDER_EVENT_TYPES = [
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
+/**
+ * What the shop's webhook_url (its first, legacy endpoint) and an order's own webhook_url receive:
+ * the types there were before endpoints chose theirs, so a receiver written to the spec sees no type
+ * it did not ask for. A new endpoint takes every type (`*`) unless it names some.
+ */
+export const LEGACY_EVENT_TYPES = [
+  'order.status.changed',
+  'order.client.updated',
+  'order.payment.completed',
+  'order.products.updated',
+  'order.refund.created',
+] as const satisfies readonly OrderEventType[];
+
 /** The shop's test event (POST /api/webhooks/test): no order, only in the delivery log. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
@@ -28,6 +43,8 @@ export const DELIVERY_EVENT_TYPES = [...ORDER_EVENT_TYPES, WEBHOOK_TEST_EVENT] a
 
 /** What each event type means, for the OpenAPI document and the docs page. */
 export const ORDER_EVENT_DESCRIPTIONS: Readonly<Record<OrderEventType, string>> = {
+  'order.created':
+    'Заказ создан (status client_expected). Только на адреса, которые выбрали это событие (enabled_events).',
   'order.status.changed': 'Статус заказа изменился (status, previous_status).',
   'order.client.updated': 'Покупатель сохранил данные анкеты (client).',
   'order.payment.completed': 'Банк оплатил заказ магазину (status payment_sent, payout).',
@@ -53,6 +70,8 @@ const EXAMPLE_EVENT = {
   external_id: 'ORDER-1001',
   metadata: {},
   refunded_amount: 0,
+  return_url: 'https://romashka.ru/checkout/done',
+  cancel_url: 'https://romashka.ru/cart',
   livemode: true,
 };
 
@@ -65,8 +84,11 @@ export const WebhookEvent = z
     event: z.enum(ORDER_EVENT_TYPES),
     /** The same id in the `webhook-id` header, the event log and (deduplication) on every retry. */
     event_id: Uuid,
-    /** Counts the order's events from 1: puts late or repeated deliveries in order. */
-    sequence: z.number().int(),
+    /** Counts the order's events from 1 (order.created is 0): puts late or repeated deliveries in order. */
+    sequence: z
+      .number()
+      .int()
+      .meta({ description: 'Номер события заказа: order.created — 0, изменения — с 1 по порядку' }),
     order_id: Uuid,
     order_number: z.string(),
     status: OrderStatus,
@@ -81,6 +103,16 @@ export const WebhookEvent = z
       .meta({ description: 'Номер заказа в магазине (external_id) или null' }),
     metadata: z.record(z.string(), z.string()).meta({ description: 'metadata заказа, как при создании' }),
     refunded_amount: z.number().meta({ description: 'Возвращено всего по заказу, в рублях' }),
+    return_url: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'return_url заказа (куда покупатель вернётся в магазин) или null' }),
+    cancel_url: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'cancel_url заказа (куда вернётся, отказавшись) или null' }),
     livemode: z.boolean().meta({ description: 'true — событие боевого заказа, false — тестового' }),
     /** order.payment.completed only. */
     payout: Payout.nullable()

@@ -20,6 +20,7 @@ import {
   shortText,
   Uuid,
 } from './common';
+import { listCursors } from './list-cursors';
 
 export const MAX_PRODUCTS = 100;
 export const MAX_PRICE_RUBLES = 1_000_000_000;
@@ -371,7 +372,7 @@ export const Order = z
       .record(z.string(), z.string())
       .optional()
       .meta({ description: 'Ваши данные к заказу, переданные при создании, как есть' }),
-    /** Roubles returned so far (DESIGN §11). */
+    /** Roubles returned so far (DESIGN §11); in the public view too (the buyer owes the bank less). */
     refunded_amount: z
       .number()
       .optional()
@@ -395,7 +396,7 @@ export const OrderList = z
     items: z.array(Order),
     /** Every order the filters match (not only this page's). */
     count: z.number().int(),
-    /** More orders follow this page: ask with starting_after = the last item's id. */
+    /** More orders follow this page (before it, with ending_before): ask with the last (first) item's id. */
     has_more: z.boolean(),
   })
   .meta({ id: 'OrderList', examples: [{ items: [EXAMPLE_ORDER], count: 1, has_more: false }] });
@@ -414,15 +415,8 @@ export const OrderListQuery = z.strictObject({
     .max(LIST_MAX_LIMIT, LIMIT_TEXT)
     .default(PAGE_SIZE)
     .meta({ description: `Заказов на странице: 1…${LIST_MAX_LIMIT}` }),
-  /** A cursor that does not shift when orders arrive: the orders after this one, in the list's order. */
-  starting_after: z
-    .uuid({ error: 'starting_after: ожидается id заказа (UUID)' })
-    .optional()
-    .meta({
-      description:
-        'id последнего заказа предыдущей страницы: вернутся следующие за ним (страницы не сдвигаются, ' +
-        'когда приходят новые заказы). Вместе с page > 1 нельзя.',
-    }),
+  /** Cursors that do not shift when orders arrive (one at a time; neither with page > 1). */
+  ...listCursors('заказа', 'Вместе с page > 1 нельзя.'),
   /** Only orders changed (status, products, refund) at or after this moment. */
   updated_since: isoInstantOrDate(
     'updated_since: ожидается дата ГГГГ-ММ-ДД или дата-время ISO 8601 (с 1970 года)',
@@ -459,7 +453,12 @@ export const OrderListQuery = z.strictObject({
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
 /** The accounting export takes the list's filters, without the page (DESIGN §11). */
-export const OrderExportQuery = OrderListQuery.omit({ page: true, limit: true, starting_after: true });
+export const OrderExportQuery = OrderListQuery.omit({
+  page: true,
+  limit: true,
+  starting_after: true,
+  ending_before: true,
+});
 export type OrderExportQuery = z.infer<typeof OrderExportQuery>;
 
 /** The export's columns, in order (DESIGN §11). */

@@ -158,10 +158,3 @@ export const LiveEvent = z.object({
   timestamp: z.string(),
 });
 export type LiveEvent = z.infer<typeof LiveEvent>;
-
-/**
- * The live stream's word for a new order (by the API, the widget or the shop area). Only the stream
- * says it: it is no webhook and no event of the log, and it has no `id:` to resume after (a reconnect
- * resumes after the last order event).
- */
-export const LIVE_ORDER_CREATED = 'order.created';

@@ -13,6 +13,7 @@ const EXAMPLE_DELIVERY = {
   event: 'order.status.changed' as const,
   order_id: '7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40',
   url: 'https://romashka.ru/b2bpay/webhook',
+  endpoint_id: '3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21',
   status: 'delivered' as const,
   attempts: 2,
   last_status_code: 200,
@@ -51,6 +52,10 @@ export const WebhookDelivery = z
     event: z.enum(DELIVERY_EVENT_TYPES),
     order_id: z.uuid().nullable(),
     url: z.string(),
+    endpoint_id: z.uuid().nullable().meta({
+      description:
+        'Адрес вебхука (webhook endpoint), на который идёт доставка; null — адрес заказа или тестовая отправка',
+    }),
     status: z.enum(DELIVERY_STATUSES),
     attempts: z.number().int(),
     last_status_code: z.number().int().nullable(),
@@ -94,6 +99,10 @@ export const DeliveryListQuery = z.strictObject({
         'когда приходят новые). Вместе с page > 1 нельзя.',
     }),
   order_id: z.uuid({ error: 'order_id: ожидается id заказа (UUID)' }).optional(),
+  endpoint_id: z
+    .uuid({ error: 'endpoint_id: ожидается id адреса вебхука (UUID)' })
+    .optional()
+    .meta({ description: 'Только доставки на этот адрес вебхука (webhook endpoint)' }),
 });
 export type DeliveryListQuery = z.infer<typeof DeliveryListQuery>;
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { toIso } from '../../db/database';
+import { keysetWalk } from '../../db/keyset';
 
 export interface AuditRow {
   id: string;
@@ -43,15 +44,32 @@ export async function insertAudit(
   );
 }
 
-/** Newest first; `startingAfter` names the last entry of the previous page (of this shop). */
-export async function listAudit(db: Queryable, shopId: string, limit: number, startingAfter?: string) {
+/** The place of this shop's entry in the log (a list cursor), or null when the shop has no such entry. */
+export async function findAuditSeq(db: Queryable, shopId: string, id: string): Promise<string | null> {
+  const rows = await db.query<{ seq: unknown }>('SELECT seq FROM audit_log WHERE id = $1 AND shop_id = $2', [
+    id,
+    shopId,
+  ]);
+  return rows[0] ? String(rows[0].seq) : null;
+}
+
+/**
+ * Newest first, `limit` rows walking away from the cursor's entry (older ones; newer ones, nearest
+ * first, for `ending_before`).
+ */
+export async function listAudit(
+  db: Queryable,
+  shopId: string,
+  limit: number,
+  cursor: { key: string; backwards: boolean } | null,
+) {
+  const { cmp, dir } = keysetWalk(cursor);
   const rows = await db.query<AuditRow>(
     `SELECT id, actor_type, actor_email, actor_key_last4, action, details, ip, created_at
        FROM audit_log
-      WHERE shop_id = $1
-        AND ($3::uuid IS NULL OR seq < (SELECT seq FROM audit_log WHERE id = $3 AND shop_id = $1))
-      ORDER BY seq DESC LIMIT $2`,
-    [shopId, limit + 1, startingAfter ?? null],
+      WHERE shop_id = $1 AND ($3::bigint IS NULL OR seq ${cmp} $3)
+      ORDER BY seq ${dir} LIMIT $2`,
+    [shopId, limit, cursor?.key ?? null],
   );
   return rows.map((r) => ({ ...r, created_at: toIso(r.created_at) }));
 }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AuditList } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
+import { pageCursor, pageOf, resolveCursor } from '../../shared/cursor';
 import type { Actor } from '../auth';
-import { deleteOldAudit, insertAudit, listAudit } from './audit.repository';
+import { deleteOldAudit, findAuditSeq, insertAudit, listAudit } from './audit.repository';
 
 /** Who did it, as the audit log names them: a user's e-mail or a key's last four characters. */
 export type AuditActor = { type: 'user'; email: string } | { type: 'key'; key_last4: string };
@@ -59,12 +60,17 @@ export async function recordAudit(tx: Queryable, r: AuditRecord, now: Date): Pro
 export async function readAudit(
   db: Queryable,
   shopId: string,
-  query: { limit: number; starting_after?: string | undefined },
+  query: { limit: number; starting_after?: string | undefined; ending_before?: string | undefined },
 ): Promise<AuditList> {
-  const rows = await listAudit(db, shopId, query.limit, query.starting_after);
-  const page = rows.slice(0, query.limit);
+  const cursor = await resolveCursor(
+    pageCursor(query),
+    (id) => findAuditSeq(db, shopId, id),
+    'нет такой записи в журнале магазина',
+  );
+  // One row more than the page tells whether more follow.
+  const page = pageOf(await listAudit(db, shopId, query.limit + 1, cursor), query.limit, cursor);
   return {
-    items: page.map((r) => ({
+    items: page.items.map((r) => ({
       id: r.id,
       actor:
         r.actor_type === 'user'
@@ -75,7 +81,7 @@ export async function readAudit(
       ip: r.ip,
       created_at: r.created_at,
     })),
-    has_more: rows.length > query.limit,
+    has_more: page.has_more,
   };
 }
 

@@ -8,7 +8,6 @@ export interface KeyShop {
   id: string;
   name: string;
   email: string;
-  webhook_url: string | null;
   webhook_secret: string;
   /** Origins a publishable key may be used from; empty: any. */
   widget_origins: string[];
@@ -19,6 +18,8 @@ export interface KeyShop {
    * the demo shop). Everything read by shop id stays within its mode.
    */
   livemode: boolean;
+  /** A test twin's live shop: the id the shop knows itself by, accepted as `shop_id` in test mode too. */
+  live_shop_id?: string | null;
 }
 
 export interface AuthenticatedKey {

@@ -125,7 +125,7 @@ export async function insightsRoutes(app: FastifyInstance, deps: AppDeps, requir
     },
     async (request) => {
       await requireStaff(request, 'audit.read');
-      return staffAudit(deps.db, request.query.limit, request.query.starting_after);
+      return staffAudit(deps.db, request.query);
     },
   );
 }

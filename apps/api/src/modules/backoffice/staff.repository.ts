@@ -1,5 +1,6 @@
 import type { StaffRole } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
+import { keysetWalk } from '../../db/keyset';
 
 export interface StaffRow {
   id: string;
@@ -76,13 +77,27 @@ export async function insertStaffAudit(tx: Queryable, e: Omit<StaffAuditRow, 'cr
   );
 }
 
-/** Newest first, after the cursor's entry; one more than asked tells has_more. */
-export async function listStaffAudit(db: Queryable, limit: number, startingAfter: string | undefined) {
+/** The place of a staff audit entry in the log (a list cursor), or null for an unknown id. */
+export async function findStaffAuditSeq(db: Queryable, id: string): Promise<string | null> {
+  const rows = await db.query<{ seq: unknown }>('SELECT seq FROM staff_audit WHERE id = $1', [id]);
+  return rows[0] ? String(rows[0].seq) : null;
+}
+
+/**
+ * Newest first, `limit` rows walking away from the cursor's entry (older ones; newer ones, nearest
+ * first, for `ending_before`).
+ */
+export async function listStaffAudit(
+  db: Queryable,
+  limit: number,
+  cursor: { key: string; backwards: boolean } | null,
+) {
+  const { cmp, dir } = keysetWalk(cursor);
   const rows = await db.query<StaffAuditRow & { details: Record<string, unknown> | string }>(
     `SELECT id, actor_email, action, details, ip, created_at FROM staff_audit
-      WHERE ($1::uuid IS NULL OR seq < (SELECT seq FROM staff_audit WHERE id = $1))
-      ORDER BY seq DESC LIMIT $2`,
-    [startingAfter ?? null, limit + 1],
+      WHERE ($1::bigint IS NULL OR seq ${cmp} $1)
+      ORDER BY seq ${dir} LIMIT $2`,
+    [cursor?.key ?? null, limit],
   );
   return rows.map((r) => ({
     ...r,

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { randomToken, sha256Hex } from '../../shared/crypto';
+import { pageCursor, pageOf, resolveCursor } from '../../shared/cursor';
 import { AppError, unauthorized } from '../../shared/errors';
 import { assertPasswordNotLeaked, decoyHash, hashPassword, verifyPassword } from '../cabinet';
 import { createSession, deleteUserSessions, type RequestMeta } from '../sessions';
@@ -128,10 +129,19 @@ export async function recordStaffAudit(
   );
 }
 
-export async function staffAudit(db: Queryable, limit: number, startingAfter: string | undefined) {
-  const rows = await repo.listStaffAudit(db, limit, startingAfter);
+export async function staffAudit(
+  db: Queryable,
+  query: { limit: number; starting_after?: string | undefined; ending_before?: string | undefined },
+) {
+  const cursor = await resolveCursor(
+    pageCursor(query),
+    (id) => repo.findStaffAuditSeq(db, id),
+    'нет такой записи в журнале',
+  );
+  // One row more than the page tells whether more follow.
+  const page = pageOf(await repo.listStaffAudit(db, query.limit + 1, cursor), query.limit, cursor);
   return {
-    items: rows.slice(0, limit).map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
-    has_more: rows.length > limit,
+    items: page.items.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
+    has_more: page.has_more,
   };
 }

@@ -1,5 +1,6 @@
 import type { BankApplicationStatus } from '@b2bpay/domain';
 import { type Queryable, toNumber } from '../../db/database';
+import { keysetWalk } from '../../db/keyset';
 
 export interface ApplicationRow {
   id: string;
@@ -61,19 +62,35 @@ export async function listOrderApplications(db: Queryable, orderId: string): Pro
   return rows.map(mapApplication);
 }
 
-/** A bank's applications, newest first, after the cursor's one. One more than asked tells has_more. */
+/** The bank's application an id names, as a list cursor; null for an unknown id or another bank's. */
+export async function findBankApplicationCursor(db: Queryable, bank: string, id: string) {
+  const rows = await db.query<{ submitted_at: Date; id: string }>(
+    'SELECT submitted_at, id FROM bank_applications WHERE id = $1 AND bank = $2',
+    [id, bank],
+  );
+  return rows[0] ? { submittedAt: rows[0].submitted_at, id: rows[0].id } : null;
+}
+
+/**
+ * A bank's applications, newest first: `limit` rows walking away from the cursor's one (older ones;
+ * newer ones, nearest first, for `ending_before`). No statuses: every status.
+ */
 export async function listBankApplications(
   db: Queryable,
   bank: string,
-  q: { status?: string; startingAfter?: string; limit: number },
+  q: {
+    statuses: readonly string[];
+    cursor: { key: { submittedAt: Date; id: string }; backwards: boolean } | null;
+    limit: number;
+  },
 ): Promise<ApplicationRow[]> {
+  const { cmp, dir } = keysetWalk(q.cursor);
   const rows = await db.query<ApplicationRow>(
     `SELECT ${COLUMNS} FROM bank_applications a
-      WHERE a.bank = $1 AND ($2::text IS NULL OR a.status = $2)
-        AND ($3::uuid IS NULL OR (a.submitted_at, a.id) <
-             (SELECT c.submitted_at, c.id FROM bank_applications c WHERE c.id = $3 AND c.bank = $1))
-      ORDER BY a.submitted_at DESC, a.id DESC LIMIT $4`,
-    [bank, q.status ?? null, q.startingAfter ?? null, q.limit + 1],
+      WHERE a.bank = $1 AND (cardinality($2::text[]) = 0 OR a.status = ANY($2::text[]))
+        AND ($3::uuid IS NULL OR (a.submitted_at, a.id) ${cmp} ($4::timestamptz, $3::uuid))
+      ORDER BY a.submitted_at ${dir}, a.id ${dir} LIMIT $5`,
+    [bank, q.statuses, q.cursor?.key.id ?? null, q.cursor?.key.submittedAt ?? null, q.limit],
   );
   return rows.map(mapApplication);
 }

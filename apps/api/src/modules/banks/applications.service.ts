@@ -191,6 +191,7 @@ export const allRefused = (list: readonly apps.ApplicationRow[]) =>
 export const findApplication = apps.findApplication;
 export const listOrderApplications = apps.listOrderApplications;
 export const listBankApplications = apps.listBankApplications;
+export const findBankApplicationCursor = apps.findBankApplicationCursor;
 export const expireApplication = apps.expireApplication;
 export const setAcceptedOffer = apps.setAcceptedOffer;
 export const recordPayment = apps.recordPayment;

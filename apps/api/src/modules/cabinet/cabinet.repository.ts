@@ -155,8 +155,8 @@ export async function findMembership(
 ): Promise<{ role: CabinetRole; shop: KeyShop } | null> {
   // Members belong to the live shop; its test twin is the same team's (and suspended with it).
   const rows = await db.query<KeyShop & { role: CabinetRole }>(
-    `SELECT t.id, t.name, t.email, t.webhook_url, t.webhook_secret, t.widget_origins,
-            (s.suspended_at IS NOT NULL OR t.suspended_at IS NOT NULL) AS suspended, t.livemode, m.role
+    `SELECT t.id, t.name, t.email, t.webhook_secret, t.widget_origins,
+            (s.suspended_at IS NOT NULL OR t.suspended_at IS NOT NULL) AS suspended, t.livemode, t.live_shop_id, m.role
        FROM shop_members m JOIN shops s ON s.id = m.shop_id
        JOIN shops t ON t.id = CASE WHEN s.livemode = $3 THEN s.id
                                    ELSE COALESCE((SELECT x.id FROM shops x WHERE x.live_shop_id = s.id), s.id) END

@@ -247,7 +247,7 @@ export async function teamRoutes(app: FastifyInstance, deps: Deps) {
         description:
           'Кто (e-mail пользователя или последние 4 символа ключа), что, когда и с какого адреса: ключи, ' +
           'настройки вебхуков и виджета, команда, отмены, возвраты, выгрузки, входы. Новые сверху; дальше — ' +
-          'starting_after = id последней записи.',
+          'starting_after = id последней записи, назад — ending_before = id первой.',
         security: CABINET_AUTH,
         params: ShopParams,
         querystring: AuditQuery,

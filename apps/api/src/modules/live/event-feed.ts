@@ -1,12 +1,10 @@
-import { LIVE_ORDER_CREATED, type LiveEvent } from '@b2bpay/domain';
+import type { LiveEvent } from '@b2bpay/domain';
 import type { Database } from '../../db/database';
 import { toNumber } from '../../db/database';
 import {
   type EventRow,
   eventsAfterOrIn,
   lastEventSeq,
-  type NewOrderRow,
-  ordersCreatedAfter,
   shopEventSeq,
   shopEventsBetween,
 } from './live.repository';
@@ -29,31 +27,6 @@ const GAP_WAIT_MS = 10_000;
 const BATCH = 500;
 /** Time between two reads while a stream is open: an event reaches its streams within this (≤ 1 s). */
 export const FEED_POLL_MS = 500;
-
-/**
- * New orders are read from the orders table by their creation time (creating one writes no outbox
- * event: it is no webhook). A creation's time is taken before its commit, so the orders of the last
- * GAP_WAIT_MS are read again on each tick and those already announced are skipped by id.
- */
-interface NewOrderWatch {
-  /** The newest creation time seen (ms); null: the shop had no order yet. */
-  newest: number | null;
-  /** Orders already announced (or there when the first stream opened), by id → creation time (ms). */
-  seen: Map<string, number>;
-}
-
-function toLiveCreated(row: NewOrderRow): LiveEvent {
-  const at = new Date(row.created_at);
-  return {
-    id: row.id,
-    event: LIVE_ORDER_CREATED,
-    order_id: row.id,
-    order_number: String(row.order_number),
-    status: row.status,
-    previous_status: null,
-    timestamp: at.toISOString(),
-  };
-}
 
 /**
  * A stream names an event by its own random id, never by `seq`: that number counts every shop's
@@ -88,7 +61,6 @@ export class EventFeed {
   readonly #listeners = new Map<string, Set<Listener>>();
   #cursor: number | null = null;
   readonly #gaps = new Map<number, number>();
-  readonly #newOrders = new Map<string, NewOrderWatch>();
   #timer: unknown = null;
   #polling: Promise<void> | null = null;
 
@@ -114,15 +86,6 @@ export class EventFeed {
       const backlog = await shopEventsBetween(this.db, shopId, afterSeq, this.#cursor ?? 0, BATCH);
       for (const row of backlog) listener(toLive(row));
     }
-    if (!this.#newOrders.has(shopId)) {
-      // What exists when the shop's first stream opens is not new: only what is created after it.
-      // The watch is added once primed: a tick running meanwhile must not take these as new.
-      const watch: NewOrderWatch = { newest: null, seen: new Map() };
-      for (const row of await ordersCreatedAfter(this.db, [{ shopId, after: '-infinity' }], BATCH)) {
-        this.#see(watch, row);
-      }
-      if (!this.#newOrders.has(shopId)) this.#newOrders.set(shopId, watch);
-    }
     let set = this.#listeners.get(shopId);
     if (!set) {
       set = new Set();
@@ -132,10 +95,7 @@ export class EventFeed {
     this.#schedule();
     return () => {
       set.delete(listener);
-      if (set.size === 0) {
-        this.#listeners.delete(shopId);
-        this.#newOrders.delete(shopId);
-      }
+      if (set.size === 0) this.#listeners.delete(shopId);
     };
   }
 
@@ -159,22 +119,10 @@ export class EventFeed {
     }, this.pollMs);
   }
 
-  /** One tick: reads new events (and late ones filling gaps) and new orders, and hands them out. */
+  /** One tick: reads new events (and late ones filling gaps) and hands them to listeners. */
   async poll() {
     // A full batch means more are waiting: read on now rather than a tick later.
     while ((await this.#readBatch()) === BATCH) {}
-    await this.#readNewOrders();
-  }
-
-  /** Where a shop's reading of new orders starts: GAP_WAIT_MS before the newest one seen. */
-  #watchFrom(newest: number | null): string {
-    return newest === null ? '-infinity' : new Date(newest - GAP_WAIT_MS).toISOString();
-  }
-
-  #see(watch: NewOrderWatch, row: NewOrderRow) {
-    const at = new Date(row.created_at).getTime();
-    watch.seen.set(row.id, at);
-    if (watch.newest === null || at > watch.newest) watch.newest = at;
   }
 
   /** Reads one batch and hands it out; returns how many rows it read. */
@@ -201,31 +149,6 @@ export class EventFeed {
     return rows.length;
   }
 
-  /**
-   * Announces the orders created since the last read to their shops' streams. Each shop's newest
-   * BATCH orders of the window are read: in a larger burst some are not announced one by one, but
-   * any of them makes the shop area read its list again.
-   */
-  async #readNewOrders() {
-    const shops = [...this.#newOrders].map(([shopId, watch]) => ({
-      shopId,
-      after: this.#watchFrom(watch.newest),
-    }));
-    const rows = await ordersCreatedAfter(this.db, shops, BATCH);
-    for (const row of rows) {
-      const watch = this.#newOrders.get(row.shop_id);
-      if (!watch || watch.seen.has(row.id)) continue;
-      this.#see(watch, row);
-      const event = toLiveCreated(row);
-      for (const listener of this.#listeners.get(row.shop_id) ?? []) listener(event);
-    }
-    for (const watch of this.#newOrders.values()) {
-      if (watch.newest === null) continue;
-      const oldest = watch.newest - GAP_WAIT_MS;
-      for (const [id, at] of watch.seen) if (at <= oldest) watch.seen.delete(id);
-    }
-  }
-
   /** Resolves once the tick under way (if any) has handed out its events. */
   async settled() {
     await this.#polling;
@@ -235,7 +158,6 @@ export class EventFeed {
     if (this.#timer) this.timers.clearTimeout(this.#timer);
     this.#timer = null;
     this.#listeners.clear();
-    this.#newOrders.clear();
     await this.#polling;
   }
 }

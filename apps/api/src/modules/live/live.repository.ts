@@ -58,35 +58,3 @@ export async function eventsAfterOrIn(
     [afterSeq, gaps],
   );
 }
-
-/** A new order as the live stream announces it (no outbox event is written for a creation). */
-export interface NewOrderRow {
-  id: string;
-  shop_id: string;
-  order_number: unknown;
-  status: string;
-  created_at: Date | string;
-}
-
-/**
- * Each shop's newest orders created after its own moment (`'-infinity'`: any), at most `limit` a
- * shop, oldest first: one statement for every shop that has a stream open, each read down its
- * (shop, created_at) index.
- */
-export async function ordersCreatedAfter(
-  db: Queryable,
-  shops: readonly { shopId: string; after: string }[],
-  limit: number,
-): Promise<NewOrderRow[]> {
-  if (shops.length === 0) return [];
-  return db.query<NewOrderRow>(
-    `SELECT o.id, o.shop_id, o.order_number, o.status, o.created_at
-       FROM unnest($1::uuid[], $2::timestamptz[]) AS w (shop_id, after)
-       CROSS JOIN LATERAL (
-         SELECT o.id, o.shop_id, o.order_number, o.status, o.created_at FROM orders o
-          WHERE o.shop_id = w.shop_id AND o.created_at > w.after
-          ORDER BY o.created_at DESC LIMIT ${Math.trunc(limit)}) o
-      ORDER BY o.created_at, o.id`,
-    [shops.map((s) => s.shopId), shops.map((s) => s.after)],
-  );
-}

@@ -1,4 +1,3 @@
-import { LIVE_ORDER_CREATED } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,8 +19,7 @@ const STREAM_SCHEMA = {
   description:
     'Каждое событие: id (для Last-Event-ID) — id события, тот же event_id, что у вебхуков и в журнале событий; ' +
     'event (тип), data (JSON: order_id, order_number, status, previous_status, timestamp). Last-Event-ID, ' +
-    'не называющий событие магазина, ничего не повторяет: поток начинается с новых событий. ' +
-    'Новый заказ (через API, виджет или кабинет) приходит как order.created без id: это не вебхук и не событие журнала.',
+    'не называющий событие магазина, ничего не повторяет: поток начинается с новых событий.',
   security: SHOP_AUTH,
   headers: z
     .object({
@@ -88,9 +86,7 @@ export async function liveRoutes(
       res.write('retry: 2000\n\n');
       const resumeAfter = lastId && isUuid(lastId) ? lastId : null;
       const unsubscribe = await feed.subscribe(auth.shop.id, resumeAfter, (event) => {
-        // A new order is no event of the outbox: no `id:`, so a reconnect resumes after the last one.
-        const id = event.event === LIVE_ORDER_CREATED ? '' : `id: ${event.id}\n`;
-        res.write(`${id}event: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
+        res.write(`id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
       });
       let checking = false;
       const heartbeat = setInterval(async () => {

@@ -3,13 +3,7 @@ import { kopecksToRubles } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import { type EventType, recordEvent } from '../webhooks';
 import { toClientView, toOfferViews, toPayoutView } from './order-view';
-import {
-  type ClientRow,
-  findAcceptedOffer,
-  nextEventSequence,
-  type OrderRow,
-  orderWebhookUrl,
-} from './orders.repository';
+import { type ClientRow, findAcceptedOffer, nextEventSequence, type OrderRow } from './orders.repository';
 
 /** The statuses an order can have a signed offer in. */
 const SIGNED_STATUSES = new Set(['app_approved', 'payment_sent', 'refunded', 'cancelled']);
@@ -17,8 +11,8 @@ const SIGNED_STATUSES = new Set(['app_approved', 'payment_sent', 'refunded', 'ca
 /**
  * Records an event of the order in the caller's transaction (DESIGN §2): the orders module numbers it
  * (`sequence` counts per order, so a receiver can put late or repeated deliveries in order) and
- * builds its public body; the outbox stores that body and queues its delivery to the order's
- * webhook_url, else the shop's default one.
+ * builds its public body; the outbox stores that body and queues its deliveries to the shop's
+ * endpoints of the order's mode and to the order's own webhook_url.
  */
 export async function recordOrderEvent(
   tx: Queryable,
@@ -32,7 +26,9 @@ export async function recordOrderEvent(
     extra?: Record<string, unknown>;
   },
 ): Promise<string> {
-  const sequence = await nextEventSequence(tx, e.order.id);
+  // order.created is number 0, before every change: the changes count from 1 as they always did, so
+  // a receiver that does not take order.created sees the numbers it always saw.
+  const sequence = e.type === 'order.created' ? 0 : await nextEventSequence(tx, e.order.id);
   // The signed offer travels with every event after the signature (the shop's own fee stays 0 ₽).
   const signed = SIGNED_STATUSES.has(e.order.status) ? await findAcceptedOffer(tx, e.order.id) : null;
   const acceptedOffer = signed ? toOfferViews(e.order, [signed], e.now).accepted_offer : null;
@@ -55,10 +51,12 @@ export async function recordOrderEvent(
     external_id: e.order.external_id ?? null,
     metadata: e.order.metadata ?? {},
     refunded_amount: kopecksToRubles(e.order.refunded_kopecks ?? 0),
+    // The shop's pages the buyer goes back to, as the order was created with them.
+    return_url: e.order.return_url ?? null,
+    cancel_url: e.order.cancel_url ?? null,
     ...(e.type === 'order.payment.completed' ? { payout: toPayoutView(e.order) } : {}),
     accepted_offer: acceptedOffer,
   };
-  const url = await orderWebhookUrl(tx, e.order.id);
   await recordEvent(tx, {
     id,
     type: e.type,
@@ -66,7 +64,8 @@ export async function recordOrderEvent(
     orderId: e.order.id,
     sequence,
     payload,
-    url,
+    livemode: e.order.livemode,
+    orderUrl: e.order.webhook_url,
     now: e.now,
   });
   return id;

@@ -69,6 +69,8 @@ export function toOrderView(
     // Public: the buyer's pages link them («Вернуться в магазин»).
     return_url: o.return_url,
     cancel_url: o.cancel_url,
+    // Public: the buyer's page says what is left to pay the bank after the shop's returns.
+    refunded_amount: kopecksToRubles(o.refunded_kopecks),
   };
   if (opts.owner) Object.assign(view, ownerFields(o));
   return view;
@@ -92,7 +94,6 @@ export function ownerFields(o: OrderRow) {
     webhook_url: o.webhook_url,
     external_id: o.external_id,
     metadata: o.metadata ?? {},
-    refunded_amount: kopecksToRubles(o.refunded_kopecks),
     payout: toPayoutView(o),
   };
 }

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@b2bpay/domain';
 import { CLIENT_COLUMNS, type ClientRow, mapJsonClient } from '../../db/client-row';
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
+import { keysetWalk } from '../../db/keyset';
 import { prepared } from '../../shared/prepared';
 import { countNumbersContaining } from './number-search';
 
@@ -310,12 +311,15 @@ export interface ListFilter {
   updatedSince?: Date | null;
   limit: number;
   offset: number;
-  /** The page starts after this order (the list's `starting_after` cursor); the count ignores it. */
-  after?: { createdAt: Date; id: string } | null;
+  /**
+   * The list's cursor (`starting_after`, or `ending_before` when backwards: the rows then come oldest
+   * first, nearest the cursor first); the count ignores it.
+   */
+  cursor?: { createdAt: Date; id: string; backwards: boolean } | null;
 }
 
 /** The list's WHERE over `orders o` and its parameters; `bind` adds more parameters after them. */
-function filterSql(f: Omit<ListFilter, 'limit' | 'offset' | 'after'>) {
+function filterSql(f: Omit<ListFilter, 'limit' | 'offset' | 'cursor'>) {
   const params: unknown[] = [f.shopId];
   const bind = (value: unknown) => {
     params.push(value);
@@ -360,7 +364,7 @@ export interface ExportRow {
  */
 export async function exportBatch(
   db: Queryable,
-  f: Omit<ListFilter, 'limit' | 'offset' | 'after'>,
+  f: Omit<ListFilter, 'limit' | 'offset' | 'cursor'>,
   after: { createdAt: Date; id: string } | null,
   limit: number,
 ): Promise<ExportRow[]> {
@@ -406,11 +410,12 @@ export async function listOrders(
   const { params, bind, whereSql: countWhere } = filterSql(f);
   // The cursor narrows the page, never the count (the count is of everything the filters match).
   const filterParams = params.length;
-  const keyset = f.after
-    ? `(o.created_at, o.id) < (${bind(f.after.createdAt)}::timestamptz, ${bind(f.after.id)}::uuid)`
+  const { cmp, dir } = keysetWalk(f.cursor);
+  const keyset = f.cursor
+    ? `(o.created_at, o.id) ${cmp} (${bind(f.cursor.createdAt)}::timestamptz, ${bind(f.cursor.id)}::uuid)`
     : 'true';
-  const whereSql = f.after ? `${countWhere} AND ${keyset}` : countWhere;
-  const order = `ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`;
+  const whereSql = f.cursor ? `${countWhere} AND ${keyset}` : countWhere;
+  const order = `ORDER BY o.created_at ${dir}, o.id ${dir} LIMIT ${f.limit} OFFSET ${f.offset}`;
 
   let count: number | null = null;
   if (
@@ -435,28 +440,30 @@ export async function listOrders(
                        JOIN (SELECT o.id FROM m o WHERE ${keyset} ${order}) k ON k.id = o.id)`,
       '(SELECT count(*) FROM m)',
       params,
+      dir,
     );
     if (found.count <= FEW_MATCHES) return found;
     // A common one is found soon enough walking the newest orders; its count is counted in full.
     count = await countRows(db, countWhere, params.slice(0, filterParams));
   }
   const countSql = count !== null ? `${bind(count)}::bigint` : countExpression(f, countWhere, bind);
-  return selectPage(db, `WITH page AS (${pageSql(f, whereSql, order, bind)})`, countSql, params);
+  return selectPage(db, `WITH page AS (${pageSql(f, whereSql, order, bind)})`, countSql, params, dir);
 }
 
 /**
- * The page's rows, newest first. Several statuses: each status's newest `offset + limit` rows come
+ * The page's rows, newest first (oldest first for `ending_before`). Several statuses: each status's newest `offset + limit` rows come
  * straight from the (shop, status, created_at) index and are merged, instead of walking all the
  * shop's orders and dropping those of other statuses (five of six rows for two statuses).
  */
 function pageSql(f: ListFilter, whereSql: string, order: string, bind: (value: unknown) => string) {
   const statuses = [...new Set(f.statuses)];
+  const { dir } = keysetWalk(f.cursor);
   if (statuses.length < 2) return `SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${whereSql} ${order}`;
   // whereSql keeps the list's `status = ANY(…)`; each branch narrows it to one of the statuses.
   const branches = statuses.map(
     (status) =>
       `(SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${whereSql} AND o.status = ${bind(status)}
-         ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.offset + f.limit})`,
+         ORDER BY o.created_at ${dir}, o.id ${dir} LIMIT ${f.offset + f.limit})`,
   );
   return `SELECT * FROM (${branches.join(' UNION ALL ')}) o ${order}`;
 }
@@ -467,6 +474,7 @@ async function selectPage(
   withSql: string,
   countSql: string,
   params: readonly unknown[],
+  dir: 'ASC' | 'DESC',
 ): Promise<{ rows: ListedOrder[]; count: number }> {
   const rows = await db.query<
     OrderRow & { total: unknown; products: ProductRow[] | null; client: Record<string, unknown> | null }
@@ -478,7 +486,7 @@ async function selectPage(
           FROM order_products p WHERE p.order_id = o.id) AS products,
        (SELECT row_to_json(c) FROM (SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = o.client_id) c) AS client
      FROM (SELECT ${countSql} AS total) t LEFT JOIN page o ON true
-     ORDER BY o.created_at DESC, o.id DESC`,
+     ORDER BY o.created_at ${dir}, o.id ${dir}`,
     params,
   );
   const count = toNumber(rows[0]?.total ?? 0);
@@ -653,15 +661,6 @@ export async function nextEventSequence(tx: Queryable, orderId: string): Promise
     [orderId],
   );
   return toNumber(rows[0]?.seq);
-}
-
-/** Where the order's events are delivered: its own webhook_url, else its shop's; null: nowhere. */
-export async function orderWebhookUrl(tx: Queryable, orderId: string): Promise<string | null> {
-  const rows = await tx.query<{ url: string | null }>(
-    'SELECT COALESCE(o.webhook_url, s.webhook_url) AS url FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1',
-    [orderId],
-  );
-  return rows[0]?.url ?? null;
 }
 
 /** The payout of a paid order: which bank paid, how much, the fee and the payment order's number. */

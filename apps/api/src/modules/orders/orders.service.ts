@@ -21,6 +21,7 @@ import {
 } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import type { AppDeps } from '../../deps';
+import { assertNoOffset, pageCursor, pageOf, resolveCursor } from '../../shared/cursor';
 import { assertDateInRange } from '../../shared/date-range';
 import {
   AppError,
@@ -90,7 +91,12 @@ export async function createOrder(
   input: OrderCreate,
   idempotencyKey: string | null,
 ): Promise<StoredResponse<Order>> {
-  if (input.shop_id !== undefined && input.shop_id !== auth.shop.id) {
+  // In test mode the shop may name itself by its live id (the one its cabinet and links show).
+  if (
+    input.shop_id !== undefined &&
+    input.shop_id !== auth.shop.id &&
+    input.shop_id !== auth.shop.live_shop_id
+  ) {
     throw forbidden('shop_id не совпадает с магазином, которому принадлежит ключ');
   }
   if (auth.kind === 'publishable') {
@@ -187,6 +193,8 @@ async function insertOrder(
         cancelUrl: order.cancel_url,
       });
       order.order_number = created.orderNumber;
+      // In the order's own transaction: an order exists exactly when its order.created does.
+      await recordOrderEvent(tx, { type: 'order.created', order, client, previousStatus: null, now });
       // The answer is built from what was just written rather than read back: one round trip less
       // while the shop's row is locked. A new order has no bank decisions yet.
       return toView(
@@ -366,7 +374,7 @@ export function searchOf(q: string | undefined): { numberLike: string | null; te
 /** The list's filters as the repository takes them (the list and the CSV export share them). */
 export function listFilterOf(
   shopId: string,
-  query: Omit<OrderListQuery, 'page' | 'limit' | 'starting_after'>,
+  query: Omit<OrderListQuery, 'page' | 'limit' | 'starting_after' | 'ending_before'>,
 ) {
   const from = parseBound(query.date_from, false);
   const to = parseBound(query.date_to, true);
@@ -386,32 +394,34 @@ export function listFilterOf(
   };
 }
 
-export const STARTING_AFTER_UNKNOWN = 'starting_after: нет такого заказа магазина';
-export const STARTING_AFTER_WITH_PAGE = 'starting_after и page > 1 вместе нельзя: курсор уже задаёт страницу';
-
 /**
- * The order list: `limit` orders, newest first. `starting_after` (an order id) is a cursor that does
- * not shift when orders arrive; `page` (offset pages, as the shop area uses) keeps working.
+ * The order list: `limit` orders, newest first. `starting_after` / `ending_before` (an order id) are
+ * cursors that do not shift when orders arrive (`shared/cursor.ts`); `page` (offset pages, as the shop
+ * area uses) keeps working.
  */
 export async function listOrders(deps: AppDeps, shopId: string, query: OrderListQuery): Promise<OrderList> {
-  let after: { createdAt: Date; id: string } | null = null;
-  if (query.starting_after) {
-    if (query.page > 1) throw validationError('starting_after', STARTING_AFTER_WITH_PAGE);
-    const order = await repo.findOrder(deps.db, query.starting_after);
-    if (!order || order.shop_id !== shopId) throw validationError('starting_after', STARTING_AFTER_UNKNOWN);
-    after = { createdAt: order.created_at, id: order.id };
-  }
+  const asked = pageCursor(query);
+  assertNoOffset(asked, query.page);
+  const cursor = await resolveCursor(
+    asked,
+    async (id) => {
+      const order = await repo.findOrder(deps.db, id);
+      return order && order.shop_id === shopId ? { createdAt: order.created_at, id: order.id } : null;
+    },
+    'нет такого заказа магазина',
+  );
   const { rows, count } = await repo.listOrders(deps.db, {
     ...listFilterOf(shopId, query),
     // One row more than the page tells whether more follow.
     limit: query.limit + 1,
-    offset: after ? 0 : (query.page - 1) * query.limit,
-    after,
+    offset: cursor ? 0 : (query.page - 1) * query.limit,
+    cursor: cursor ? { ...cursor.key, backwards: cursor.backwards } : null,
   });
-  const items = rows
-    .slice(0, query.limit)
-    .map((r) => toOrderView(r, r.products, r.client, { publicUrl: deps.config.PUBLIC_URL, owner: true }));
-  return { items, count, has_more: rows.length > query.limit };
+  const page = pageOf(rows, query.limit, cursor);
+  const items = page.items.map((r) =>
+    toOrderView(r, r.products, r.client, { publicUrl: deps.config.PUBLIC_URL, owner: true }),
+  );
+  return { items, count, has_more: page.has_more };
 }
 
 /**

@@ -7,20 +7,19 @@ export type { KeyKind };
 export type ShopRow = KeyShop;
 
 const SHOP_COLUMNS =
-  's.id, s.name, s.email, s.webhook_url, s.webhook_secret, s.widget_origins, (s.suspended_at IS NOT NULL) AS suspended, s.livemode';
+  's.id, s.name, s.email, s.webhook_secret, s.widget_origins, (s.suspended_at IS NOT NULL) AS suspended, s.livemode, s.live_shop_id';
 
 export async function insertShop(
   db: Queryable,
   shop: Omit<ShopRow, 'widget_origins' | 'suspended'> & { is_demo?: boolean; live_shop_id?: string },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO shops (id, name, email, webhook_url, webhook_secret, is_demo, livemode, live_shop_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO shops (id, name, email, webhook_secret, is_demo, livemode, live_shop_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [
       shop.id,
       shop.name,
       shop.email,
-      shop.webhook_url,
       shop.webhook_secret,
       shop.is_demo ?? false,
       shop.livemode,

@@ -6,7 +6,7 @@ import { keyHint, newPublishableKey, newSecretKey, newWebhookSecret, sha256Hex }
 import { notFound, unauthorized } from '../../shared/errors';
 import { type AuditBy, recordAudit } from '../audit';
 import { INVALID_TOKEN, invalidateKeyCache, keyInGracePeriodForbidden } from '../auth';
-import { assertWebhookUrlAllowed } from '../webhooks';
+import { assertWebhookUrlAllowed, setShopWebhookUrl } from '../webhooks';
 import * as repo from './shops.repository';
 
 export const SHOP_NOT_FOUND = 'Магазин не найден';
@@ -22,14 +22,24 @@ async function insertShopWithKeys(
   shop: { id: string; name: string; email: string; webhook_url: string | null; livemode: boolean },
   liveShopId?: string,
 ) {
+  const { webhook_url: webhookUrl, ...fields } = shop;
   const row = {
-    ...shop,
+    ...fields,
     webhook_secret: newWebhookSecret(),
     ...(liveShopId ? { live_shop_id: liveShopId } : {}),
   };
   const secretKey = newSecretKey(shop.livemode);
   const publishableKey = newPublishableKey(shop.livemode);
   await repo.insertShop(tx, row);
+  // The webhook address given is the shop's first webhook endpoint.
+  if (webhookUrl)
+    await setShopWebhookUrl(tx, {
+      id: randomUUID(),
+      shopId: shop.id,
+      livemode: shop.livemode,
+      url: webhookUrl,
+      now: null,
+    });
   await repo.insertKey(tx, shop.id, 'secret', sha256Hex(secretKey), keyHint(secretKey));
   await repo.insertKey(tx, shop.id, 'publishable', sha256Hex(publishableKey), keyHint(publishableKey));
   return { secretKey, publishableKey, webhookSecret: row.webhook_secret };
@@ -126,7 +136,6 @@ export async function syncDemoShop(db: Database, enabled: boolean) {
       id: DEMO_SHOP.id,
       name: DEMO_SHOP.name,
       email: DEMO_SHOP.email,
-      webhook_url: null,
       webhook_secret: DEMO_SHOP.webhookSecret,
       is_demo: true,
       livemode: false,

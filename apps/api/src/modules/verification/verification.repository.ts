@@ -25,19 +25,30 @@ export async function lockForTransaction(tx: Queryable, key: string) {
 }
 
 /**
- * When the newest code since `since` went to the order's channel, or to the destination from the
- * same client address (another address's codes to it never hold this request back).
+ * When the newest code since `since` went to the destination from the same client address (another
+ * address's codes to it never hold this request back), or to the order's channel: to the same
+ * destination, or to any when `anyDestination` (a signing code's destination names its offer, and
+ * every offer's code goes to the one confirmed phone). The wait belongs to the destination: a buyer
+ * who corrects a mistyped number is not held back by the wrong one's.
  */
 export async function lastCodeSentAt(
   tx: Queryable,
-  r: { orderId: string; channel: Channel; destination: string; ip: string | null; since: Date },
+  r: {
+    orderId: string;
+    channel: Channel;
+    destination: string;
+    ip: string | null;
+    since: Date;
+    anyDestination: boolean;
+  },
 ): Promise<Date | null> {
   const rows = await tx.query<{ created_at: Date }>(
     `SELECT created_at FROM verification_codes
-      WHERE ((destination = $1 AND ip IS NOT DISTINCT FROM $5) OR (order_id = $2 AND channel = $3))
+      WHERE ((destination = $1 AND ip IS NOT DISTINCT FROM $5)
+             OR (order_id = $2 AND channel = $3 AND (destination = $1 OR $6::boolean)))
         AND created_at > $4
       ORDER BY created_at DESC LIMIT 1`,
-    [r.destination, r.orderId, r.channel, r.since, r.ip],
+    [r.destination, r.orderId, r.channel, r.since, r.ip, r.anyDestination],
   );
   return rows[0]?.created_at ?? null;
 }

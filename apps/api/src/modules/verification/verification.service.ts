@@ -23,7 +23,10 @@ export type { Channel } from './verification.repository';
  */
 export const CODE_RULES = {
   ttlMs: 10 * 60_000,
-  /** 60 s between two codes of one order's channel, and between two codes to one destination from one address. */
+  /**
+   * 60 s between two codes to one destination, of one order's channel or from one address (a signing
+   * code waits for the order's last one whichever offer it signs: they all go to one phone).
+   */
   resendMs: 60_000,
   /** Codes per order channel per hour (whoever holds the link). */
   sendsPerOrderChannelPerHour: 5,
@@ -93,7 +96,7 @@ export async function issueCode(
   await repo.lockForTransaction(tx, `code:${r.destination}`);
   await repo.lockForTransaction(tx, `code:${r.orderId}:${r.channel}`);
   const hourAgo = new Date(r.now.getTime() - HOUR_MS);
-  const last = await repo.lastCodeSentAt(tx, { ...r, since: hourAgo });
+  const last = await repo.lastCodeSentAt(tx, { ...r, since: hourAgo, anyDestination: r.channel === 'sign' });
   if (last) {
     const wait = new Date(last).getTime() + CODE_RULES.resendMs - r.now.getTime();
     if (wait > 0) throw tooMany('Повторно запросить код можно через {s} с.', wait);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ORDER_EVENT_TYPES, type WebhookEvent } from '@b2bpay/domain';
 import type { Queryable } from '../../db/database';
 import { enqueue } from '../jobs';
+import { findTargets } from './endpoints.repository';
+import { fanOut } from './fan-out';
 import { deliverWebhookJob } from './webhook-jobs';
 
 export const EVENT_TYPES = ORDER_EVENT_TYPES;
@@ -10,8 +12,8 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /**
  * Stores an event its caller built (id, per-order sequence, public body) in the outbox, inside the
  * caller's transaction (DESIGN §2): it is announced only if the change commits, and never lost once
- * it has. With a `url` its delivery is queued too; an event with no endpoint is still kept (the shop
- * area and the event stream read it).
+ * it has. Its deliveries are queued too (`fanOut`); an event with no address is still kept (the shop
+ * area, the event log and the live stream read it).
  */
 export async function recordEvent(
   tx: Queryable,
@@ -22,8 +24,10 @@ export async function recordEvent(
     orderId: string;
     sequence: number;
     payload: object;
-    /** Where the event is delivered (the order's webhook_url, else the shop's); null: nowhere. */
-    url: string | null;
+    /** The mode of the order: only endpoints of this mode get the event. */
+    livemode: boolean;
+    /** The order's own webhook_url, if it has one. */
+    orderUrl: string | null;
     now: Date;
   },
 ): Promise<void> {
@@ -31,28 +35,37 @@ export async function recordEvent(
     'INSERT INTO events (id, shop_id, order_id, type, sequence, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
     [e.id, e.shopId, e.orderId, e.type, e.sequence, JSON.stringify(e.payload), e.now],
   );
-  if (e.url) {
+  const targets = fanOut(await findTargets(tx, e), e.orderUrl, e.type);
+  for (const target of targets)
     await queueDelivery(tx, {
       eventId: e.id,
       type: e.type,
       shopId: e.shopId,
       orderId: e.orderId,
-      url: e.url,
+      url: target.url,
+      endpointId: target.endpointId,
       now: e.now,
     });
-  }
 }
 
 /** One delivery row and its job; also used for the shop's test event and manual re-sends. */
 export async function queueDelivery(
   tx: Queryable,
-  d: { eventId: string; type: string; shopId: string; orderId: string | null; url: string; now: Date },
+  d: {
+    eventId: string;
+    type: string;
+    shopId: string;
+    orderId: string | null;
+    url: string;
+    endpointId: string | null;
+    now: Date;
+  },
 ): Promise<string> {
   const id = randomUUID();
   await tx.query(
-    `INSERT INTO webhook_deliveries (id, event_id, shop_id, order_id, event_type, url, status, next_attempt_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $7)`,
-    [id, d.eventId, d.shopId, d.orderId, d.type, d.url, d.now],
+    `INSERT INTO webhook_deliveries (id, event_id, shop_id, order_id, event_type, url, endpoint_id, status, next_attempt_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8, $8)`,
+    [id, d.eventId, d.shopId, d.orderId, d.type, d.url, d.endpointId, d.now],
   );
   await enqueue(tx, deliverWebhookJob, { delivery_id: id }, d.now, d.shopId);
   return id;

@@ -1,5 +1,6 @@
 /** The webhooks module as the rest of the API uses it. */
 export { deliverWebhook } from './delivery.job';
+export { setLegacyUrl as setShopWebhookUrl } from './endpoints.repository';
 export { type EventType, recordEvent } from './events.repository';
 export { sendWebhook } from './sender';
 export { webhookHeaders } from './signing';

@@ -10,6 +10,7 @@ export interface DeliveryRow {
   order_id: string | null;
   event_type: string;
   url: string;
+  endpoint_id: string | null;
   status: DeliveryStatus;
   attempts: number;
   schedule_start: number;
@@ -31,7 +32,7 @@ export interface AttemptRow {
 }
 
 const DELIVERY_COLUMNS =
-  'd.id, d.event_id, d.shop_id, d.order_id, d.event_type, d.url, d.status, d.attempts, d.schedule_start, ' +
+  'd.id, d.event_id, d.shop_id, d.order_id, d.event_type, d.url, d.endpoint_id, d.status, d.attempts, d.schedule_start, ' +
   'd.last_status_code, d.last_error, d.next_attempt_at, d.delivered_at, d.created_at, d.updated_at';
 
 const mapDelivery = (r: DeliveryRow): DeliveryRow => ({
@@ -48,7 +49,7 @@ export interface AttemptStart {
   secret: string;
   /** The secret before a rotation with an overlap, while it still signs; else null. */
   previousSecret: string | null;
-  /** The address is paused after timing out again and again (`webhook_endpoints`): no POST until then. */
+  /** The address is paused after timing out again and again (`webhook_address_health`): no POST until then. */
   pausedUntil: Date | null;
 }
 
@@ -94,11 +95,13 @@ export async function beginAttempts(
      ), logged AS (
        INSERT INTO webhook_attempts (delivery_id, attempt, started_at) SELECT s.id, s.attempts, $3 FROM started s
      )
-     SELECT s.*, e.payload, sh.webhook_secret,
-            CASE WHEN sh.previous_webhook_secret_until > $3 THEN sh.previous_webhook_secret END AS previous_secret,
+     SELECT s.*, e.payload, COALESCE(ep.secret, sh.webhook_secret) AS webhook_secret,
+            CASE WHEN ep.secret IS NOT NULL THEN CASE WHEN ep.previous_secret_until > $3 THEN ep.previous_secret END
+                 WHEN sh.previous_webhook_secret_until > $3 THEN sh.previous_webhook_secret END AS previous_secret,
             we.paused_until
        FROM started s JOIN events e ON e.id = s.event_id JOIN shops sh ON sh.id = s.shop_id
-       LEFT JOIN webhook_endpoints we ON we.shop_id = s.shop_id AND we.url = s.url AND we.paused_until > $3`,
+       LEFT JOIN webhook_endpoints ep ON ep.id = s.endpoint_id
+       LEFT JOIN webhook_address_health we ON we.shop_id = s.shop_id AND we.url = s.url AND we.paused_until > $3`,
     [wanted.map((w) => w.deliveryId), wanted.map((w) => w.jobId), now, INTERRUPTED_ATTEMPT],
   );
   for (const row of rows) {
@@ -150,7 +153,7 @@ export async function recordDelivered(
               next_attempt_at = NULL, updated_at = $5
         WHERE id = $1 AND status = 'pending'
      ), healthy AS (
-       UPDATE webhook_endpoints
+       UPDATE webhook_address_health
           SET consecutive_timeouts = 0, paused_until = NULL, failing_since = NULL, alerted_at = NULL,
               given_up_alerted_at = NULL, updated_at = $5
         WHERE shop_id = $6 AND url = $7
@@ -221,13 +224,18 @@ export async function lockShopDelivery(
   return rows[0] ? mapDelivery(rows[0]) : null;
 }
 
+/** The mode of a delivery: its shop row's (a live shop or a test twin, migration 019). */
+const DELIVERY_LIVEMODE = '(SELECT s.livemode FROM shops s WHERE s.id = d.shop_id)';
+
 /**
  * Where a re-send goes: the address given (`$n`), else the one a new event of the delivery would go
- * to now — its order's own address, else the shop's default — never the address stored on it.
+ * to now — its endpoint's current address; for a delivery of no endpoint, its order's own address,
+ * else the shop's legacy endpoint (webhook_url) of its mode — never the address stored on it.
  */
 const CURRENT_URL = (given: string) => `COALESCE(${given}::text,
-  (SELECT o.webhook_url FROM orders o WHERE o.id = d.order_id),
-  (SELECT s.webhook_url FROM shops s WHERE s.id = d.shop_id))`;
+  (SELECT ep.url FROM webhook_endpoints ep WHERE ep.id = d.endpoint_id),
+  (SELECT o.webhook_url FROM orders o WHERE o.id = d.order_id AND d.endpoint_id IS NULL),
+  (SELECT ep.url FROM webhook_endpoints ep WHERE ep.shop_id = d.shop_id AND ep.legacy AND ep.livemode = ${DELIVERY_LIVEMODE}))`;
 
 /**
  * A manual re-send: pending again from now to `url` (given in the request) or the current address
@@ -276,11 +284,19 @@ export async function findDeliveryCursor(
 
 export async function listDeliveries(
   db: Queryable,
-  f: { shopId: string; orderId: string | null; limit: number; offset: number; after: DeliveryCursor | null },
+  f: {
+    shopId: string;
+    orderId: string | null;
+    endpointId: string | null;
+    limit: number;
+    offset: number;
+    after: DeliveryCursor | null;
+  },
 ): Promise<{ rows: DeliveryRow[]; count: number }> {
   const countRows = await db.query<{ count: unknown }>(
-    'SELECT count(*) AS count FROM webhook_deliveries d WHERE d.shop_id = $1 AND ($2::uuid IS NULL OR d.order_id = $2::uuid)',
-    [f.shopId, f.orderId],
+    `SELECT count(*) AS count FROM webhook_deliveries d WHERE d.shop_id = $1 AND ($2::uuid IS NULL OR d.order_id = $2::uuid)
+        AND ($3::uuid IS NULL OR d.endpoint_id = $3::uuid)`,
+    [f.shopId, f.orderId, f.endpointId],
   );
   const count = toNumber(countRows[0]?.count ?? 0);
   if (count === 0 || f.offset >= count) return { rows: [], count };
@@ -289,6 +305,7 @@ export async function listDeliveries(
     `SELECT ${DELIVERY_COLUMNS}
        FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
       WHERE d.shop_id = $1 AND ($2::uuid IS NULL OR d.order_id = $2::uuid)
+        AND ($8::uuid IS NULL OR d.endpoint_id = $8::uuid)
         AND ($5::timestamptz IS NULL OR (d.created_at, e.sequence, d.id) < ($5::timestamptz, $6::bigint, $7::uuid))
       ORDER BY d.created_at DESC, e.sequence DESC, d.id DESC
       LIMIT $3 OFFSET $4`,
@@ -300,6 +317,7 @@ export async function listDeliveries(
       f.after?.created_at ?? null,
       f.after?.sequence ?? null,
       f.after?.id ?? null,
+      f.endpointId,
     ],
   );
   return { rows: rows.map(mapDelivery), count };
@@ -332,7 +350,6 @@ export async function insertTestEvent(
 }
 
 export interface ShopSettingsRow {
-  webhook_url: string | null;
   webhook_secret: string;
   widget_origins: string[];
   previous_webhook_secret_until: Date | null;
@@ -341,7 +358,7 @@ export interface ShopSettingsRow {
 
 export async function findShopSettings(db: Queryable, shopId: string): Promise<ShopSettingsRow | null> {
   const rows = await db.query<ShopSettingsRow>(
-    'SELECT webhook_url, webhook_secret, widget_origins, previous_webhook_secret_until, livemode FROM shops WHERE id = $1',
+    'SELECT webhook_secret, widget_origins, previous_webhook_secret_until, livemode FROM shops WHERE id = $1',
     [shopId],
   );
   const row = rows[0];
@@ -354,15 +371,12 @@ export async function updateShopSettings(
   tx: Queryable,
   shopId: string,
   change: {
-    webhookUrl?: string | null;
     webhookSecret?: string;
     /** With webhookSecret: the current secret keeps signing too until then; null — it stops now. */
     previousSecretUntil?: Date | null;
     widgetOrigins?: string[];
   },
 ): Promise<void> {
-  if (change.webhookUrl !== undefined)
-    await tx.query('UPDATE shops SET webhook_url = $2 WHERE id = $1', [shopId, change.webhookUrl]);
   if (change.widgetOrigins !== undefined)
     await tx.query('UPDATE shops SET widget_origins = $2::text[] WHERE id = $1', [
       shopId,
@@ -430,7 +444,7 @@ const MAX_PAUSE_FACTOR = 16;
 export async function noteEndpointFailure(tx: Queryable, f: EndpointFailure): Promise<EndpointAlerts> {
   // The row exists, then is locked: failures of one address take turns, and each alert goes out once.
   await tx.query(
-    `INSERT INTO webhook_endpoints (shop_id, url, updated_at) VALUES ($1, $2, $3)
+    `INSERT INTO webhook_address_health (shop_id, url, updated_at) VALUES ($1, $2, $3)
      ON CONFLICT (shop_id, url) DO NOTHING`,
     [f.shopId, f.url, f.now],
   );
@@ -440,7 +454,7 @@ export async function noteEndpointFailure(tx: Queryable, f: EndpointFailure): Pr
       alerted_at: Date | null;
       given_up_alerted_at: Date | null;
     }>(
-      `SELECT consecutive_timeouts, alerted_at, given_up_alerted_at FROM webhook_endpoints
+      `SELECT consecutive_timeouts, alerted_at, given_up_alerted_at FROM webhook_address_health
         WHERE shop_id = $1 AND url = $2 FOR UPDATE`,
       [f.shopId, f.url],
     )
@@ -454,7 +468,7 @@ export async function noteEndpointFailure(tx: Queryable, f: EndpointFailure): Pr
   const failing = (f.opensEpisode || f.givenUp) && !before?.alerted_at;
   const givenUp = f.givenUp && !failing && !before?.given_up_alerted_at;
   await tx.query(
-    `UPDATE webhook_endpoints
+    `UPDATE webhook_address_health
         SET consecutive_timeouts = $3, paused_until = CASE WHEN $4::timestamptz IS NULL THEN paused_until ELSE $4 END,
             last_error = $5, last_failure_at = $6, updated_at = $6,
             failing_since = CASE WHEN $7 THEN coalesce(failing_since, $6) ELSE failing_since END,
@@ -492,7 +506,7 @@ export async function findEndpointHealth(
 ): Promise<EndpointHealthRow | null> {
   const rows = await db.query<EndpointHealthRow>(
     `SELECT url, consecutive_timeouts, paused_until, last_error, last_failure_at, failing_since
-       FROM webhook_endpoints WHERE shop_id = $1 AND url = $2`,
+       FROM webhook_address_health WHERE shop_id = $1 AND url = $2`,
     [shopId, url],
   );
   const row = rows[0];

@@ -20,15 +20,20 @@ import type { AppDeps } from '../../deps';
 import { splitCommaLists } from '../../shared/comma-lists';
 import { errorResponses, SHOP_AUTH } from '../../shared/route-schemas';
 import { auditBy } from '../audit';
-import type { Authenticator } from '../auth';
+import type { Authenticator, RequestAuth } from '../auth';
+import { endpointsRoutes } from './endpoints.routes';
 import { listEvents } from './event-log.service';
+import { livemodeOf } from './mode';
 import * as service from './webhooks.service';
 
-/** The shop's webhook log, re-sends, test event and settings (secret key only). */
+const shopMode = (auth: RequestAuth) => ({ shopId: auth.shop.id, livemode: livemodeOf(auth) });
+
+/** The shop's webhook log, re-sends, endpoints, test event and settings (secret key only). */
 export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authenticator }) {
   // In this order: it is the order of the paths in the OpenAPI document.
   deliveryLogRoutes(app, deps);
   deliveryRepairRoutes(app, deps);
+  endpointsRoutes(app, deps);
   webhookSettingsRoutes(app, deps);
 }
 
@@ -135,7 +140,7 @@ function deliveryRepairRoutes(app: FastifyInstance, deps: AppDeps & { auth: Auth
     },
     async (request) => {
       const auth = await deps.auth.require(request);
-      return service.resendFailed(deps, auth.shop.id, request.body);
+      return service.resendFailed(deps, shopMode(auth), request.body);
     },
   );
 
@@ -177,7 +182,7 @@ function deliveryRepairRoutes(app: FastifyInstance, deps: AppDeps & { auth: Auth
     },
     async (request) => {
       const auth = await deps.auth.require(request);
-      return service.endpointHealth(deps, auth.shop.id);
+      return service.endpointHealth(deps, shopMode(auth));
     },
   );
 
@@ -200,7 +205,7 @@ function deliveryRepairRoutes(app: FastifyInstance, deps: AppDeps & { auth: Auth
     },
     async (request) => {
       const auth = await deps.auth.require(request);
-      return service.sendTestEvent(deps, auth.shop.id, request.body ?? {});
+      return service.sendTestEvent(deps, shopMode(auth), request.body ?? {});
     },
   );
 }
@@ -224,7 +229,7 @@ function webhookSettingsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Aut
     },
     async (request) => {
       const auth = await deps.auth.require(request);
-      return service.getSettings(deps, auth.shop.id);
+      return service.getSettings(deps, shopMode(auth));
     },
   );
 
@@ -248,7 +253,7 @@ function webhookSettingsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Aut
     },
     async (request) => {
       const auth = await deps.auth.require(request);
-      return service.updateSettings(deps, auth.shop.id, request.body, auditBy(auth));
+      return service.updateSettings(deps, shopMode(auth), request.body, auditBy(auth));
     },
   );
 }

@@ -20,6 +20,7 @@ import { type AuditBy, recordAudit } from '../audit';
 import { invalidateKeyCache } from '../auth';
 import { enqueue, enqueueMany } from '../jobs';
 import { TEST_EVENT } from './delivery.job';
+import { findLegacyEndpoint, setLegacyUrl } from './endpoints.repository';
 import { queueDelivery } from './events.repository';
 import { webhookSecretHint } from './signing';
 import { assertWebhookUrlAllowed } from './ssrf-guard';
@@ -37,6 +38,17 @@ export const NO_WEBHOOK_URL = 'Сначала укажите адрес вебх
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** A shop in one mode (test or live): what its webhook_url setting and endpoints are read in. */
+export interface ShopMode {
+  shopId: string;
+  livemode: boolean;
+}
+
+/** The shop's webhook_url setting of this mode: its legacy endpoint's address. */
+async function legacyUrl(deps: AppDeps, shop: ShopMode): Promise<string | null> {
+  return (await findLegacyEndpoint(deps.db, shop.shopId, shop.livemode))?.url ?? null;
+}
+
 function toView(d: repo.DeliveryRow, attempts: readonly repo.AttemptRow[]): WebhookDelivery {
   return {
     id: d.id,
@@ -45,6 +57,7 @@ function toView(d: repo.DeliveryRow, attempts: readonly repo.AttemptRow[]): Webh
     event: d.event_type as WebhookDelivery['event'],
     order_id: d.order_id,
     url: d.url,
+    endpoint_id: d.endpoint_id,
     status: d.status,
     attempts: d.attempts,
     last_status_code: d.last_status_code,
@@ -84,6 +97,7 @@ export async function listDeliveries(
   const { rows, count } = await repo.listDeliveries(deps.db, {
     shopId,
     orderId: q.order_id ?? null,
+    endpointId: q.endpoint_id ?? null,
     // One row more than the page tells whether more follow.
     limit: q.limit + 1,
     offset: after ? 0 : (q.page - 1) * q.limit,
@@ -133,11 +147,11 @@ export async function retryDelivery(
  */
 export async function resendFailed(
   deps: AppDeps,
-  shopId: string,
+  shop: ShopMode,
   body: WebhookResendBody,
 ): Promise<WebhookResendResult> {
-  const settings = await repo.findShopSettings(deps.db, shopId);
-  const url = body.url ?? settings?.webhook_url ?? null;
+  const shopId = shop.shopId;
+  const url = body.url ?? (await legacyUrl(deps, shop));
   if (!url) throw validationError('url', NO_WEBHOOK_URL);
   if (body.url) await assertWebhookUrlAllowed(body.url, deps.config, { field: 'url' });
   const now = deps.clock.now();
@@ -160,10 +174,9 @@ export async function resendFailed(
 }
 
 /** The shop's current address as its deliveries have gone: failing (with the last error), paused. */
-export async function endpointHealth(deps: AppDeps, shopId: string): Promise<WebhookEndpointHealth> {
-  const settings = await repo.findShopSettings(deps.db, shopId);
-  if (!settings) throw notFound('Магазин не найден');
-  const url = settings.webhook_url;
+export async function endpointHealth(deps: AppDeps, shop: ShopMode): Promise<WebhookEndpointHealth> {
+  const shopId = shop.shopId;
+  const url = await legacyUrl(deps, shop);
   const health = url ? await repo.findEndpointHealth(deps.db, shopId, url) : null;
   const now = deps.clock.now().getTime();
   const paused = health?.paused_until && health.paused_until.getTime() > now ? health.paused_until : null;
@@ -187,11 +200,12 @@ export const TESTS_PER_MINUTE_TEXT = 'Не больше {n} тестовых в�
  */
 export async function sendTestEvent(
   deps: AppDeps,
-  shopId: string,
+  shop: ShopMode,
   body: WebhookTestBody,
 ): Promise<WebhookDelivery> {
-  const settings = await repo.findShopSettings(deps.db, shopId);
-  const url = body.url ?? settings?.webhook_url ?? null;
+  const shopId = shop.shopId;
+  const legacy = body.url ? null : await findLegacyEndpoint(deps.db, shopId, shop.livemode);
+  const url = body.url ?? legacy?.url ?? null;
   if (!url) throw validationError('url', NO_WEBHOOK_URL);
   if (body.url) await assertWebhookUrlAllowed(body.url, deps.config, { field: 'url' });
   const now = deps.clock.now();
@@ -211,21 +225,30 @@ export async function sendTestEvent(
         event_id: eventId,
         shop_id: shopId,
         timestamp: now.toISOString(),
-        livemode: settings?.livemode ?? true,
+        livemode: shop.livemode,
       },
       now,
     });
-    return queueDelivery(tx, { eventId, type: TEST_EVENT, shopId, orderId: null, url, now });
+    return queueDelivery(tx, {
+      eventId,
+      type: TEST_EVENT,
+      shopId,
+      orderId: null,
+      url,
+      endpointId: legacy?.id ?? null,
+      now,
+    });
   });
   return viewOf(deps, deliveryId);
 }
 
-async function settingsOf(deps: AppDeps, shopId: string): Promise<ShopSettings> {
+async function settingsOf(deps: AppDeps, shop: ShopMode): Promise<ShopSettings> {
+  const shopId = shop.shopId;
   const settings = await repo.findShopSettings(deps.db, shopId);
   if (!settings) throw notFound('Магазин не найден');
   const hints = await repo.findKeyHints(deps.db, shopId);
   return {
-    webhook_url: settings.webhook_url,
+    webhook_url: await legacyUrl(deps, shop),
     webhook_secret_hint: webhookSecretHint(settings.webhook_secret),
     secret_key_hint: hints.secret,
     publishable_key_hint: hints.publishable,
@@ -247,18 +270,27 @@ export const getSettings = settingsOf;
  */
 export async function updateSettings(
   deps: AppDeps,
-  shopId: string,
+  shop: ShopMode,
   input: ShopSettingsUpdate,
   audit?: AuditBy,
 ): Promise<ShopSettings> {
+  const shopId = shop.shopId;
   if (input.webhook_url) await assertWebhookUrlAllowed(input.webhook_url, deps.config);
   const webhookSecret = input.rotate_webhook_secret ? newWebhookSecret() : undefined;
   const overlap = input.expire_old_in_seconds ?? 0;
   // The old secret keeps signing (a second signature) until then: receivers switch without an outage.
   const previousSecretUntil = overlap > 0 ? new Date(deps.clock.now().getTime() + overlap * 1000) : null;
   await deps.db.transaction(async (tx) => {
+    // The webhook_url setting is the shop's legacy endpoint of this mode (null removes it).
+    if (input.webhook_url !== undefined)
+      await setLegacyUrl(tx, {
+        id: randomUUID(),
+        shopId,
+        livemode: shop.livemode,
+        url: input.webhook_url,
+        now: deps.clock.now(),
+      });
     await repo.updateShopSettings(tx, shopId, {
-      webhookUrl: input.webhook_url,
       webhookSecret,
       previousSecretUntil,
       widgetOrigins: input.widget_origins ? [...new Set(input.widget_origins)] : undefined,
@@ -273,7 +305,7 @@ export async function updateSettings(
   });
   // The shop row (widget origins) sits in the key cache: forget it so the change applies at once.
   if (input.widget_origins) invalidateKeyCache();
-  const settings = await settingsOf(deps, shopId);
+  const settings = await settingsOf(deps, shop);
   return webhookSecret ? { ...settings, webhook_secret: webhookSecret } : settings;
 }
 

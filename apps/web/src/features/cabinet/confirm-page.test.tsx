@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getSessionCredentials, setSessionCredentials } from '../../shared/api/session-credentials';
 import { json, mockFetch, renderRoute } from '../../test/render';
@@ -13,8 +13,10 @@ const CONFIRMED = {
   created_shop: {
     id: 's1',
     name: 'ООО «Ромашка»',
-    secret_key: 'sk_test_secret',
-    publishable_key: 'pk_test_pub',
+    secret_key: 'sk_live_secret',
+    publishable_key: 'pk_live_pub',
+    test_secret_key: 'sk_test_secret',
+    test_publishable_key: 'pk_test_pub',
   },
 };
 
@@ -23,10 +25,10 @@ describe('/cabinet/confirm', () => {
     const calls = mockFetch(() => json(CONFIRMED));
     renderRoute(<ConfirmPage />, { path: '/cabinet/confirm', url: '/cabinet/confirm?token=tok-1' });
     expect(await screen.findByRole('heading', { name: 'Магазин создан' })).toBeInTheDocument();
-    expect(screen.getByText('sk_test_secret')).toBeInTheDocument();
-    expect(screen.getByText('pk_test_pub')).toBeInTheDocument();
+    expect(screen.getByText('sk_live_secret')).toBeInTheDocument();
+    expect(screen.getByText('pk_live_pub')).toBeInTheDocument();
     expect(screen.getByText(/больше мы его не покажем/)).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Копировать' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Копировать' })).toHaveLength(4);
     expect(screen.getByRole('link', { name: 'Перейти в кабинет магазина' })).toHaveAttribute(
       'href',
       '/shops/s1',
@@ -35,6 +37,23 @@ describe('/cabinet/confirm', () => {
     expect(calls[0]).toMatchObject({ url: '/api/cabinet/confirm', method: 'POST', body: { token: 'tok-1' } });
     expect(getSessionCredentials()?.csrfToken).toBe('csrf-9');
     expect(sessionStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('shows the live keys and, below them, the test keys under their Russian labels', async () => {
+    mockFetch(() => json(CONFIRMED));
+    renderRoute(<ConfirmPage />, { path: '/cabinet/confirm', url: '/cabinet/confirm?token=tok-2' });
+    const live = await screen.findByRole('region', { name: 'Ключи боевого режима' });
+    const test = screen.getByRole('region', { name: 'Ключи тестового режима' });
+    expect(within(live).getByText('Секретный ключ')).toBeInTheDocument();
+    expect(within(live).getByText('sk_live_secret')).toBeInTheDocument();
+    expect(within(live).getByText('pk_live_pub')).toBeInTheDocument();
+    expect(within(test).getByText('Тестовый секретный ключ')).toBeInTheDocument();
+    expect(within(test).getByText('sk_test_secret')).toBeInTheDocument();
+    expect(within(test).getByText('Тестовый публикуемый ключ')).toBeInTheDocument();
+    expect(within(test).getByText('pk_test_pub')).toBeInTheDocument();
+    expect(within(test).getByText(/показывается только сейчас/)).toBeInTheDocument();
+    // Live first, then test.
+    expect(live.compareDocumentPosition(test) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('a used or expired link says so and offers log-in and sign-up', async () => {

@@ -15,7 +15,8 @@ const linkClass = 'font-medium text-brand-700 underline underline-offset-4';
 
 /**
  * /cabinet/confirm?token=: confirms the e-mail, which makes the shop, its keys and its owner and logs
- * the owner in; the new secret key is shown here once.
+ * the owner in; the live keys and, below, the test mode's (DESIGN §16) are shown here, the secret
+ * ones once.
  */
 export default function ConfirmPage() {
   usePageMeta({ title: 'Подтверждение регистрации' });
@@ -73,8 +74,25 @@ export default function ConfirmPage() {
       <Alert tone="success">
         Адрес подтверждён, магазин «{shop.name}» создан. Вы вошли как {confirm.data.user.email}.
       </Alert>
-      <KeyReveal label="Секретный ключ" value={shop.secret_key} once />
-      <KeyReveal label="Публикуемый ключ (для кнопки на сайте)" value={shop.publishable_key} once={false} />
+      <section aria-labelledby="live-keys" className="flex flex-col gap-4">
+        <h2 id="live-keys" className="text-lg font-semibold text-slate-900">
+          Ключи боевого режима
+        </h2>
+        <KeyReveal label="Секретный ключ" value={shop.secret_key} once />
+        <KeyReveal label="Публикуемый ключ (для кнопки на сайте)" value={shop.publishable_key} once={false} />
+      </section>
+      <section aria-labelledby="test-keys" className="flex flex-col gap-4">
+        <h2 id="test-keys" className="text-lg font-semibold text-slate-900">
+          Ключи тестового режима
+        </h2>
+        <p className="text-[15px] text-slate-700">
+          Для проверки интеграции: заказы с этими ключами видны только в тестовом режиме, решения по ним
+          принимают банки-песочницы, деньги не движутся. Тестовый секретный ключ тоже показывается только
+          сейчас.
+        </p>
+        <KeyReveal label="Тестовый секретный ключ" value={shop.test_secret_key} once={false} />
+        <KeyReveal label="Тестовый публикуемый ключ" value={shop.test_publishable_key} once={false} />
+      </section>
       <Link to={`/shops/${encodeURIComponent(shop.id)}`} className={buttonClass('primary')}>
         Перейти в кабинет магазина
       </Link>

@@ -73,6 +73,12 @@ export function ListOrdersSection({ tabs }: DocsProps) {
             extra: '—',
           },
           {
+            name: <C>ending_before</C>,
+            description:
+              'id первого заказа текущей страницы: вернётся предыдущая страница — до limit заказов перед ним, новые сверху (has_more — есть ли ещё новее). Один курсор за раз: вместе со starting_after или с page > 1 — ошибка 400; id не вашего или несуществующего заказа — тоже 400.',
+            extra: '—',
+          },
+          {
             name: <C>updated_since</C>,
             description:
               'Только заказы, изменённые с этого момента: дата-время ISO 8601 или дата ГГГГ-ММ-ДД (с начала суток по Москве).',
@@ -80,7 +86,8 @@ export function ListOrdersSection({ tabs }: DocsProps) {
           },
           {
             name: <C>status</C>,
-            description: 'Статус; можно повторять: status=app_approved&status=payment_sent.',
+            description:
+              'Статус; можно повторять (status=app_approved&status=payment_sent) или перечислить через запятую (status=app_approved,payment_sent). Неизвестный статус — 400 со списком допустимых.',
             extra: 'все',
           },
           { name: <C>order_id</C>, description: 'Поиск по номеру заказа.', extra: '—' },

@@ -63,7 +63,8 @@ describe('API documentation page', () => {
     expect(screen.getByRole('table', { name: 'Параметры журнала событий' })).toHaveTextContent('after');
     expect(screen.getByRole('table', { name: 'Параметры журнала событий' })).toHaveTextContent('since');
     const list = screen.getByRole('table', { name: 'Параметры запроса' });
-    for (const name of ['limit', 'starting_after', 'updated_since']) expect(list).toHaveTextContent(name);
+    for (const name of ['limit', 'starting_after', 'ending_before', 'updated_since'])
+      expect(list).toHaveTextContent(name);
   });
 
   it('has the sections of spec §2 in order, each listed in the page navigation', () => {

@@ -220,6 +220,8 @@ export const CONTACT = {
   phoneInvalid: 'Введите номер телефона в формате +7 (999) 123-45-67',
   /** The server's required-message for the enquiry's name (packages/domain contract, Enquiry). */
   nameRequired: 'Укажите имя',
+  // The server's text for an empty phone (packages/domain contract Enquiry).
+  phoneRequired: 'Укажите телефон',
   submit: 'Оставить заявку',
   submitting: 'Отправка...',
   consentBefore: 'Нажимая кнопку, вы соглашаетесь с ',

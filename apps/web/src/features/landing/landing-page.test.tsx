@@ -41,7 +41,9 @@ describe('landing page', () => {
     expect(screen.getByText('Банк «Северный Кредит»')).toBeInTheDocument();
     expect(screen.getByText('Банк «Волга Финанс»')).toBeInTheDocument();
     expect(screen.getByText('Банк «Уральский Деловой»')).toBeInTheDocument();
-    expect(screen.getByText('© 2025 B2BPay. Все права защищены.')).toBeInTheDocument();
+    expect(
+      screen.getByText(`© 2025–${new Date().getFullYear()} B2BPay. Все права защищены.`),
+    ).toBeInTheDocument();
     expect(document.title).toBe('B2BPay — увеличьте B2B продажи с рассрочкой и кредитом для покупателей');
   });
 
@@ -163,6 +165,36 @@ describe('landing page', () => {
     expect(name).toHaveAccessibleDescription('Укажите имя');
     expect(name).toHaveFocus();
     expect(calls).toHaveLength(0);
+  });
+
+  it('answers empty fields with its own Russian errors, not the browser’s bubble, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const calls = mockFetch(() => json({ success: true }));
+    renderLanding();
+    const form = screen.getByRole('form', { name: 'Заявка на подключение' });
+    // Without novalidate the browser stops the submission at `required` with its own (English) bubble.
+    expect(form).toHaveAttribute('novalidate');
+    await user.click(screen.getByRole('button', { name: 'Оставить заявку' }));
+    const name = screen.getByLabelText('Ваше имя');
+    expect(name).toHaveAccessibleDescription('Укажите имя');
+    expect(name).toHaveFocus();
+    await user.type(name, 'Ольга');
+    await user.click(screen.getByRole('button', { name: 'Оставить заявку' }));
+    const phone = screen.getByLabelText('Телефон');
+    expect(phone).toHaveAccessibleDescription('Укажите телефон');
+    expect(phone).toHaveFocus();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('moves the focus to the answer once the enquiry is sent (not to the page’s body)', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => json({ success: true }));
+    renderLanding();
+    await user.type(screen.getByLabelText('Ваше имя'), 'Ольга');
+    await user.type(screen.getByLabelText('Телефон'), '89123456789');
+    await user.click(screen.getByRole('button', { name: 'Оставить заявку' }));
+    const answer = await screen.findByText(ENQUIRY_SUCCESS);
+    expect(answer.closest('[tabindex="-1"]')).toHaveFocus();
   });
 
   it('keeps what was typed and shows a red error when the request fails', async () => {

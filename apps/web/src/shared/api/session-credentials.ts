@@ -1,10 +1,14 @@
 /**
  * The shop area on a cabinet session instead of a secret key (DESIGN §12): the browser sends the
- * session cookie by itself; every call also names the shop (`X-Shop-Id`) and, when it changes
- * something, repeats the session's CSRF token (`X-CSRF-Token`). Kept here, outside React, because
- * http.ts and the live stream read it at the moment they send.
+ * session cookie by itself; every call also names the shop (`X-Shop-Id`) and the mode chosen for it
+ * (`X-B2BPay-Mode`, DESIGN §16) and, when it changes something, repeats the session's CSRF token
+ * (`X-CSRF-Token`). Kept here, outside React, because http.ts, the live stream and the CSV export
+ * read it at the moment they send.
  */
 import { keylessHeaders } from './http';
+import { getShopMode } from './shop-mode';
+
+export const MODE_HEADER = 'X-B2BPay-Mode';
 
 export interface SessionCredentials {
   csrfToken: string;
@@ -28,7 +32,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function sessionHeaders(method: string): Record<string, string> {
   if (!current) return {};
   const headers: Record<string, string> = {};
-  if (current.shopId) headers['X-Shop-Id'] = current.shopId;
+  if (current.shopId) {
+    headers['X-Shop-Id'] = current.shopId;
+    headers[MODE_HEADER] = getShopMode();
+  }
   if (!SAFE_METHODS.has(method.toUpperCase())) headers['X-CSRF-Token'] = current.csrfToken;
   return headers;
 }

@@ -8,4 +8,5 @@ export const TELEGRAM_URL = 'https://t.me/b2bpay_support';
 export const PRIVACY_POLICY_URL = '/confidentiality.pdf';
 export const AGREEMENT_URL = '/agreement.pdf';
 export const BITRIX_GUIDE_URL = '/guides/bitrix.pdf';
-export const COPYRIGHT = '© 2025 B2BPay. Все права защищены.';
+/** The footer's line: from 2025, the year B2BPay began (spec §2), to the current one. */
+export const COPYRIGHT = `© 2025–${new Date().getFullYear()} B2BPay. Все права защищены.`;

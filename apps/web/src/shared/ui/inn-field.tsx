@@ -1,5 +1,5 @@
-import { type CompanySuggestion, normalizeInnInput } from '@b2bpay/domain';
-import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { type CompanySuggestion, innErrorHint, normalizeInnInput } from '@b2bpay/domain';
+import { type KeyboardEvent, type Ref, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { suggestCompanies } from '../api/company-suggest';
 import { cn } from '../lib/cn';
 import { AlertIcon } from './icons';
@@ -12,6 +12,27 @@ export const SUGGEST_TEXTS = {
   none: 'Нет подсказок для этого ИНН',
   failed: 'Ошибка при получении подсказок',
 } as const;
+
+/**
+ * The suggestions' box kept within what the buyer sees (on a phone the keyboard covers the bottom of
+ * the window; the visual viewport is what is left): the page scrolls up as far as the field can go
+ * and stay in view under a sticky header, and when that is not enough the box opens above the field.
+ * Measured as if below the field, wherever it shows now. Returns whether it must open above.
+ */
+function keepInView(box: HTMLElement, field: HTMLElement): boolean {
+  const view = window.visualViewport;
+  const top = (view?.offsetTop ?? 0) + 8;
+  const bottom = (view ? view.offsetTop + view.height : window.innerHeight) - 8;
+  const below = () => field.getBoundingClientRect().bottom + 4 + box.offsetHeight;
+  const over = below() - bottom;
+  if (over <= 0) return false;
+  const room = field.getBoundingClientRect().top - top - STICKY_HEADER_PX;
+  if (room > 0) window.scrollBy({ top: Math.min(over, room), behavior: 'instant' });
+  return below() > bottom;
+}
+
+/** Room left above the field for a page's sticky header (the buyer's is 57 px). */
+const STICKY_HEADER_PX = 64;
 
 type Panel =
   | { kind: 'closed' }
@@ -43,6 +64,8 @@ export function InnField({ value, error, onChange, onSelect, inputRef }: InnFiel
   const [panel, setPanel] = useState<Panel>({ kind: 'closed' });
   const [active, setActive] = useState(-1);
   const container = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [above, setAbove] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<AbortController | null>(null);
 
@@ -78,6 +101,13 @@ export function InnField({ value, error, onChange, onSelect, inputRef }: InnFiel
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [isOpen]);
+
+  const shown = panel.kind === 'list' || panel.kind === 'empty' || panel.kind === 'error';
+  // Before the paint, whenever what the box shows changes: it never shows where the buyer cannot see it.
+  useLayoutEffect(() => {
+    const field = container.current?.querySelector('input');
+    setAbove(panel.kind !== 'loading' && !!box.current && !!field && keepInView(box.current, field));
+  }, [panel]);
 
   const lookup = async (inn: string) => {
     const controller = new AbortController();
@@ -133,7 +163,9 @@ export function InnField({ value, error, onChange, onSelect, inputRef }: InnFiel
     }
   };
 
-  const describedBy = error ? errorId : hintId;
+  // A checksum error's text names the length («(10 цифр)»); the hint says which is wrong.
+  const errorHint = innErrorHint(error);
+  const describedBy = error ? `${errorId}${errorHint ? ` ${hintId}` : ''}` : hintId;
   return (
     <div ref={container} className="relative flex flex-col gap-1.5">
       <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
@@ -172,8 +204,15 @@ export function InnField({ value, error, onChange, onSelect, inputRef }: InnFiel
             <Spinner size={18} />
           </span>
         )}
-        {(panel.kind === 'list' || panel.kind === 'empty' || panel.kind === 'error') && (
-          <div className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-[var(--radius-control)] border border-slate-200 bg-white shadow-lg shadow-slate-900/10">
+        {shown && (
+          <div
+            ref={box}
+            data-placement={above ? 'above' : 'below'}
+            className={cn(
+              'absolute inset-x-0 z-20 overflow-hidden rounded-[var(--radius-control)] border border-slate-200 bg-white shadow-lg shadow-slate-900/10',
+              above ? 'bottom-full mb-1' : 'top-full mt-1',
+            )}
+          >
             {panel.kind === 'list' ? (
               <div
                 id={listId}
@@ -219,9 +258,16 @@ export function InnField({ value, error, onChange, onSelect, inputRef }: InnFiel
         )}
       </div>
       {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
+        <>
+          <p id={errorId} className="text-sm text-red-700">
+            {error}
+          </p>
+          {errorHint && (
+            <p id={hintId} className="text-sm text-slate-600">
+              {errorHint}
+            </p>
+          )}
+        </>
       ) : (
         <p id={hintId} className="text-sm text-slate-600">
           Начните вводить ИНН — подскажем название организации

@@ -102,12 +102,7 @@ export function emailCodeBody(clientId: number | null, email: string) {
 
 export function submitBody(p: Step2Patch) {
   return {
-    ...(p.clientId !== null ? { client_id: p.clientId } : {}),
-    surname: p.surname,
-    name: p.name,
-    middlename: p.middlename,
-    inn: p.inn,
-    organization_name: p.organizationName,
+    ...step1Body(p),
     phone_number: p.phoneNumber,
     email: p.email,
     sms_code_input: p.smsCodeInput,
@@ -120,14 +115,17 @@ export function submitBody(p: Step2Patch) {
 
 /** Typed by the OpenAPI document, without the typed client's code (the buyer's pages load this). */
 type PatchClient = ApiOperation<'PATCH', '/api/order/orders/{order_id}/client'>;
+type CheckClientCode = ApiOperation<'POST', '/api/order/orders/{order_id}/client/code-check'>;
 
-async function patchClient(orderId: string, body: PatchClient['body']): Promise<CallResult<Client>> {
+/** The order's client: PATCH /api/order/orders/{id}/client, or POST of what follows it. */
+async function clientCall<T>(orderId: string, body: object, tail?: '/code-check'): Promise<CallResult<T>> {
   try {
     requireParam(orderId, 'OrderApi', 'patchClient', 'orderId');
-    requireParam(body, 'OrderApi', 'patchClient', 'clientPatch');
-    const data = await request<PatchClient['answer']>({
-      method: 'PATCH',
-      path: `/api/order/orders/${encodeURIComponent(orderId)}/client` satisfies PatchClient['path'],
+    const data = await request<T>({
+      method: tail ? 'POST' : 'PATCH',
+      path: `/api/order/orders/${encodeURIComponent(orderId)}/client${tail ?? ''}` satisfies
+        | PatchClient['path']
+        | CheckClientCode['path'],
       body,
       errorStatuses: PATCH_ERRORS,
     });
@@ -136,6 +134,12 @@ async function patchClient(orderId: string, body: PatchClient['body']): Promise<
     return toFailure(error);
   }
 }
+
+const patchClient = (orderId: string, body: PatchClient['body']) => clientCall<Client>(orderId, body);
+
+/** A step-2 code checked as soon as it is typed; the code stays valid for the submission. */
+export const checkClientCode = (orderId: string, body: CheckClientCode['body']) =>
+  clientCall<CheckClientCode['answer']>(orderId, body, '/code-check');
 
 export const saveStep1 = (orderId: string, patch: Step1Patch) => patchClient(orderId, step1Body(patch));
 

@@ -24,7 +24,7 @@ const footerLinkClass =
 
 /**
  * The buyer's frame (spec §2 "Buyer layout"): the logo to the order page (or home), Support and FAQ;
- * a footer with the 2025 copyright, the privacy and agreement PDFs, the support e-mail and the
+ * a footer with the copyright (2025 to this year), the privacy and agreement PDFs, the support e-mail and the
  * messenger handle.
  */
 export function BuyerLayout({ children }: { children: ReactNode }) {

@@ -22,7 +22,13 @@ export interface ContactWithCodeProps {
   sending: boolean;
   /** A code went out before: the button offers to send it again. */
   sentBefore: boolean;
+  /** Until when (epoch ms) a code to the contact as typed must wait, if it must: the number's wait. */
+  resendAt: number | undefined;
+  /** How the field shows what is typed (the phone's +7 mask), or as typed. */
+  format?: (raw: string) => string;
   onRequest: () => void;
+  /** The code as typed, after the form has it (checked once it has six digits). */
+  onCode: (code: string) => void;
 }
 
 export interface CodeInputProps {
@@ -86,7 +92,7 @@ export function ResendButton(props: ResendButtonProps) {
  * A phone or e-mail with its code button and, once a code has gone out, the code input.
  */
 export function ContactWithCode(props: ContactWithCodeProps) {
-  const { state, name, type } = props;
+  const { state, name, type, format = (raw: string) => raw } = props;
   const { data, errors, edit, prefix } = state;
   const [label, placeholder, hint, codeLabel] = props.texts;
   const code = `${name}Code` as const;
@@ -105,12 +111,12 @@ export function ContactWithCode(props: ContactWithCodeProps) {
           required
           placeholder={placeholder}
           hint={hint}
-          value={data[name]}
+          value={format(data[name])}
           error={errors[name]}
-          onChange={(event) => edit({ [name]: event.target.value }, name, code)}
+          onChange={(event) => edit({ [name]: format(event.target.value) }, name, code)}
         />
         <ResendButton
-          resendAt={data[`${name}ResendAt`]}
+          resendAt={props.resendAt ?? null}
           sending={props.sending}
           sentBefore={props.sentBefore}
           className="w-full tabular-nums sm:mt-[26px] sm:w-48"
@@ -125,7 +131,10 @@ export function ContactWithCode(props: ContactWithCodeProps) {
           hint={props.sentTo ? `Код отправлен на ${props.sentTo}` : undefined}
           value={data[code]}
           error={errors[code]}
-          onCode={(value) => edit({ [code]: value }, code)}
+          onCode={(value) => {
+            edit({ [code]: value }, code);
+            props.onCode(value);
+          }}
         />
       )}
     </div>

@@ -7,10 +7,13 @@ import { moscowDateTime, toOfferView } from '../model/offer-view';
 import type { OffersStage } from '../model/offers-stage';
 import { OfferCard } from './offer-card';
 import { OfferChoiceView } from './offer-choice';
+import { PurchaseSummary } from './purchase-summary';
 
 export const SIGNED_TEXT = 'Банк перечислит оплату магазину. Мы пришлём письмо, когда оплата пройдёт.';
 export const PAID_TEXT =
   'Банк оплатил заказ магазину. Дальше вы платите банку по условиям подписанного предложения.';
+/** Where a paid order's schedule is, on the order page: in the signed offer under the summary. */
+export const SCHEDULE_BELOW = 'График платежей — в подписанном предложении ниже.';
 
 function SignedOffer({
   order,
@@ -40,6 +43,7 @@ function SignedOffer({
         <StatusBadge status={order.status} className="text-sm" />
       </div>
       {notice && <Alert tone="info">{notice}</Alert>}
+      {paid && <PurchaseSummary order={order} offer={offer} schedule={SCHEDULE_BELOW} />}
       {/* A signed offer's payments are counted from the day it was signed. */}
       <OfferCard offer={toOfferView(offer, offer.accepted_at)} titleId={titleId} showValidity={false}>
         <p
@@ -50,9 +54,11 @@ function SignedOffer({
           Предложение подписано {moscowDateTime(offer.accepted_at)}
         </p>
       </OfferCard>
-      <p className="text-sm text-slate-600" data-testid="status-text">
-        {paid ? PAID_TEXT : SIGNED_TEXT}
-      </p>
+      {order.status !== 'refunded' && (
+        <p className="text-sm text-slate-600" data-testid="status-text">
+          {paid ? PAID_TEXT : SIGNED_TEXT}
+        </p>
+      )}
     </div>
   );
 }
@@ -70,18 +76,19 @@ export interface OffersPanelProps {
 /**
  * The order page's part about the banks' offers (DESIGN §13), downloaded only for an approved or
  * paid order: the offers to choose and sign, or the signed one (waiting for the bank's payment, or
- * paid) with its schedule. A signature's answer is the order itself, which the page shows at once.
+ * paid — then with what was bought, what is owed the bank after the shop's returns — or returned)
+ * with its schedule. A signature's answer is the order itself, which the page shows at once.
  */
 export default function OffersPanel({ order, stage, shopName, onOrder, onReload }: OffersPanelProps) {
   const [signedHere, setSignedHere] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (order.accepted_offer && (stage === 'signed' || stage === 'paid')) {
+  if (order.accepted_offer && (stage === 'signed' || stage === 'paid' || stage === 'refunded')) {
     return (
       <SignedOffer
         order={order}
         offer={order.accepted_offer}
-        paid={stage === 'paid'}
+        paid={stage !== 'signed'}
         notice={notice}
         focus={signedHere || notice !== null}
       />

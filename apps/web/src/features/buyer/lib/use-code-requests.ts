@@ -1,8 +1,8 @@
-import { normalizeEmail, type Order } from '@b2bpay/domain';
+import type { Order } from '@b2bpay/domain';
 import { useState } from 'react';
 import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
-import { type CallFailure, requestEmailCode, requestPhoneCode } from '../api/buyer-api';
-import { emailForCode, phoneForCode } from '../model/step2';
+import { requestEmailCode, requestPhoneCode } from '../api/buyer-api';
+import { emailForCode, phoneForCode, waitFor } from '../model/step2';
 import { RESEND_COOLDOWN_MS } from './use-countdown';
 import type { Step2State } from './use-step2-state';
 
@@ -15,86 +15,54 @@ export type CodeRequests = [
 ];
 
 /** Spec §8: a code request refused without a text of the server's, or lost on the network. */
-const failureText = (failure: CallFailure, refused: string, network: string) =>
-  failure.kind === 'network' ? network : (failure.kind === 'api' && failure.error) || refused;
+const FAILURES = {
+  phone: ['Не удалось отправить код на телефон.', 'Ошибка при запросе кода подтверждения телефона.'],
+  email: ['Не удалось отправить код на почту.', 'Ошибка при запросе кода подтверждения почты.'],
+} as const;
 
 /**
  * Step 2's code requests, to the phone and to the e-mail: the contact checked first, the code input
- * shown and focused once the code went out, the button waiting out its cooldown (or the server's
- * Retry-After), and a failure's text under the contact.
+ * shown and focused once the code went out, the button waiting out the cooldown of that number or
+ * address (or the server's Retry-After) — another number does not wait — and a failure's text under
+ * the contact.
  */
 export function useCodeRequests(order: Order, state: Step2State): CodeRequests {
-  const [sendingPhone, setSendingPhone] = useState(false);
-  const [sendingEmail, setSendingEmail] = useState(false);
+  const [sending, setSending] = useState({ phone: false, email: false });
   const { data, update } = state;
 
-  const requestPhone = async () => {
-    const checked = phoneForCode(data.phone);
+  const request = async (name: 'phone' | 'email') => {
+    const phone = name === 'phone';
+    const checked = phone ? phoneForCode(data.phone) : emailForCode(data.email);
     if ('error' in checked) {
-      state.showError('phone', checked.error);
-      state.focus('phone');
+      state.showError(name, checked.error);
+      state.focus(name);
       return;
     }
-    state.edit({ phone: checked.phone }, 'phone', 'phoneCode');
-    setSendingPhone(true);
-    const result = await requestPhoneCode(order.id, data.clientId, checked.phone);
-    setSendingPhone(false);
+    const code = `${name}Code` as const;
+    state.edit({ [name]: checked.value }, name, code);
+    setSending((now) => ({ ...now, [name]: true }));
+    const result = await (phone ? requestPhoneCode : requestEmailCode)(order.id, data.clientId, checked.to);
+    setSending((now) => ({ ...now, [name]: false }));
     if (result.success) {
-      update({
+      update((now) => ({
         clientId: result.data.id,
-        showPhoneCode: true,
-        phoneCodeSentTo: checked.phone,
-        phoneResendAt: Date.now() + RESEND_COOLDOWN_MS,
-      });
-      reachGoal(GOALS.SEND_PHONE_CODE);
-      state.focusAfterRender('phoneCode');
+        ...(phone
+          ? { showPhoneCode: true, phoneCodeSentTo: checked.to }
+          : { showEmailCode: true, emailCodeSentTo: checked.to }),
+        ...waitFor(checked.to, RESEND_COOLDOWN_MS)(now),
+      }));
+      reachGoal(phone ? GOALS.SEND_PHONE_CODE : GOALS.SEND_EMAIL_CODE);
+      state.focusAfterRender(code);
       return;
     }
-    if (result.retryAfterSeconds) update({ phoneResendAt: Date.now() + result.retryAfterSeconds * 1000 });
+    if (result.retryAfterSeconds) update(waitFor(checked.to, result.retryAfterSeconds * 1000));
     if (state.conflict(result)) return;
+    const [refused, network] = FAILURES[name];
     state.showError(
-      'phone',
-      failureText(
-        result,
-        'Не удалось отправить код на телефон.',
-        'Ошибка при запросе кода подтверждения телефона.',
-      ),
+      name,
+      result.kind === 'network' ? network : (result.kind === 'api' && result.error) || refused,
     );
   };
 
-  const requestEmail = async () => {
-    const checked = emailForCode(data.email);
-    if ('error' in checked) {
-      state.showError('email', checked.error);
-      state.focus('email');
-      return;
-    }
-    state.edit({ email: checked.email }, 'email', 'emailCode');
-    setSendingEmail(true);
-    const result = await requestEmailCode(order.id, data.clientId, checked.email);
-    setSendingEmail(false);
-    if (result.success) {
-      update({
-        clientId: result.data.id,
-        showEmailCode: true,
-        emailCodeSentTo: normalizeEmail(checked.email),
-        emailResendAt: Date.now() + RESEND_COOLDOWN_MS,
-      });
-      reachGoal(GOALS.SEND_EMAIL_CODE);
-      state.focusAfterRender('emailCode');
-      return;
-    }
-    if (result.retryAfterSeconds) update({ emailResendAt: Date.now() + result.retryAfterSeconds * 1000 });
-    if (state.conflict(result)) return;
-    state.showError(
-      'email',
-      failureText(
-        result,
-        'Не удалось отправить код на почту.',
-        'Ошибка при запросе кода подтверждения почты.',
-      ),
-    );
-  };
-
-  return [sendingPhone, sendingEmail, requestPhone, requestEmail];
+  return [sending.phone, sending.email, () => request('phone'), () => request('email')];
 }

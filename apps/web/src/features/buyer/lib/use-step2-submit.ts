@@ -11,19 +11,22 @@ import { STEP2_FIELDS, step2FieldOf, validateStep2 } from '../model/step2';
 import { type Step2State, SUBMIT_FAILED } from './use-step2-state';
 
 /**
- * Step 2's submission: every rule checked first (the first invalid field focused), then the whole
- * application sent; on success the success page, else the server's text under its field or the form.
+ * Step 2's submission: every rule checked first (the first invalid field focused, a code the server
+ * refused kept refused), then the whole application sent; on success the success page, else the
+ * server's text under its field or the form.
  */
 export function useStep2Submit(order: Order, state: Step2State) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
-  const { data, setErrors, setFormError, focus } = state;
+  const { data, errors, setErrors, setFormError, focus } = state;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const found = validateStep2(data);
+    // A code the server has refused (as it was typed, or on a submission) stays refused until it is
+    // edited: sent again, it would only spend another of its tries.
+    const found = { phoneCode: errors.phoneCode, emailCode: errors.emailCode, ...validateStep2(data) };
     setErrors(found);
     setFormError(null);
     const first = STEP2_FIELDS.find((field) => found[field]);

@@ -24,9 +24,11 @@ export interface ApplicationFormData {
   /** Where the current codes went (normalized), to notice a changed phone or address. */
   phoneCodeSentTo: string | null;
   emailCodeSentTo: string | null;
-  /** Epoch ms until which each code button waits (the 60-second countdown survives a reload). */
-  phoneResendAt: number | null;
-  emailResendAt: number | null;
+  /**
+   * Epoch ms until which a code to each destination (a normalized phone or address) waits: the
+   * 60-second countdown belongs to the number, not the field, and survives a reload.
+   */
+  resendAt: Record<string, number>;
   /** The order's own client data has been copied in once. */
   prepopulated: boolean;
 }
@@ -48,8 +50,7 @@ export const EMPTY_FORM: ApplicationFormData = {
   showEmailCode: false,
   phoneCodeSentTo: null,
   emailCodeSentTo: null,
-  phoneResendAt: null,
-  emailResendAt: null,
+  resendAt: {},
   prepopulated: false,
 };
 
@@ -69,6 +70,8 @@ const flag = (value: unknown): boolean => value === true;
 const numberOrNull = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const waits = (value: unknown): Record<string, number> =>
+  Object.fromEntries(Object.entries(value ?? {}).filter(([, until]) => numberOrNull(until) !== null));
 
 /** Keeps only known keys of the right type: storage is outside input, possibly from an older build. */
 function sanitize(value: unknown): ApplicationFormData {
@@ -91,8 +94,7 @@ function sanitize(value: unknown): ApplicationFormData {
     showEmailCode: flag(s.showEmailCode),
     phoneCodeSentTo: textOrNull(s.phoneCodeSentTo),
     emailCodeSentTo: textOrNull(s.emailCodeSentTo),
-    phoneResendAt: numberOrNull(s.phoneResendAt),
-    emailResendAt: numberOrNull(s.emailResendAt),
+    resendAt: waits(s.resendAt),
     prepopulated: flag(s.prepopulated),
   };
 }
@@ -158,8 +160,9 @@ export function useApplicationForm(
   });
   const current = useRef(data);
   const update = useCallback(
-    (patch: Partial<ApplicationFormData>) => {
-      const next = { ...current.current, ...patch };
+    /** A patch, or a patch made from the data as it is now (not as the caller's render saw it). */
+    (patch: Partial<ApplicationFormData> | ((now: ApplicationFormData) => Partial<ApplicationFormData>)) => {
+      const next = { ...current.current, ...(typeof patch === 'function' ? patch(current.current) : patch) };
       current.current = next;
       saveForm(orderId, next);
       setData(next);

@@ -23,9 +23,17 @@ describe('where the buyer is with the banks’ offers', () => {
     expect(offersStage(makeOrder({ status: 'client_info_overdue', client: makeClient() }))).toBeNull();
     expect(offersStage(makeOrder({ status: 'app_approved' }))).toBeNull();
     expect(offersStage(makeOrder({ status: 'payment_sent' }))).toBeNull();
+    expect(offersStage(makeOrder({ status: 'refunded' }))).toBeNull();
     expect(
-      offersStage(approvedOrder({ status: 'refunded', accepted_offer: signed(INSTALMENTS) })),
+      offersStage(approvedOrder({ status: 'cancelled', accepted_offer: signed(INSTALMENTS) })),
     ).toBeNull();
+  });
+
+  it('keeps the signed offer on a paid order the shop returned in full: the buyer still deals with the bank', () => {
+    expect(
+      offersStage(approvedOrder({ status: 'refunded', offers: [], accepted_offer: signed(INSTALMENTS) })),
+    ).toBe('refunded');
+    expect(needsOffersPanel('refunded')).toBe(true);
   });
 
   it('downloads the offers part only to choose or to show the signed offer', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { normalizeCodeInput } from './code-input';
-import { emailForCode, phoneForCode, type Step2Values, step2FieldOf, validateStep2 } from './step2';
+import { emailForCode, phoneForCode, type Step2Values, step2FieldOf, validateStep2, waitFor } from './step2';
 
 const ready: Step2Values = {
   phone: '+79001234567',
@@ -72,12 +72,15 @@ describe('step 2 rules (spec §5)', () => {
     ['9001234567', '+79001234567'],
     ['+7 (900) 123-45-67', '+79001234567'],
   ])('normalises %s to %s before a code is sent', (raw, phone) => {
-    expect(phoneForCode(raw)).toEqual({ phone });
+    expect(phoneForCode(raw)).toEqual({ value: raw, to: phone });
   });
 
-  it("says 'Формат: +7XXXXXXXXXX' when the phone cannot be normalised", () => {
-    expect(phoneForCode('900123')).toEqual({ error: 'Формат: +7XXXXXXXXXX' });
-    expect(phoneForCode('59001234567')).toEqual({ error: 'Формат: +7XXXXXXXXXX' });
+  it('says the one phone text of spec §5 before a code as on submit, for an incomplete number too', () => {
+    const text = 'Неверный формат номера (+7XXXXXXXXXX)';
+    for (const phone of ['900123', '59001234567', '8 916 123-45-6', '+7 916 123-45-6']) {
+      expect(phoneForCode(phone), phone).toEqual({ error: text });
+      expect(validateStep2({ ...ready, phone }).phone, phone).toBe(text);
+    }
   });
 
   it.each(['+7 809 505-12-34', '8 800 555-35-35', '+7 495 123-45-67', '+7 701 123-45-67'])(
@@ -89,9 +92,10 @@ describe('step 2 rules (spec §5)', () => {
     },
   );
 
-  it("says 'Сначала введите корректный email' before an e-mail code for a bad address", () => {
-    expect(emailForCode('buyer@')).toEqual({ error: 'Сначала введите корректный email' });
-    expect(emailForCode(' buyer@example.ru ')).toEqual({ email: 'buyer@example.ru' });
+  it('says the one e-mail text of spec §5 before a code as on submit', () => {
+    expect(emailForCode('buyer@')).toEqual({ error: 'Неверный формат email' });
+    expect(validateStep2({ ...ready, email: 'buyer@' }).email).toBe('Неверный формат email');
+    expect(emailForCode(' Buyer@example.ru ')).toEqual({ value: 'Buyer@example.ru', to: 'buyer@example.ru' });
   });
 
   it('keeps codes to digits, at most 6', () => {
@@ -104,5 +108,16 @@ describe('step 2 rules (spec §5)', () => {
     expect(step2FieldOf('email_code_input')).toBe('emailCode');
     expect(step2FieldOf('phone_number')).toBe('phone');
     expect(step2FieldOf('surname')).toBeUndefined();
+  });
+});
+
+describe('the 60-second wait belongs to the number, not the field', () => {
+  it('keeps a wait per destination', () => {
+    const now = Date.now();
+    const first = waitFor('+79001234567', 60_000)({ resendAt: {} });
+    const second = waitFor('+79001234568', 30_000)(first);
+    expect(Object.keys(second.resendAt).sort()).toEqual(['+79001234567', '+79001234568']);
+    expect(second.resendAt['+79001234567']).toBeGreaterThanOrEqual(now + 60_000);
+    expect(second.resendAt['+79001234568']).toBeLessThan(now + 60_000);
   });
 });

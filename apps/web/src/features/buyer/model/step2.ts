@@ -1,12 +1,4 @@
-import {
-  isMobilePhone,
-  isValidEmail,
-  MESSAGES,
-  normalizeEmail,
-  normalizePhone,
-  PHONE_NOT_MOBILE_MESSAGE,
-  STEP2_RULES,
-} from '@b2bpay/domain';
+import { MESSAGES, normalizeEmail, normalizePhone, STEP2_RULES } from '@b2bpay/domain';
 import { withoutPasses } from './step1';
 
 /** Step 2 of the application (spec §5): contacts confirmed by codes, and the two consents. */
@@ -34,21 +26,36 @@ export const STEP2_FIELDS: readonly Step2Field[] = [
   'bankConsent',
 ];
 
+/** A contact ready for its code: as the field shows it and where the code goes; or what is wrong. */
+export type ContactForCode = { value: string; to: string } | { error: string };
+
 /**
- * Before a phone code is requested: the normalized number, or the error to show under the phone (the
- * server's texts: a code goes only to a Russian mobile).
+ * Before a phone code is requested: the normalized number, or the error to show under the phone —
+ * step 2's phone rule and its text, as on submit and from the server (a code goes only to a Russian
+ * mobile, and an incomplete number is refused, never shifted).
  */
-export function phoneForCode(raw: string): { phone: string } | { error: string } {
-  const phone = normalizePhone(raw.trim());
-  if (!phone) return { error: MESSAGES.phoneNormalizeFailed };
-  return isMobilePhone(phone) ? { phone } : { error: PHONE_NOT_MOBILE_MESSAGE };
+export function phoneForCode(raw: string): ContactForCode {
+  const error = STEP2_RULES.phone_number(raw);
+  // A number the rule takes normalizes.
+  return error ? { error } : { value: raw, to: normalizePhone(raw) ?? raw };
 }
 
-/** Before an e-mail code is requested. */
-export function emailForCode(raw: string): { email: string } | { error: string } {
+/** Before an e-mail code is requested: step 2's e-mail rule and its text. */
+export function emailForCode(raw: string): ContactForCode {
   const email = raw.trim();
-  return isValidEmail(email) ? { email } : { error: MESSAGES.emailBeforeCode };
+  const error = STEP2_RULES.email(email);
+  return error ? { error } : { value: email, to: normalizeEmail(email) };
 }
+
+/**
+ * A patch of the form's data: a code to `destination` waits `ms` from now (the countdown is the
+ * number's or the address's, not the field's).
+ */
+export const waitFor =
+  (destination: string, ms: number) =>
+  ({ resendAt }: { resendAt: Record<string, number> }) => ({
+    resendAt: { ...resendAt, [destination]: Date.now() + ms },
+  });
 
 /** The code of a channel counts only for the phone or address it was sent to. */
 export function phoneCodeRequested(values: Pick<Step2Values, 'phone' | 'phoneCodeSentTo'>): boolean {

@@ -111,6 +111,23 @@ describe('application step 1', () => {
     expect(screen.getByText('Неверный ИНН организации (10 цифр)')).toBeInTheDocument();
   });
 
+  it('says a 10-digit INN with a bad checksum has the right length and a wrong digit, not «(10 цифр)» alone', async () => {
+    open({ suggest: () => json([]) });
+    const user = userEvent.setup();
+    await fillNames(user);
+    await user.type(screen.getByLabelText('Название организации'), 'ООО «Ромашка»');
+    await user.type(inn(), '7707083890');
+    await user.click(screen.getByRole('button', { name: 'Продолжить' }));
+    // The spec's text stays, and the hint says which of length and digits is wrong.
+    expect(inn()).toHaveAccessibleDescription(
+      'Неверный ИНН организации (10 цифр) Количество цифр верное, но контрольная цифра не сходится — проверьте, нет ли опечатки.',
+    );
+    await user.clear(inn());
+    await user.type(inn(), '770708389');
+    await user.click(screen.getByRole('button', { name: 'Продолжить' }));
+    expect(inn()).toHaveAccessibleDescription('ИНН должен состоять из 10 или 12 цифр');
+  });
+
   it('looks suggestions up 350 ms after the last keystroke, and choosing one fills INN and organization', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { calls } = open({ suggest: () => json([SBER, VTB]) });

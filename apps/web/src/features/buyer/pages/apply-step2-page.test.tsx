@@ -96,7 +96,8 @@ describe('application step 2', () => {
     const { calls } = open();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Отправить заявку' }));
-    expect(screen.getByText('Неверный формат номера (+7XXXXXXXXXX)')).toBeInTheDocument();
+    // The submission's module is downloaded on the first submit.
+    expect(await screen.findByText('Неверный формат номера (+7XXXXXXXXXX)')).toBeInTheDocument();
     expect(screen.getByText('Неверный формат email')).toBeInTheDocument();
     expect(screen.getByText('Необходимо согласие на обработку персональных данных.')).toBeInTheDocument();
     expect(screen.getByText('Необходимо согласие на передачу данных банкам-партнёрам.')).toBeInTheDocument();
@@ -110,7 +111,7 @@ describe('application step 2', () => {
     await user.type(await screen.findByLabelText('Телефон'), '+79001234567');
     await user.type(email(), 'buyer@example.ru');
     await user.click(submit());
-    expect(screen.getAllByText('Получите код подтверждения')).toHaveLength(2);
+    expect(await screen.findAllByText('Получите код подтверждения')).toHaveLength(2);
     expect(phone()).toHaveAccessibleDescription('Получите код подтверждения');
     expect(email()).toHaveAccessibleDescription('Получите код подтверждения');
   });
@@ -120,11 +121,102 @@ describe('application step 2', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Телефон'), '900 12');
     await user.click(codeButtons()[0] as HTMLElement);
-    expect(screen.getByText('Формат: +7XXXXXXXXXX')).toBeInTheDocument();
+    // One text for one rule: the code button says what the submission says.
+    expect(phone()).toHaveAccessibleDescription('Неверный формат номера (+7XXXXXXXXXX)');
     await user.type(email(), 'buyer@mail');
     await user.click(codeButtons()[1] as HTMLElement);
-    expect(screen.getByText('Сначала введите корректный email')).toBeInTheDocument();
+    expect(email()).toHaveAccessibleDescription('Неверный формат email');
     expect(patches(calls)).toHaveLength(0);
+  });
+
+  it('masks the phone as +7, reads a leading 8 as +7, and refuses «8 916 123-45-6» instead of shifting it', async () => {
+    const { calls } = open();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Телефон'), '8 916 123-45-6');
+    expect(phone()).toHaveValue('+7 916 123-45-6');
+    await user.click(codeButtons()[0] as HTMLElement);
+    expect(phone()).toHaveAccessibleDescription('Неверный формат номера (+7XXXXXXXXXX)');
+    expect(patches(calls)).toHaveLength(0);
+    await user.type(phone(), '7');
+    expect(phone()).toHaveValue('+7 916 123-45-67');
+    await user.click(codeButtons()[0] as HTMLElement);
+    await screen.findByLabelText('Код из СМС');
+    expect(patches(calls)).toEqual([{ client_id: 77, phone_number: '+79161234567' }]);
+    // Backspace takes a digit each time, past the separators, down to an empty field.
+    await user.clear(phone());
+    await user.type(phone(), '89');
+    expect(phone()).toHaveValue('+7 9');
+    await user.type(phone(), '{Backspace}');
+    expect(phone()).toHaveValue('+7');
+    await user.type(phone(), '{Backspace}');
+    expect(phone()).toHaveValue('');
+  });
+
+  it('lets the buyer correct the number without waiting out the first one’s 60 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = open();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(await screen.findByLabelText('Телефон'), '+7 900 123-45-66');
+    await user.click(codeButtons()[0] as HTMLElement);
+    await screen.findByLabelText('Код из СМС');
+    expect(codeButtons()[0]).toHaveTextContent('Повторно через 60 с');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await user.clear(phone());
+    await user.type(phone(), '+7 900 123-45-67');
+    const button = codeButtons()[0] as HTMLElement;
+    expect(button).toHaveTextContent('Отправить код ещё раз');
+    expect(button).not.toHaveAttribute('aria-disabled');
+    await user.click(button);
+    await waitFor(() => expect(patches(calls)).toHaveLength(2));
+    expect(patches(calls)[1]).toEqual({ client_id: 77, phone_number: '+79001234567' });
+    expect(codeButtons()[0]).toHaveTextContent('Повторно через 60 с');
+    // The first number still has its own wait.
+    await user.clear(phone());
+    await user.type(phone(), '+7 900 123-45-66');
+    expect(codeButtons()[0]).toHaveTextContent('Повторно через 55 с');
+    vi.useRealTimers();
+  });
+
+  it('checks each code as soon as six digits are typed: «Неверный код» at once, before any submit', async () => {
+    const checks: unknown[] = [];
+    const { calls } = open({
+      codeCheck: (call) => {
+        checks.push(call.body);
+        const body = call.body as { sms_code_input?: string; email_code_input?: string };
+        if (body.sms_code_input === '000000')
+          return apiError(400, 'Неверный код. Осталось попыток: 4', 'sms_code_input');
+        return json({ valid: true });
+      },
+    });
+    const user = userEvent.setup();
+    await requestBothCodes(user);
+    await user.type(screen.getByLabelText('Код из СМС'), '00000');
+    expect(checks).toHaveLength(0);
+    await user.type(screen.getByLabelText('Код из СМС'), '0');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Код из СМС')).toHaveAccessibleDescription(
+        'Неверный код. Осталось попыток: 4',
+      ),
+    );
+    expect(checks).toEqual([{ client_id: 77, phone_number: '+7 900 123-45-67', sms_code_input: '000000' }]);
+    await user.type(screen.getByLabelText('Код из письма'), '654321');
+    await waitFor(() => expect(checks).toHaveLength(2));
+    expect(checks[1]).toEqual({ client_id: 77, email: 'buyer@example.ru', email_code_input: '654321' });
+    expect(screen.getByLabelText('Код из письма')).not.toHaveAccessibleDescription(/Неверный/);
+    // Nothing was submitted: the check needs no consent and sends no application.
+    expect(patches(calls)).toHaveLength(2);
+    // Nor does the submit send a code already refused: it would only spend another try.
+    await user.click(screen.getByLabelText(/обработку персональных данных/));
+    await user.click(screen.getByLabelText(/передачу моих данных/));
+    await user.click(submit());
+    await waitFor(() => expect(screen.getByLabelText('Код из СМС')).toHaveFocus());
+    expect(patches(calls)).toHaveLength(2);
+    expect(screen.getByLabelText('Код из СМС')).toHaveAccessibleDescription(
+      'Неверный код. Осталось попыток: 4',
+    );
+    // A corrected code clears the text.
+    await user.clear(screen.getByLabelText('Код из СМС'));
+    expect(screen.queryByText('Неверный код. Осталось попыток: 4')).not.toBeInTheDocument();
   });
 
   it('refuses a code for a number that is not a Russian mobile (premium rate, landline), and on submit', async () => {
@@ -136,7 +228,9 @@ describe('application step 2', () => {
     await user.clear(phone());
     await user.type(phone(), '8 495 123-45-67');
     await user.click(submit());
-    expect(phone()).toHaveAccessibleDescription('Укажите номер мобильного телефона: +7 9XX XXX-XX-XX');
+    await waitFor(() =>
+      expect(phone()).toHaveAccessibleDescription('Укажите номер мобильного телефона: +7 9XX XXX-XX-XX'),
+    );
     expect(patches(calls)).toHaveLength(0);
   });
 
@@ -149,7 +243,7 @@ describe('application step 2', () => {
 
     const code = await screen.findByLabelText('Код из СМС');
     expect(patches(calls)).toEqual([{ client_id: 77, phone_number: '+79001234567' }]);
-    expect(phone()).toHaveValue('+79001234567');
+    expect(phone()).toHaveValue('+7 900 123-45-67');
     expect(reachGoal).toHaveBeenCalledWith('SEND_PHONE_CODE');
     expect(code).toHaveFocus();
     expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -190,7 +284,7 @@ describe('application step 2', () => {
     await user.click(screen.getByLabelText(/обработку персональных данных/));
     await user.click(screen.getByLabelText(/передачу моих данных/));
     await user.click(submit());
-    expect(screen.getByText('Введите код из СМС')).toBeInTheDocument();
+    expect(await screen.findByText('Введите код из СМС')).toBeInTheDocument();
     expect(screen.getByText('Введите код из Email')).toBeInTheDocument();
     expect(patches(calls)).toHaveLength(2);
 
@@ -308,12 +402,12 @@ describe('application step 2', () => {
     await user.click(screen.getByLabelText(/обработку персональных данных/));
     first.unmount();
     open();
-    expect(await screen.findByLabelText('Телефон')).toHaveValue('+79001234567');
+    expect(await screen.findByLabelText('Телефон')).toHaveValue('+7 900 123-45-67');
     expect(email()).toHaveValue('buyer@example.ru');
     expect(screen.getByLabelText('Код из СМС')).toHaveValue('123');
     expect(screen.getByLabelText(/обработку персональных данных/)).toBeChecked();
     expect(screen.getByLabelText(/передачу моих данных/)).not.toBeChecked();
-    expect(screen.getAllByRole('button', { name: /Повторно через (59|60) с/ })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /Повторно через (5\d|60) с/ })).toHaveLength(2);
     expect(storedForm()).toMatchObject({ showPhoneCode: true, showEmailCode: true, surname: 'Петров' });
   });
 

@@ -1,4 +1,4 @@
-import { formatPhone, type Order } from '@b2bpay/domain';
+import { formatPhoneInput, normalizeEmail, normalizePhone, type Order } from '@b2bpay/domain';
 import { Navigate, useParams } from 'react-router';
 import { useOrder } from '../../../shared/api/queries';
 import { usePageMeta } from '../../../shared/meta/page-meta';
@@ -10,6 +10,7 @@ import { type ContactTexts, ContactWithCode } from '../components/code-field';
 import { LoadedOrder } from '../components/order-states';
 import { StepLayout } from '../components/step-layout';
 import { Step2Consents } from '../components/step2-consents';
+import { useCodeCheck } from '../lib/use-code-check';
 import { useCodeRequests } from '../lib/use-code-requests';
 import { useStep2State } from '../lib/use-step2-state';
 import { useStep2Submit } from '../lib/use-step2-submit';
@@ -34,6 +35,7 @@ function Step2Form({ order }: { order: Order }) {
   const state = useStep2State(order);
   const [sendingPhone, sendingEmail, requestPhone, requestEmail] = useCodeRequests(order, state);
   const [submitting, submit] = useStep2Submit(order, state);
+  const checkCode = useCodeCheck(order, state);
   const { data } = state;
 
   if (!isStep1Complete(data)) return <Navigate to={buyerPaths.step1(order.id)} replace />;
@@ -57,10 +59,13 @@ function Step2Form({ order }: { order: Order }) {
           type="tel"
           texts={PHONE_TEXTS}
           codeVisible={data.showPhoneCode && phoneCodeRequested(data)}
-          sentTo={data.phoneCodeSentTo ? formatPhone(data.phoneCodeSentTo) : null}
+          sentTo={data.phoneCodeSentTo && formatPhoneInput(data.phoneCodeSentTo)}
           sending={sendingPhone}
           sentBefore={data.showPhoneCode}
+          resendAt={data.resendAt[normalizePhone(data.phone) ?? '']}
+          format={formatPhoneInput}
           onRequest={() => void requestPhone()}
+          onCode={(code) => void checkCode('phone', code)}
         />
         <div className="border-t border-slate-200 pt-6">
           <ContactWithCode
@@ -72,7 +77,9 @@ function Step2Form({ order }: { order: Order }) {
             sentTo={data.emailCodeSentTo}
             sending={sendingEmail}
             sentBefore={data.showEmailCode}
+            resendAt={data.resendAt[normalizeEmail(data.email)]}
             onRequest={() => void requestEmail()}
+            onCode={(code) => void checkCode('email', code)}
           />
         </div>
         <Step2Consents state={state} />

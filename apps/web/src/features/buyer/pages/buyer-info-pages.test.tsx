@@ -74,7 +74,7 @@ describe('buyer FAQ', () => {
     await user.click(invoice);
     expect(invoice).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText(/назначении платежа/)).toBeVisible();
-    expect(screen.getByText(/Статус заказа обновится после того, как магазин подтвердит/)).toBeVisible();
+    expect(screen.getByText(/Поступление денег проверяет магазин и сообщает вам сам/)).toBeVisible();
   });
 
   it('goes back to the referrer passed in state', async () => {
@@ -114,7 +114,9 @@ describe('buyer FAQ', () => {
       'href',
       '/agreement.pdf',
     );
-    expect(screen.getByText('© 2025 B2BPay. Все права защищены.')).toBeInTheDocument();
+    expect(
+      screen.getByText(`© 2025–${new Date().getFullYear()} B2BPay. Все права защищены.`),
+    ).toBeInTheDocument();
   });
 
   it('without an order the logo goes home', () => {

@@ -271,6 +271,49 @@ describe('the buyer’s order page with the banks’ offers', () => {
       '11.05.2027',
     ]);
     expect(screen.getByTestId('status-text')).toHaveTextContent(PAID_TEXT);
+    // What was bought, from which bank, what is owed and where the schedule is, and the returns.
+    const summary = screen.getByTestId('purchase-summary');
+    expect(summary).toHaveTextContent('Вы купилиБумага офисная А4 на 4 505,00 ₽');
+    expect(summary).toHaveTextContent('Оплатил банкВолга Банк: рассрочка на 6 месяцев, 795,89 ₽ в месяц');
+    expect(screen.getByTestId('owed')).toHaveTextContent('4 775,30 ₽');
+    expect(summary).toHaveTextContent('График платежей — в подписанном предложении ниже.');
+    expect(screen.getByTestId('refund-text')).toHaveTextContent(/Если магазин оформит возврат/);
+    expect(screen.queryByText(/Больше ничего делать не нужно/)).not.toBeInTheDocument();
+  });
+
+  it('after a partial return, says what is left to pay the bank: the offer’s total less the return', async () => {
+    open(
+      approvedOrder({
+        status: 'payment_sent',
+        offers: [],
+        refunded_amount: 1000.1,
+        accepted_offer: signed(INSTALMENTS),
+      }),
+    );
+    expect(await screen.findByTestId('owed')).toHaveTextContent('3 775,20 ₽');
+    expect(screen.getByTestId('refund-text')).toHaveTextContent(
+      'Магазин оформил возврат на 1 000,10 ₽: банк уменьшил долг на эту сумму',
+    );
+    expect(screen.getByTestId('offer-schedule')).toBeInTheDocument();
+  });
+
+  it('keeps the bank, the offer and what is owed on an order the shop returned in full', async () => {
+    open(
+      approvedOrder({
+        status: 'refunded',
+        offers: [],
+        refunded_amount: 4505,
+        accepted_offer: signed(INSTALMENTS),
+      }),
+    );
+    expect(await screen.findByText('Возврат оформлен')).toBeInTheDocument();
+    // The buyer's fee is what is left: 4 775,30 − 4 505,00.
+    expect(screen.getByTestId('owed')).toHaveTextContent('270,30 ₽');
+    expect(screen.getByTestId('refund-text')).toHaveTextContent(
+      'Магазин оформил возврат на всю сумму заказа, 4 505,00 ₽',
+    );
+    expect(screen.getByTestId('purchase-summary')).toHaveTextContent('Волга Банк');
+    expect(screen.getByTestId('offer-card')).toBeInTheDocument();
   });
 
   it('says the offers lapsed, and the shop can create a new order', async () => {

@@ -182,7 +182,11 @@ describe('buyer order page', () => {
   it.each([
     ['bank_info_expected', /Решение придёт на электронную почту из заявки/],
     ['app_approved', /Банк одобрил заявку\. Осталось дождаться/],
-    ['payment_sent', /^Банк оплатил заказ магазину\. Больше ничего делать не нужно\.$/],
+    // Paid is not «nothing to do»: the buyer now owes the bank.
+    [
+      'payment_sent',
+      /^Банк оплатил заказ магазину\. Дальше вы платите банку по условиям договора с ним — график платежей в договоре\.$/,
+    ],
     ['app_rejected', /отклонили заявку/],
     ['client_info_overdue', /Срок заполнения заявки истёк/],
   ])('words the status %s for the buyer', async (status, text) => {

@@ -4,8 +4,18 @@ import { reachGoal } from '../../../shared/analytics/metrika';
 import { mockFetch, renderRoute } from '../../../test/render';
 import { BreakableEmail } from '../components/breakable-email';
 import { markSubmitted } from '../model/application-store';
-import { buyerApi, makeClient, makeOrder, ORDER_ID, STEP1_DONE, storeForm } from '../testing/fixtures';
-import SuccessPage, { SUCCESS_TITLE } from './success-page';
+import {
+  approvedOrder,
+  buyerApi,
+  INSTALMENTS,
+  makeClient,
+  makeOrder,
+  ORDER_ID,
+  STEP1_DONE,
+  signed,
+  storeForm,
+} from '../testing/fixtures';
+import SuccessPage, { DECIDED_TEXT, SCHEDULE_ON_ORDER_PAGE, SUCCESS_TITLE } from './success-page';
 
 vi.mock('../../../shared/analytics/metrika', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../shared/analytics/metrika')>()),
@@ -52,6 +62,51 @@ describe('buyer success page', () => {
     markSubmitted(ORDER_ID, 'buyer@example.ru');
     open(makeOrder({ status: 'app_approved', client: makeClient({ email: 'b***r@example.ru' }) }));
     expect(await screen.findByTestId('success-email')).toHaveTextContent(/^buyer@example\.ru$/);
+  });
+});
+
+describe('the success page opened again after the bank has paid', () => {
+  it('says what was bought, from which bank, what is owed and where the schedule is — not that banks are deciding', async () => {
+    open(
+      approvedOrder({
+        status: 'payment_sent',
+        offers: [],
+        refunded_amount: 0,
+        accepted_offer: signed(INSTALMENTS),
+      }),
+    );
+    const summary = await screen.findByTestId('purchase-summary');
+    expect(summary).toHaveTextContent('Бумага офисная А4');
+    expect(summary).toHaveTextContent('Волга Банк: рассрочка на 6 месяцев, 795,89 ₽ в месяц');
+    expect(screen.getByTestId('owed')).toHaveTextContent('4 775,30 ₽');
+    expect(summary).toHaveTextContent(SCHEDULE_ON_ORDER_PAGE);
+    expect(screen.getByTestId('refund-text')).toHaveTextContent(/Если магазин оформит возврат/);
+    expect(screen.queryByText('Банки рассматривают заявку')).not.toBeInTheDocument();
+  });
+
+  it('mentions the return and lowers what is owed after a partial refund', async () => {
+    open(
+      approvedOrder({
+        status: 'payment_sent',
+        offers: [],
+        refunded_amount: 505,
+        accepted_offer: signed(INSTALMENTS),
+      }),
+    );
+    expect(await screen.findByTestId('owed')).toHaveTextContent('4 270,30 ₽');
+    expect(screen.getByTestId('refund-text')).toHaveTextContent('Магазин оформил возврат на 505,00 ₽');
+  });
+
+  it('sends the buyer to the order page once the banks answered, instead of the banks’ review', async () => {
+    open(approvedOrder());
+    expect(await screen.findByTestId('status-text')).toHaveTextContent(DECIDED_TEXT);
+    expect(screen.queryByText('Банки рассматривают заявку')).not.toBeInTheDocument();
+  });
+
+  it('keeps the review steps while the banks decide', async () => {
+    open();
+    expect(await screen.findByText('Банки рассматривают заявку')).toBeInTheDocument();
+    expect(screen.queryByTestId('purchase-summary')).not.toBeInTheDocument();
   });
 });
 

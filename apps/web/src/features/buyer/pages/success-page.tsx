@@ -1,5 +1,5 @@
 import { PARTNER_BANKS } from '@b2bpay/domain';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
 import { usePageMeta } from '../../../shared/meta/page-meta';
@@ -34,7 +34,25 @@ const NEXT_STEPS = [
   },
 ] as const;
 
-/** Success page (spec §2): the heading, where the decision will come, and the way back to the order. */
+// Only a paid order's page shows what was bought and what is owed: the others' first load leaves it out.
+const PurchaseSummary = lazy(() =>
+  import('../components/purchase-summary').then((module) => ({ default: module.PurchaseSummary })),
+);
+
+/** Where a paid order's schedule is, from the success page. */
+export const SCHEDULE_ON_ORDER_PAGE = 'График платежей — на странице заказа, по кнопке «Вернуться к заказу».';
+
+/** After the banks' answer, before any payment: the order page says the rest. */
+export const DECIDED_TEXT = 'Банки уже ответили на заявку: решение и что делать дальше — на странице заказа.';
+
+/** The statuses whose «Что дальше» is still the banks' review (and a page still loading). */
+const UNDER_REVIEW = [undefined, 'client_expected', 'bank_info_expected'];
+
+/**
+ * Success page (spec §2): the heading, where the decision will come, and the way back to the order.
+ * Opened again later, it says where the order is now: once the bank has paid, what was bought, from
+ * which bank, what is owed and where the schedule is, not that the banks are still deciding.
+ */
 export default function SuccessPage() {
   const { orderId = '' } = useParams();
   const order = useBuyerOrder(orderId || undefined, null, true);
@@ -113,22 +131,38 @@ export default function SuccessPage() {
           <h2 id="next-steps" className="text-base font-semibold text-slate-900">
             Что дальше
           </h2>
-          <ol className="mt-4 flex flex-col gap-4">
-            {NEXT_STEPS.map((step, index) => (
-              <li key={step.title} className="flex gap-3">
-                <span
-                  className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700 tabular-nums"
-                  aria-hidden="true"
-                >
-                  {index + 1}
-                </span>
-                <div>
-                  <p className="text-[15px] font-medium text-slate-900">{step.title}</p>
-                  <p className="mt-0.5 text-sm text-slate-600">{step.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
+          {order.data?.accepted_offer && (status === 'payment_sent' || status === 'refunded') ? (
+            <div className="mt-4">
+              <Suspense fallback={null}>
+                <PurchaseSummary
+                  order={order.data}
+                  offer={order.data.accepted_offer}
+                  schedule={SCHEDULE_ON_ORDER_PAGE}
+                />
+              </Suspense>
+            </div>
+          ) : UNDER_REVIEW.includes(status) ? (
+            <ol className="mt-4 flex flex-col gap-4">
+              {NEXT_STEPS.map((step, index) => (
+                <li key={step.title} className="flex gap-3">
+                  <span
+                    className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700 tabular-nums"
+                    aria-hidden="true"
+                  >
+                    {index + 1}
+                  </span>
+                  <div>
+                    <p className="text-[15px] font-medium text-slate-900">{step.title}</p>
+                    <p className="mt-0.5 text-sm text-slate-600">{step.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="mt-3 text-[15px] text-slate-700" data-testid="status-text">
+              {DECIDED_TEXT}
+            </p>
+          )}
         </section>
       </div>
     </BuyerLayout>

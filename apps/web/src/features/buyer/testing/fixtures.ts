@@ -137,6 +137,8 @@ export interface BuyerApiHandlers {
   /** POST …/offers/{offer_id}/code and …/accept. */
   offerCode?: (call: MockCall) => Response | Promise<Response>;
   offerAccept?: (call: MockCall) => Response | Promise<Response>;
+  /** POST …/client/code-check: a step-2 code checked as it is typed (right by default). */
+  codeCheck?: (call: MockCall) => Response | Promise<Response>;
 }
 
 /** Routes the feature's calls: the order, its shop, the client patch, the INN suggestions and the offers'. */
@@ -155,6 +157,9 @@ export function buyerApi(handlers: BuyerApiHandlers = {}) {
       return handlers.offerAccept
         ? handlers.offerAccept(call)
         : new Response('no accept handler', { status: 599 });
+    }
+    if (call.method === 'POST' && call.url.endsWith('/client/code-check')) {
+      return handlers.codeCheck ? handlers.codeCheck(call) : json({ valid: true });
     }
     if (call.method === 'PATCH') {
       return handlers.patch ? handlers.patch(call) : json(makeClient());

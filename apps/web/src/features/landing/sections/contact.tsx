@@ -1,5 +1,5 @@
 import { cleanText, isValidPhone } from '@b2bpay/domain';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
 import { PRIVACY_POLICY_URL, TELEGRAM_URL } from '../../../shared/config/contacts';
 import { cn } from '../../../shared/lib/cn';
@@ -24,6 +24,12 @@ export function EnquiryForm() {
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [state, setState] = useState<FormState>({ phase: 'idle' });
   const started = useRef(false);
+  const answer = useRef<HTMLDivElement>(null);
+  // The button is busy while sending, which drops the focus: the answer takes it, so a keyboard or
+  // screen-reader user lands on what happened instead of the page's start.
+  useEffect(() => {
+    if (state.phase === 'done') answer.current?.focus();
+  }, [state]);
 
   // form_start: the first time the visitor touches the form.
   const onStart = () => {
@@ -45,7 +51,7 @@ export function EnquiryForm() {
     }
     // The same rule as the server's (packages/domain phone.ts): 'abc' or '1' is never sent as a phone.
     if (!isValidPhone(phone.trim())) {
-      setPhoneError(CONTACT.phoneInvalid);
+      setPhoneError(phone.trim() === '' ? CONTACT.phoneRequired : CONTACT.phoneInvalid);
       setState({ phase: 'idle' });
       event.currentTarget.querySelector<HTMLInputElement>('input[name="phone"]')?.focus();
       return;
@@ -69,6 +75,8 @@ export function EnquiryForm() {
   return (
     <form
       id={ENQUIRY_FORM_ID}
+      // Our own Russian errors, not the browser's bubble for `required` (in the browser's language).
+      noValidate
       onSubmit={onSubmit}
       onFocus={onStart}
       aria-labelledby="enquiry-form-title"
@@ -120,9 +128,9 @@ export function EnquiryForm() {
         {CONTACT.submit}
       </Button>
       {state.phase === 'done' && (
-        <Alert tone={state.ok ? 'success' : 'error'} className="mt-4">
-          {state.message}
-        </Alert>
+        <div ref={answer} tabIndex={-1} className="mt-4 outline-none">
+          <Alert tone={state.ok ? 'success' : 'error'}>{state.message}</Alert>
+        </div>
       )}
       <p className="mt-4 text-sm leading-relaxed text-slate-600">
         {CONTACT.consentBefore}

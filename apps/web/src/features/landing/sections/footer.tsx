@@ -23,7 +23,7 @@ const documents = [
   { href: CONSENT_DOCUMENTS.bank_transfer.url, label: 'Согласие на передачу данных банкам' },
 ];
 
-/** Spec §2 item 8: the footer with the 2025 copyright, plus the documents and contacts. */
+/** Spec §2 item 8: the footer with the copyright (2025 to this year), plus the documents and contacts. */
 export function LandingFooter() {
   return (
     <footer

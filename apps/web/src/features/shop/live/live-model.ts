@@ -1,4 +1,4 @@
-import { getStatusInfo, LIVE_ORDER_CREATED, type LiveEvent, pluralRu } from '@b2bpay/domain';
+import { getStatusInfo, type LiveEvent, pluralRu } from '@b2bpay/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '../../../shared/api/queries';
 import { shopKeys } from '../shared/api/shop-queries';
@@ -22,7 +22,7 @@ function orderText(events: readonly LiveEvent[]): string | null {
     return `${orderLabel(first)}: оплата получена`;
   if (events.some((e) => e.event === 'order.client.updated'))
     return `${orderLabel(first)}: покупатель заполнил данные`;
-  if (events.some((e) => e.event === LIVE_ORDER_CREATED))
+  if (events.some((e) => e.event === 'order.created'))
     return first.order_number ? `Новый заказ №${first.order_number}` : 'Новый заказ';
   return null;
 }
@@ -54,7 +54,7 @@ export function staleKeys(events: readonly LiveEvent[]): QueryKey[] {
   const orders = new Set(events.map((e) => e.order_id).filter((id): id is string => Boolean(id)));
   if (orders.size > 0) keys.push(queryKeys.orders, shopKeys.stats);
   for (const id of orders) keys.push(['order', id], shopKeys.historyOf(id), shopKeys.refundsOf(id));
-  // Every event (a test one too) fans out into a webhook delivery; a new order is no webhook.
-  if (events.some((e) => e.event !== LIVE_ORDER_CREATED)) keys.push(shopKeys.deliveries);
+  // Every event (a test one too) fans out into a webhook delivery.
+  if (events.length > 0) keys.push(shopKeys.deliveries);
   return keys;
 }

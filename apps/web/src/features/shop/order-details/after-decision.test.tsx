@@ -76,6 +76,8 @@ describe('cancel and refunds on the order page', { timeout: 30_000 }, () => {
     expect(cancel?.method).toBe('POST');
     expect(cancel?.body).toEqual({ reason: 'Нет на складе' });
     expect(await screen.findAllByText('Заказ отменён')).not.toHaveLength(0);
+    // The button that had the focus is gone: the page's heading has it, not the document's body.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Заказ №14' })).toHaveFocus());
   });
 
   it('shows the offer the buyer signed, with the buyer’s fee, and the shop’s own fee still 0 ₽', async () => {

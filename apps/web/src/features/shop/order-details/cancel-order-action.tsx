@@ -5,6 +5,7 @@ import { useShopAccess } from '../../../shared/auth/shop-access';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
+import { focusPageHeading } from '../../../shared/ui/page-header';
 import { useToast } from '../../../shared/ui/toast';
 import { cancelOrder } from '../shared/api/shop-api';
 import { ReasonField, useRefreshOrder } from './order-action-parts';
@@ -43,6 +44,8 @@ export function CancelOrderAction({ order }: { order: Order }) {
       await refresh();
       setOpen(false);
       toast.show(`Заказ №${order.order_number} отменён`);
+      // «Отменить заказ» is gone with the cancellable status: the page's heading takes the focus.
+      focusPageHeading();
     } catch (failure) {
       setError(serverMessage(failure) ?? 'Не удалось отменить заказ. Попробуйте ещё раз.');
     } finally {

@@ -80,6 +80,7 @@ function delivery(status: WebhookDelivery['status']): WebhookDelivery {
     event: 'order.status.changed',
     order_id: ID,
     url: 'https://shop.example/hook',
+    endpoint_id: null,
     status,
     attempts: 4,
     last_status_code: status === 'failed' ? 500 : null,
@@ -196,5 +197,19 @@ describe('order details page', () => {
     );
     expect(await screen.findByText('Заказ не найден.')).toBeInTheDocument();
     expect(screen.getByText(`Не удалось найти заказ с ID: ${ID}`)).toBeInTheDocument();
+  });
+
+  it('a test order says «Тест» beside its status; a live one does not (DESIGN §16)', async () => {
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Заказ №12' });
+    expect(section('Статус').getByTestId('test-order-badge')).toHaveTextContent('Тест');
+  });
+
+  it('a live order has no «Тест» mark', async () => {
+    open((call) =>
+      call.url.endsWith(`/api/order/orders/${ID}`) ? json({ ...ORDER, livemode: true }) : undefined,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Заказ №12' });
+    expect(section('Статус').queryByTestId('test-order-badge')).not.toBeInTheDocument();
   });
 });

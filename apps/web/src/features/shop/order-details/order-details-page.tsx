@@ -15,6 +15,7 @@ import { LoadingState } from '../../../shared/ui/spinner';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { useOrderHistory } from '../shared/api/shop-queries';
 import { LiveIndicator } from '../shared/live-status';
+import { TestOrderBadge } from '../shared/mode/mode-badge';
 import { OrderItems } from '../shared/order-items';
 import { type ShopNavState, shopPaths } from '../shared/shop-id';
 import { DeliveryList } from '../shared/webhooks/delivery-list';
@@ -235,7 +236,10 @@ export default function OrderDetailsPage() {
         <div className="flex flex-col gap-6 lg:col-start-2 lg:row-start-1">
           <Card title="Статус">
             <div className="flex flex-col items-start gap-3">
-              <StatusBadge status={data.status} className="px-3 py-1.5 text-sm" />
+              <div className="flex flex-wrap items-center gap-2">
+                <StatusBadge status={data.status} className="px-3 py-1.5 text-sm" />
+                {!data.livemode && <TestOrderBadge className="py-1.5 text-sm" />}
+              </div>
               <p className="text-sm text-slate-600 tabular-nums">
                 Обновлён {formatDateTime(data.updated_at)}
               </p>

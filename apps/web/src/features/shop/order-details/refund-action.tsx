@@ -1,6 +1,7 @@
 import {
   cleanText,
   formatRubles,
+  formatWholeNumber,
   kopecksToRubles,
   lineTotalKopecks,
   type Order,
@@ -220,7 +221,7 @@ export function RefundAction({ order }: { order: Order }) {
                 {items.map((item) => (
                   <Input
                     key={item.id}
-                    label={`${item.name} (${formatRubles(item.price)}, можно вернуть ${item.left} шт.)`}
+                    label={`${item.name} (${formatRubles(item.price)}, можно вернуть ${formatWholeNumber(item.left)} шт.)`}
                     inputMode="numeric"
                     autoComplete="off"
                     value={quantities[item.id] ?? ''}

@@ -48,6 +48,8 @@ describe('QR screen', () => {
     open({ shopId: DEMO_SHOP.id, created: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Заказ №57' })).toBeInTheDocument();
     expect(screen.getByText('QR-код успешно создан!')).toBeInTheDocument();
+    // The form that had the focus is gone: the banner has it, not the page's body.
+    expect(screen.getByText('QR-код успешно создан!').closest('[tabindex="-1"]')).toHaveFocus();
     expect(screen.getByText('Новый')).toBeInTheDocument();
     expect(screen.getByText('Товар без имени')).toBeInTheDocument();
     expect(screen.getByText(/^2 шт\. × 1\s050,60\s₽$/)).toBeInTheDocument();

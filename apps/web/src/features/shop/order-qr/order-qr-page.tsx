@@ -1,6 +1,6 @@
 import { isOrderStatus, type OrderStatus } from '@b2bpay/domain';
 import { QRCodeSVG } from 'qrcode.react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useOrder } from '../../../shared/api/queries';
 import { downloadBlob, downloadText, serializeSvg } from '../../../shared/lib/clipboard';
@@ -57,6 +57,16 @@ export default function OrderQrPage() {
   const qrRef = useRef<SVGSVGElement>(null);
   const { copied, copy } = useCopy();
   const [pngFailed, setPngFailed] = useState(false);
+  // Right after creation the form that had the focus is gone: the banner takes it (once), so the
+  // keyboard and a screen reader start at «QR-код успешно создан!», not at the page's top.
+  const createdBanner = useRef<HTMLDivElement>(null);
+  const bannerFocused = useRef(false);
+  const loaded = Boolean(order.data);
+  useEffect(() => {
+    if (!nav.created || !loaded || bannerFocused.current) return;
+    bannerFocused.current = true;
+    createdBanner.current?.focus();
+  }, [nav.created, loaded]);
   usePageMeta({ title: order.data ? `Заказ №${order.data.order_number}` : 'QR-код заказа' });
 
   const shopId = nav.shopId ?? order.data?.shop_id;
@@ -100,7 +110,11 @@ export default function OrderQrPage() {
 
   return (
     <PageContainer narrow className="flex flex-col gap-6">
-      {nav.created && <Alert tone="success">QR-код успешно создан!</Alert>}
+      {nav.created && (
+        <div ref={createdBanner} tabIndex={-1} className="outline-none">
+          <Alert tone="success">QR-код успешно создан!</Alert>
+        </div>
+      )}
 
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_auto] md:items-start">
         <Card

@@ -1,11 +1,11 @@
 import type { Order } from '@b2bpay/domain';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { toOrderView } from '../shared/order-view';
 import { OrderCard } from './order-card';
 
-function order(createdAt: string): Order {
+function order(createdAt: string, livemode = false): Order {
   return {
     id: '3f1c9a2e-0000-4000-8000-000000000001',
     shop_id: '5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15',
@@ -18,12 +18,12 @@ function order(createdAt: string): Order {
     client: null,
     created_at: createdAt,
     updated_at: createdAt,
-    livemode: false,
+    livemode,
   };
 }
 
-function show(createdAt: string) {
-  const view = toOrderView(order(createdAt));
+function show(createdAt: string, livemode = false) {
+  const view = toOrderView(order(createdAt, livemode));
   const router = createMemoryRouter([{ path: '*', element: <OrderCard order={view} shopId="s1" /> }]);
   render(<RouterProvider router={router} />);
 }
@@ -79,5 +79,15 @@ describe('order card: who buys what', () => {
     show('2026-11-22T14:05:00');
     expect(screen.queryByTestId('order-company')).toBeNull();
     expect(screen.getByTestId('order-goods')).toHaveTextContent('Ручка × 2');
+  });
+});
+
+describe('order card mode (DESIGN §16)', () => {
+  it('a test order says «Тест», a live one does not', () => {
+    show('2026-11-22T14:05:00', false);
+    expect(screen.getByText('Тест')).toBeInTheDocument();
+    cleanup();
+    show('2026-11-22T14:05:00', true);
+    expect(screen.queryByText('Тест')).not.toBeInTheDocument();
   });
 });

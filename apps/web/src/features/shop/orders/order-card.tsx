@@ -2,6 +2,7 @@ import { formatRubles } from '@b2bpay/domain';
 import { Link } from 'react-router';
 import { ChevronRightIcon, QrIcon } from '../../../shared/ui/icons';
 import { StatusBadge } from '../../../shared/ui/status-badge';
+import { TestOrderBadge } from '../shared/mode/mode-badge';
 import { goodsSummary, type OrderView } from '../shared/order-view';
 import { type ShopNavState, shopPaths } from '../shared/shop-id';
 
@@ -26,6 +27,7 @@ export function OrderCard({ order, shopId }: { order: OrderView; shopId: string 
             </span>
             <span className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2 sm:flex-1">
               <StatusBadge status={order.status.code} />
+              {!order.livemode && <TestOrderBadge />}
               <span className="text-sm text-slate-600 tabular-nums">{order.date}</span>
             </span>
             <span className="text-[15px] font-medium text-slate-900 tabular-nums sm:text-right">

@@ -41,6 +41,7 @@ function testDelivery(status: WebhookDelivery['status']): WebhookDelivery {
     event: 'webhook.test',
     order_id: null,
     url: 'https://shop.example/hook',
+    endpoint_id: null,
     status,
     attempts: status === 'pending' ? 0 : 1,
     last_status_code: status === 'pending' ? null : 200,

@@ -9,7 +9,6 @@ import { usePageMeta } from '../../../shared/meta/page-meta';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { CopyableValue } from '../../../shared/ui/copyable-value';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { KeyIcon, RefreshIcon, SendIcon } from '../../../shared/ui/icons';
@@ -30,6 +29,7 @@ import { shopKeys, useDeliveries, useSettings } from '../shared/api/shop-queries
 import { shopPaths } from '../shared/shop-id';
 import { DeliveryList } from '../shared/webhooks/delivery-list';
 import { OverlapSelect } from './overlap-select';
+import { Revealed } from './revealed-secret';
 import {
   maskedHint,
   overlapField,
@@ -38,6 +38,7 @@ import {
   urlFieldError,
   webhookUrlValue,
 } from './settings-model';
+import { WebhookEndpointsCard } from './webhook-endpoints-card';
 import { webhookHealthKey } from './webhook-health';
 import { WebhookHealthCard } from './webhook-health-card';
 import { WidgetOriginsCard } from './widget-origins-card';
@@ -45,19 +46,6 @@ import { WidgetOriginsCard } from './widget-origins-card';
 export const SAVE_FAILED = 'Не удалось сохранить настройки. Попробуйте ещё раз.';
 export const TEST_FAILED = 'Не удалось отправить тестовое событие. Попробуйте ещё раз.';
 export const ROTATE_FAILED = 'Не удалось выпустить новый ключ. Попробуйте ещё раз.';
-
-/** A secret shown once, right after it was issued, with a copy button. */
-function Revealed({ label, value, note }: { label: string; value: string; note: ReactNode }) {
-  return (
-    <div className="mt-4 flex flex-col gap-3" data-testid="revealed-secret">
-      <Alert tone="warning">{note}</Alert>
-      <p className="text-sm font-medium text-slate-700">{label}</p>
-      <div className="-mt-1">
-        <CopyableValue value={value} />
-      </div>
-    </div>
-  );
-}
 
 function WebhookCard({ settings }: { settings: ShopSettings }) {
   const { token } = useShopAccess();
@@ -137,7 +125,7 @@ function WebhookCard({ settings }: { settings: ShopSettings }) {
             setSaved(false);
           }}
           error={fieldError}
-          hint="Для заказов, созданных без своего адреса. Пустое поле — вебхуки не отправляются."
+          hint="Для заказов, созданных без своего адреса; он же первый в списке адресов ниже. Пустое поле — на этот адрес вебхуки не отправляются."
         />
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button type="submit" loading={save.isPending} loadingText="Сохранение...">
@@ -371,6 +359,7 @@ export default function SettingsPage() {
           <>
             <WebhookCard settings={data} />
             <WebhookHealthCard />
+            <WebhookEndpointsCard />
             <Card
               title="Последние доставки"
               description="Вебхуки магазина, новые сверху. Неудачные можно отправить ещё раз."
@@ -390,7 +379,14 @@ export default function SettingsPage() {
         {keys && (
           <Card
             title="Ключи API"
-            description="Ключи показываются только при выпуске; здесь — их последние символы."
+            description={
+              <>
+                <span className="block font-medium text-slate-900" data-testid="keys-mode">
+                  {data.livemode ? 'Ключи боевого режима' : 'Ключи тестового режима'}
+                </span>
+                Ключи показываются только при выпуске; здесь — их последние символы.
+              </>
+            }
           >
             <ul className="flex flex-col divide-y divide-slate-200">
               <KeyRow kind="secret" hint={data.secret_key_hint} />

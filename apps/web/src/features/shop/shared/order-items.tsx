@@ -1,4 +1,4 @@
-import { formatRubles, type Order } from '@b2bpay/domain';
+import { formatRubles, formatWholeNumber, type Order } from '@b2bpay/domain';
 import { itemsTotal, lineTotal, toItemView } from './order-view';
 
 /** An order's products, each with its line total, and 'Итого:' — the same on the order's and the QR page. */
@@ -18,7 +18,7 @@ export function OrderItems({ products }: { products: Order['products'] }) {
               <div className="min-w-0">
                 <p className="font-medium break-words text-slate-900">{item.name || 'Товар без имени'}</p>
                 <p className="mt-0.5 text-sm text-slate-600 tabular-nums">
-                  {item.quantity} шт. × {formatRubles(item.price)}
+                  {formatWholeNumber(item.quantity)} шт. × {formatRubles(item.price)}
                 </p>
               </div>
               <p className="shrink-0 font-medium text-slate-900 tabular-nums">

@@ -26,6 +26,8 @@ export interface OrderView {
   total: number;
   /** The buyer's organisation once the buyer has given it (step 1), else null. */
   company: string | null;
+  /** False for a test order (DESIGN §16): its card says «Тест». */
+  livemode: boolean;
 }
 
 /**
@@ -62,6 +64,7 @@ export function toOrderView(order: Order): OrderView {
     items,
     total: itemsTotal(items),
     company: order.client?.organization_name || null,
+    livemode: order.livemode,
   };
 }
 

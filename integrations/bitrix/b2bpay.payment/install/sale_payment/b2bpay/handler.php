@@ -64,7 +64,7 @@ class B2bpayHandler extends PaySystem\ServiceHandler implements PaySystem\IRefun
         } else {
             try {
                 $client = $this->client($payment, array('timeout_ms' => 10000, 'max_retries' => 1, 'max_retry_after' => 5));
-                $order = $this->orderFor($client, $payment, $result);
+                $order = $this->orderFor($client, $payment, $result, $request);
                 $order = $this->followPayment($client, $payment, $order);
             } catch (\InvalidArgumentException $exception) {
                 $error = Loc::getMessage('B2BPAY_ERROR_SETTINGS');
@@ -109,7 +109,7 @@ class B2bpayHandler extends PaySystem\ServiceHandler implements PaySystem\IRefun
      *
      * @return array<string, mixed>
      */
-    private function orderFor(Client $client, Payment $payment, PaySystem\ServiceResult $result): array
+    private function orderFor(Client $client, Payment $payment, PaySystem\ServiceResult $result, ?Request $request): array
     {
         $known = (string) $payment->getField('PS_INVOICE_ID');
         if ($known !== '') {
@@ -123,7 +123,16 @@ class B2bpayHandler extends PaySystem\ServiceHandler implements PaySystem\IRefun
             }
         }
 
-        $body = OrderRequest::create($payment, $this->buyer($payment), $this->lineTexts(), $this->service->getField('ID'));
+        if ($request === null) {
+            $request = \Bitrix\Main\Application::getInstance()->getContext()->getRequest();
+        }
+        $body = OrderRequest::create(
+            $payment,
+            $this->buyer($payment),
+            $this->lineTexts(),
+            $this->service->getField('ID'),
+            OrderRequest::pages($request)
+        );
         for ($attempt = 0; ; $attempt++) {
             try {
                 $order = $client->createOrder($body, array('idempotency_key' => self::creationKey($payment, $body)));
@@ -132,6 +141,14 @@ class B2bpayHandler extends PaySystem\ServiceHandler implements PaySystem\IRefun
                 if ($exception->errorCode === 'DUPLICATE_EXTERNAL_ID' && $exception->orderId !== null) {
                     $order = $client->getOrder($exception->orderId);
                     break;
+                }
+                // The way back to the site is a convenience: an address B2BPay refuses (http:// to a
+                // production B2BPay) is left out rather than failing the payment.
+                $field = (string) $exception->field;
+                if ($attempt < 5 && $exception->status === 400 && ($field === 'return_url' || $field === 'cancel_url')
+                    && isset($body[$field])) {
+                    unset($body[$field]);
+                    continue;
                 }
                 // The buyer's details only prefill the form: a value B2BPay refuses (a landline
                 // phone: the buyer's must be a mobile) is left out, the rest is still sent.

@@ -11,6 +11,10 @@ import type {
   StatusHistoryEntry,
   WebhookDelivery,
   WebhookDeliveryList,
+  WebhookEndpoint,
+  WebhookEndpointCreate,
+  WebhookEndpointList,
+  WebhookEndpointUpdate,
 } from '@b2bpay/domain';
 import { cleanText } from '@b2bpay/domain';
 import {
@@ -35,6 +39,9 @@ export type {
   WebhookAttempt,
   WebhookDelivery,
   WebhookDeliveryList,
+  WebhookEndpoint,
+  WebhookEndpointCreate,
+  WebhookEndpointUpdate,
 } from '@b2bpay/domain';
 export type DeliveryStatus = WebhookDelivery['status'];
 
@@ -97,6 +104,61 @@ export function sendTestWebhook(url: string | undefined, token: string | null): 
     body: url ? { url } : {},
     token,
     errorStatuses: SHOP_ERRORS,
+  });
+}
+
+/** The shop's webhook endpoints of the key's (or session's) mode, oldest first. */
+export function listWebhookEndpoints(
+  token: string | null,
+  signal?: AbortSignal,
+): Promise<WebhookEndpointList> {
+  return callApi('GET', '/api/webhooks/endpoints', {
+    query: { limit: 100 },
+    token,
+    signal,
+    errorStatuses: SHOP_ERRORS,
+  });
+}
+
+/** A new endpoint; its secret is in this answer only. */
+export function createWebhookEndpoint(
+  body: WebhookEndpointCreate,
+  token: string | null,
+): Promise<WebhookEndpoint> {
+  return callApi('POST', '/api/webhooks/endpoints', { body, token, errorStatuses: SHOP_ERRORS });
+}
+
+export function updateWebhookEndpoint(
+  id: string,
+  body: WebhookEndpointUpdate,
+  token: string | null,
+): Promise<WebhookEndpoint> {
+  requireParam(id, 'WebhookApi', 'updateWebhookEndpoint', 'id');
+  return callApi('PATCH', '/api/webhooks/endpoints/{id}', {
+    path: { id },
+    body,
+    token,
+    errorStatuses: [...SHOP_ERRORS, 404],
+  });
+}
+
+export function deleteWebhookEndpoint(id: string, token: string | null): Promise<unknown> {
+  requireParam(id, 'WebhookApi', 'deleteWebhookEndpoint', 'id');
+  return callApi('DELETE', '/api/webhooks/endpoints/{id}', {
+    path: { id },
+    token,
+    errorStatuses: [...SHOP_ERRORS, 404],
+  });
+}
+
+/** A new signing secret of the endpoint, shown once; the old one stops signing at once. */
+export function rotateWebhookEndpointSecret(id: string, token: string | null): Promise<WebhookEndpoint> {
+  requireParam(id, 'WebhookApi', 'rotateWebhookEndpointSecret', 'id');
+  return callApi('POST', '/api/webhooks/endpoints/{id}/secret/rotate', {
+    path: { id },
+    body: {},
+    token,
+    errorStatuses: [...SHOP_ERRORS, 404],
   });
 }
 

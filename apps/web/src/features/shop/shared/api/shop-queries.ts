@@ -6,6 +6,7 @@ import {
   getStats,
   listDeliveries,
   listRefunds,
+  listWebhookEndpoints,
   type WebhookDeliveryList,
 } from './shop-api';
 
@@ -21,6 +22,7 @@ export const shopKeys = {
   deliveries: ['webhook-deliveries'] as const,
   deliveriesOf: (orderId: string | null, page: number) => ['webhook-deliveries', orderId, page] as const,
   settings: ['shop-settings'] as const,
+  endpoints: ['webhook-endpoints'] as const,
   refunds: ['order-refunds'] as const,
   refundsOf: (orderId: string) => ['order-refunds', orderId] as const,
 };
@@ -71,6 +73,16 @@ export function useSettings() {
     queryKey: shopKeys.settings,
     queryFn: ({ signal }) => getSettings(token, signal),
     enabled: Boolean(hasAccess && isInitialized && allowed),
+  });
+}
+
+/** The shop's webhook endpoints (the settings page). */
+export function useWebhookEndpoints() {
+  const { token, hasAccess, isInitialized, can } = useShopAccess();
+  return useQuery({
+    queryKey: shopKeys.endpoints,
+    queryFn: ({ signal }) => listWebhookEndpoints(token, signal),
+    enabled: Boolean(hasAccess && isInitialized && can('integration.manage')),
   });
 }
 

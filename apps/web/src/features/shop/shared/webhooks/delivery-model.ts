@@ -2,6 +2,7 @@ import type { DeliveryStatus, WebhookAttempt, WebhookDelivery } from '../api/sho
 
 /** Russian names of webhook events; unknown ones show their code. */
 const EVENT_TEXT: Record<string, string> = {
+  'order.created': 'Заказ создан',
   'order.status.changed': 'Статус заказа изменился',
   'order.client.updated': 'Покупатель заполнил данные',
   'order.payment.completed': 'Оплата получена',

@@ -301,6 +301,11 @@ namespace Bitrix\Main {
         {
             return $this->server->get('REQUEST_METHOD');
         }
+
+        public function getRequestUri()
+        {
+            return $this->server->get('REQUEST_URI');
+        }
     }
 
     class HttpRequest extends Request
@@ -330,6 +335,12 @@ namespace Bitrix\Main {
         public function getHttpHost()
         {
             return $this->server->get('HTTP_HOST');
+        }
+
+        public function isHttps()
+        {
+            $https = (string) $this->server->get('HTTPS');
+            return $https !== '' && strtolower($https) !== 'off';
         }
 
         public static function getInput()

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { useShopAccess } from '../../../../shared/auth/shop-access';
+import { useShopMode } from '../../../../shared/auth/use-shop-mode';
+import { getSettings } from '../api/shop-api';
+import { shopKeys } from '../api/shop-queries';
+
+/**
+ * Whether the shop area shows live data (true), test data (false) or it is not known yet (undefined).
+ * On a session it is the mode chosen with the switch; on a secret key it is the key's own, as the
+ * settings answer it (`livemode`; the same query the settings page reads). Without access, unknown.
+ */
+export function useShopLivemode(): boolean | undefined {
+  const { token, user, isInitialized } = useShopAccess();
+  const mode = useShopMode();
+  const settings = useQuery({
+    queryKey: shopKeys.settings,
+    queryFn: ({ signal }) => getSettings(token, signal),
+    enabled: Boolean(token && isInitialized),
+  });
+  if (user) return mode === 'live';
+  if (token) return settings.data?.livemode;
+  return undefined;
+}
