@@ -61,7 +61,7 @@ describe.each(DB_KINDS)('the CLI’s webhook address on %s', { timeout: 180_000 
   async function storedUrls(): Promise<string[]> {
     const read = (db: Queryable) =>
       db.query<{ webhook_url: string }>(
-        `SELECT ep.url AS webhook_url FROM webhook_endpoints ep JOIN shops s ON s.id = ep.shop_id
+        `SELECT ep.url AS webhook_url FROM shop_webhook_endpoints ep JOIN shops s ON s.id = ep.shop_id
           WHERE s.name = 'ООО «Вебхук»' AND s.livemode AND ep.legacy`,
       );
     if (t) return (await read(t.db)).map((r) => r.webhook_url);

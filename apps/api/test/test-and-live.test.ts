@@ -130,7 +130,8 @@ describeApi('test and live modes', (t) => {
       };
     const testEvents = (await events(testAuth)).items;
     expect(testEvents.length).toBeGreaterThan(0);
-    expect(testEvents.every((e) => e.order_id === test.id && e.livemode === false)).toBe(true);
+    const testOrderIds = new Set([test.id, secondTest.id]);
+    expect(testEvents.every((e) => testOrderIds.has(e.order_id) && e.livemode === false)).toBe(true);
     const liveEvents = (await events(liveAuth)).items;
     expect(liveEvents.length).toBeGreaterThan(0);
     expect(liveEvents.every((e) => e.order_id === live.id && e.livemode === true)).toBe(true);

@@ -31,7 +31,7 @@ export async function shopFigures(db: Queryable, shopId: string, now: Date) {
 
 export async function shopWebhookHealth(db: Queryable, shopId: string) {
   const rows = await db.query<{ failing: boolean; last_delivered_at: Date | null; pending: unknown }>(
-    `SELECT EXISTS (SELECT 1 FROM webhook_address_health e WHERE e.shop_id = $1 AND e.failing_since IS NOT NULL) AS failing,
+    `SELECT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.shop_id = $1 AND e.failing_since IS NOT NULL) AS failing,
             (SELECT max(delivered_at) FROM webhook_deliveries d WHERE d.shop_id = $1) AS last_delivered_at,
             (SELECT count(*) FROM webhook_deliveries d WHERE d.shop_id = $1 AND d.status = 'pending') AS pending`,
     [shopId],

@@ -24,7 +24,7 @@ const COLUMNS = `ep.id, ep.shop_id, ep.livemode, ep.url, ep.description,
   CASE WHEN ep.legacy THEN sh.previous_webhook_secret ELSE ep.previous_secret END AS previous_secret,
   CASE WHEN ep.legacy THEN sh.previous_webhook_secret_until ELSE ep.previous_secret_until END AS previous_secret_until,
   ep.enabled_events, ep.disabled, ep.legacy, ep.created_at, ep.updated_at`;
-const FROM = 'webhook_endpoints ep JOIN shops sh ON sh.id = ep.shop_id';
+const FROM = 'shop_webhook_endpoints ep JOIN shops sh ON sh.id = ep.shop_id';
 
 const mapRow = (r: EndpointRow): EndpointRow => ({
   ...r,
@@ -39,7 +39,7 @@ export async function listEndpoints(
   const rows = await db.query<EndpointRow>(
     `SELECT ${COLUMNS} FROM ${FROM}
       WHERE ep.shop_id = $1 AND ep.livemode = $2
-        AND ($3::uuid IS NULL OR (ep.created_at, ep.id) > (SELECT a.created_at, a.id FROM webhook_endpoints a WHERE a.id = $3::uuid))
+        AND ($3::uuid IS NULL OR (ep.created_at, ep.id) > (SELECT a.created_at, a.id FROM shop_webhook_endpoints a WHERE a.id = $3::uuid))
       ORDER BY ep.created_at, ep.id LIMIT $4`,
     [f.shopId, f.livemode, f.afterId, f.limit],
   );
@@ -88,7 +88,7 @@ export async function insertEndpoint(
   },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO webhook_endpoints (id, shop_id, livemode, url, description, secret, enabled_events, legacy, created_at, updated_at)
+    `INSERT INTO shop_webhook_endpoints (id, shop_id, livemode, url, description, secret, enabled_events, legacy, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, $9)`,
     [e.id, e.shopId, e.livemode, e.url, e.description, e.secret, e.enabledEvents, e.legacy, e.now],
   );
@@ -104,14 +104,14 @@ export async function setLegacyUrl(
   s: { id: string; shopId: string; livemode: boolean; url: string | null; now: Date | null },
 ): Promise<void> {
   if (s.url === null) {
-    await tx.query('DELETE FROM webhook_endpoints WHERE shop_id = $1 AND livemode = $2 AND legacy', [
+    await tx.query('DELETE FROM shop_webhook_endpoints WHERE shop_id = $1 AND livemode = $2 AND legacy', [
       s.shopId,
       s.livemode,
     ]);
     return;
   }
   await tx.query(
-    `INSERT INTO webhook_endpoints (id, shop_id, livemode, url, enabled_events, legacy, created_at, updated_at)
+    `INSERT INTO shop_webhook_endpoints (id, shop_id, livemode, url, enabled_events, legacy, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5::text[], true, COALESCE($6, now()), COALESCE($6, now()))
      ON CONFLICT (shop_id, livemode) WHERE legacy DO UPDATE SET url = EXCLUDED.url, updated_at = EXCLUDED.updated_at`,
     [s.id, s.shopId, s.livemode, s.url, LEGACY_EVENT_TYPES, s.now],
@@ -130,7 +130,7 @@ export async function updateEndpoint(
   },
 ): Promise<void> {
   await tx.query(
-    `UPDATE webhook_endpoints
+    `UPDATE shop_webhook_endpoints
         SET url = COALESCE($2, url),
             description = CASE WHEN $3 THEN $4 ELSE description END,
             enabled_events = COALESCE($5::text[], enabled_events),
@@ -155,7 +155,7 @@ export async function rotateEndpointSecret(
   r: { id: string; secret: string; previousUntil: Date | null; now: Date },
 ): Promise<void> {
   await tx.query(
-    `UPDATE webhook_endpoints
+    `UPDATE shop_webhook_endpoints
         SET previous_secret = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE secret END,
             previous_secret_until = $3::timestamptz, secret = $2, updated_at = $4
       WHERE id = $1 AND NOT legacy`,
@@ -173,7 +173,7 @@ export async function deleteEndpoint(tx: Queryable, id: string, now: Date, reaso
       WHERE endpoint_id = $1 AND status = 'pending'`,
     [id, now, reason],
   );
-  await tx.query('DELETE FROM webhook_endpoints WHERE id = $1', [id]);
+  await tx.query('DELETE FROM shop_webhook_endpoints WHERE id = $1', [id]);
 }
 
 /** Where an event of this type goes: the enabled endpoints of the shop and mode that take it. */
@@ -182,7 +182,7 @@ export async function findTargets(
   t: { shopId: string; livemode: boolean; type: string },
 ): Promise<{ id: string; url: string; legacy: boolean }[]> {
   return tx.query<{ id: string; url: string; legacy: boolean }>(
-    `SELECT id, url, legacy FROM webhook_endpoints
+    `SELECT id, url, legacy FROM shop_webhook_endpoints
       WHERE shop_id = $1 AND livemode = $2 AND NOT disabled AND ('*' = ANY(enabled_events) OR $3 = ANY(enabled_events))
       ORDER BY created_at, id`,
     [t.shopId, t.livemode, t.type],

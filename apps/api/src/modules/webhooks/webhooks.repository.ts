@@ -49,7 +49,7 @@ export interface AttemptStart {
   secret: string;
   /** The secret before a rotation with an overlap, while it still signs; else null. */
   previousSecret: string | null;
-  /** The address is paused after timing out again and again (`webhook_address_health`): no POST until then. */
+  /** The address is paused after timing out again and again (`webhook_endpoints`): no POST until then. */
   pausedUntil: Date | null;
 }
 
@@ -100,8 +100,8 @@ export async function beginAttempts(
                  WHEN sh.previous_webhook_secret_until > $3 THEN sh.previous_webhook_secret END AS previous_secret,
             we.paused_until
        FROM started s JOIN events e ON e.id = s.event_id JOIN shops sh ON sh.id = s.shop_id
-       LEFT JOIN webhook_endpoints ep ON ep.id = s.endpoint_id
-       LEFT JOIN webhook_address_health we ON we.shop_id = s.shop_id AND we.url = s.url AND we.paused_until > $3`,
+       LEFT JOIN shop_webhook_endpoints ep ON ep.id = s.endpoint_id
+       LEFT JOIN webhook_endpoints we ON we.shop_id = s.shop_id AND we.url = s.url AND we.paused_until > $3`,
     [wanted.map((w) => w.deliveryId), wanted.map((w) => w.jobId), now, INTERRUPTED_ATTEMPT],
   );
   for (const row of rows) {
@@ -153,7 +153,7 @@ export async function recordDelivered(
               next_attempt_at = NULL, updated_at = $5
         WHERE id = $1 AND status = 'pending'
      ), healthy AS (
-       UPDATE webhook_address_health
+       UPDATE webhook_endpoints
           SET consecutive_timeouts = 0, paused_until = NULL, failing_since = NULL, alerted_at = NULL,
               given_up_alerted_at = NULL, updated_at = $5
         WHERE shop_id = $6 AND url = $7
@@ -233,9 +233,9 @@ const DELIVERY_LIVEMODE = '(SELECT s.livemode FROM shops s WHERE s.id = d.shop_i
  * else the shop's legacy endpoint (webhook_url) of its mode — never the address stored on it.
  */
 const CURRENT_URL = (given: string) => `COALESCE(${given}::text,
-  (SELECT ep.url FROM webhook_endpoints ep WHERE ep.id = d.endpoint_id),
+  (SELECT ep.url FROM shop_webhook_endpoints ep WHERE ep.id = d.endpoint_id),
   (SELECT o.webhook_url FROM orders o WHERE o.id = d.order_id AND d.endpoint_id IS NULL),
-  (SELECT ep.url FROM webhook_endpoints ep WHERE ep.shop_id = d.shop_id AND ep.legacy AND ep.livemode = ${DELIVERY_LIVEMODE}))`;
+  (SELECT ep.url FROM shop_webhook_endpoints ep WHERE ep.shop_id = d.shop_id AND ep.legacy AND ep.livemode = ${DELIVERY_LIVEMODE}))`;
 
 /**
  * A manual re-send: pending again from now to `url` (given in the request) or the current address
@@ -444,7 +444,7 @@ const MAX_PAUSE_FACTOR = 16;
 export async function noteEndpointFailure(tx: Queryable, f: EndpointFailure): Promise<EndpointAlerts> {
   // The row exists, then is locked: failures of one address take turns, and each alert goes out once.
   await tx.query(
-    `INSERT INTO webhook_address_health (shop_id, url, updated_at) VALUES ($1, $2, $3)
+    `INSERT INTO webhook_endpoints (shop_id, url, updated_at) VALUES ($1, $2, $3)
      ON CONFLICT (shop_id, url) DO NOTHING`,
     [f.shopId, f.url, f.now],
   );
@@ -454,7 +454,7 @@ export async function noteEndpointFailure(tx: Queryable, f: EndpointFailure): Pr
       alerted_at: Date | null;
       given_up_alerted_at: Date | null;
     }>(
-      `SELECT consecutive_timeouts, alerted_at, given_up_alerted_at FROM webhook_address_health
+      `SELECT consecutive_timeouts, alerted_at, given_up_alerted_at FROM webhook_endpoints
         WHERE shop_id = $1 AND url = $2 FOR UPDATE`,
       [f.shopId, f.url],
     )
@@ -468,7 +468,7 @@ export async function noteEndpointFailure(tx: Queryable, f: EndpointFailure): Pr
   const failing = (f.opensEpisode || f.givenUp) && !before?.alerted_at;
   const givenUp = f.givenUp && !failing && !before?.given_up_alerted_at;
   await tx.query(
-    `UPDATE webhook_address_health
+    `UPDATE webhook_endpoints
         SET consecutive_timeouts = $3, paused_until = CASE WHEN $4::timestamptz IS NULL THEN paused_until ELSE $4 END,
             last_error = $5, last_failure_at = $6, updated_at = $6,
             failing_since = CASE WHEN $7 THEN coalesce(failing_since, $6) ELSE failing_since END,
@@ -506,7 +506,7 @@ export async function findEndpointHealth(
 ): Promise<EndpointHealthRow | null> {
   const rows = await db.query<EndpointHealthRow>(
     `SELECT url, consecutive_timeouts, paused_until, last_error, last_failure_at, failing_since
-       FROM webhook_address_health WHERE shop_id = $1 AND url = $2`,
+       FROM webhook_endpoints WHERE shop_id = $1 AND url = $2`,
     [shopId, url],
   );
   const row = rows[0];
