@@ -93,6 +93,8 @@ describeApi('a key in its grace period', { env, startTimeout: 180_000 }, (t) => 
       exportOrdersCsv: { method: 'GET', url: '/api/order/orders/export.csv' },
       listEvents: { method: 'GET', url: '/api/order/events' },
     };
+    // The key is refused before the endpoint is looked up: an id that names none is enough.
+    const NO_ENDPOINT = '00000000-0000-4000-8000-000000000000';
     const refused: Record<string, Call> = {
       rotateShopKey: { method: 'POST', url: '/api/shop/keys/rotate', payload: { kind: 'secret' } },
       getShopSettings: { method: 'GET', url: '/api/shop/settings' },
@@ -118,6 +120,24 @@ describeApi('a key in its grace period', { env, startTimeout: 180_000 }, (t) => 
       replaceOrderProducts: { method: 'PUT', url: `${orderUrl}/products`, payload: sampleProducts },
       cancelOrder: { method: 'POST', url: `${orderUrl}/cancel`, payload: {} },
       createRefund: { method: 'POST', url: `${orderUrl}/refunds`, payload: { amount: 1, reason: 'Возврат' } },
+      listWebhookEndpoints: { method: 'GET', url: '/api/webhooks/endpoints' },
+      createWebhookEndpoint: {
+        method: 'POST',
+        url: '/api/webhooks/endpoints',
+        payload: { url: 'https://shop.example/hooks', enabled_events: ['*'] },
+      },
+      getWebhookEndpoint: { method: 'GET', url: `/api/webhooks/endpoints/${NO_ENDPOINT}` },
+      updateWebhookEndpoint: {
+        method: 'PATCH',
+        url: `/api/webhooks/endpoints/${NO_ENDPOINT}`,
+        payload: { disabled: true },
+      },
+      deleteWebhookEndpoint: { method: 'DELETE', url: `/api/webhooks/endpoints/${NO_ENDPOINT}` },
+      rotateWebhookEndpointSecret: {
+        method: 'POST',
+        url: `/api/webhooks/endpoints/${NO_ENDPOINT}/secret/rotate`,
+        payload: {},
+      },
     };
 
     // Every operation that takes a shop key is in one list or the other (a new one must be decided).

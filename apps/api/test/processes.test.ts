@@ -33,7 +33,15 @@ describe('CLI and the embedded database folder', { timeout: 180_000 }, () => {
     const lines = created.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const json = JSON.parse(lines[0] ?? '');
-    expect(Object.keys(json).sort()).toEqual(['publishable_key', 'secret_key', 'shop', 'webhook_secret']);
+    expect(Object.keys(json).sort()).toEqual([
+      'publishable_key',
+      'secret_key',
+      'shop',
+      'test_publishable_key',
+      'test_secret_key',
+      'test_webhook_secret',
+      'webhook_secret',
+    ]);
     expect(json.shop).toMatchObject({ name: 'ООО «CLI»', email: 'cli@shop.ru' });
     const rotated = spawnSync(
       process.execPath,
