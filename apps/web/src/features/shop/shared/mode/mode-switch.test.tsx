@@ -6,6 +6,7 @@ import { getShopMode, MODE_STORAGE_KEY, setShopMode } from '../../../../shared/a
 import { ModeBadge, TestOrderBadge } from './mode-badge';
 import { ModeSwitch } from './mode-switch';
 import { TestModeBand } from './test-mode-band';
+import { livemodeOfKey } from './use-shop-livemode';
 
 afterEach(() => setShopMode('live'));
 
@@ -71,5 +72,14 @@ describe('the mode headers', () => {
   it('a test order is marked «Тест»', () => {
     render(<TestOrderBadge />);
     expect(screen.getByTestId('test-order-badge')).toHaveTextContent('Тест');
+  });
+});
+
+describe('livemodeOfKey', () => {
+  it('reads the mode from the key’s prefix where it names one', () => {
+    expect(livemodeOfKey('sk_live_abc')).toBe(true);
+    expect(livemodeOfKey('sk_test_abc')).toBe(false);
+    expect(livemodeOfKey('sk_demo_4f7b2c9e1a8d6035b2e9c7f1a4d8b6e2')).toBe(false);
+    expect(livemodeOfKey('sk_abc')).toBeUndefined();
   });
 });

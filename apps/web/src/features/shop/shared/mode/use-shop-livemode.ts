@@ -18,6 +18,17 @@ export function useShopLivemode(): boolean | undefined {
     enabled: Boolean(token && isInitialized),
   });
   if (user) return mode === 'live';
-  if (token) return settings.data?.livemode;
+  if (token) return settings.data?.livemode ?? livemodeOfKey(token);
+  return undefined;
+}
+
+/**
+ * The mode a key names by its prefix (sk_live_… live; sk_test_… and the demo shop's sk_demo_… test),
+ * known before the settings answer, so the test band does not push the page down once it arrives;
+ * undefined for a key of another form (the settings tell).
+ */
+export function livemodeOfKey(key: string): boolean | undefined {
+  if (/^[sp]k_live_/.test(key)) return true;
+  if (/^[sp]k_(test|demo)_/.test(key)) return false;
   return undefined;
 }
