@@ -6,7 +6,7 @@ import { describeApi } from './support/describe-api';
 import { createOrder, errorOf, newShop, sampleProducts } from './support/test-app';
 
 interface Call {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: object;
 }
