@@ -420,10 +420,23 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
       cursor = p.items[6]?.id ?? '';
     }
     expect(walked).toEqual([...p1.items, ...p2.items].map((d) => d.id));
+    // ending_before walks back from the oldest delivery: the same list, page by page, in its order.
+    const back: string[][] = [];
+    cursor = walked.at(-1) ?? '';
+    for (;;) {
+      const p = await page(`?limit=7&ending_before=${cursor}`);
+      back.unshift(p.items.map((d) => d.id));
+      if (!p.has_more) break;
+      cursor = p.items[0]?.id ?? '';
+    }
+    expect(back.flat()).toEqual(walked.slice(0, -1));
+    expect(back.at(-1)).toEqual(walked.slice(-8, -1));
     for (const [query, field] of [
       ['?limit=101', 'limit'],
       [`?starting_after=${first.id}`, 'starting_after'],
+      [`?ending_before=${first.id}`, 'ending_before'],
       [`?starting_after=${p1.items[0]?.id}&page=2`, 'starting_after'],
+      [`?starting_after=${p1.items[0]?.id}&ending_before=${p1.items[1]?.id}`, 'ending_before'],
     ] as const) {
       const res = await t.app.inject({
         method: 'GET',

@@ -20,7 +20,7 @@ export function listCursors(what: string, note = '') {
       .optional()
       .meta({
         description:
-          `id последнего ${what} предыдущей страницы: вернутся следующие за ним, в порядке списка ` +
+          `id ${what} в конце предыдущей страницы: вернутся следующие по списку ` +
           `(страницы не сдвигаются, когда приходят новые). Вместе с ending_before нельзя.${tail}`,
       }),
     ending_before: z
@@ -28,7 +28,7 @@ export function listCursors(what: string, note = '') {
       .optional()
       .meta({
         description:
-          `id первого ${what} текущей страницы: вернётся страница перед ним — до limit штук, в обычном ` +
+          `id ${what} в начале текущей страницы: вернётся страница перед ним — до limit штук, в обычном ` +
           `порядке списка; has_more — есть ли ещё перед ней. Вместе с starting_after нельзя.${tail}`,
       }),
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HttpUrl, IsoDateTime, isoInstant } from './common';
 import { DELIVERY_EVENT_TYPES } from './events';
+import { listCursors } from './list-cursors';
 
 /** Webhook deliveries and the shop's integration settings (docs/product/DESIGN.md §6): the API's schemas and the shop area's types. */
 
@@ -90,14 +91,7 @@ export const DeliveryListQuery = z.strictObject({
     .max(100, DELIVERY_LIMIT_TEXT)
     .default(20)
     .meta({ description: 'Доставок на странице: 1…100' }),
-  starting_after: z
-    .uuid({ error: 'starting_after: ожидается id доставки (UUID)' })
-    .optional()
-    .meta({
-      description:
-        'id последней доставки предыдущей страницы: вернутся следующие за ней (страницы не сдвигаются, ' +
-        'когда приходят новые). Вместе с page > 1 нельзя.',
-    }),
+  ...listCursors('доставки', 'Вместе с page > 1 нельзя.'),
   order_id: z.uuid({ error: 'order_id: ожидается id заказа (UUID)' }).optional(),
   endpoint_id: z
     .uuid({ error: 'endpoint_id: ожидается id адреса вебхука (UUID)' })

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { toNumber } from '../../db/database';
+import { keysetWalk } from '../../db/keyset';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -290,9 +291,11 @@ export async function listDeliveries(
     endpointId: string | null;
     limit: number;
     offset: number;
-    after: DeliveryCursor | null;
+    /** A keyset walk from this delivery: older ones, or newer ones (`backwards`, ending_before). */
+    cursor: (DeliveryCursor & { backwards: boolean }) | null;
   },
 ): Promise<{ rows: DeliveryRow[]; count: number }> {
+  const walk = keysetWalk(f.cursor);
   const countRows = await db.query<{ count: unknown }>(
     `SELECT count(*) AS count FROM webhook_deliveries d WHERE d.shop_id = $1 AND ($2::uuid IS NULL OR d.order_id = $2::uuid)
         AND ($3::uuid IS NULL OR d.endpoint_id = $3::uuid)`,
@@ -306,17 +309,17 @@ export async function listDeliveries(
        FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
       WHERE d.shop_id = $1 AND ($2::uuid IS NULL OR d.order_id = $2::uuid)
         AND ($8::uuid IS NULL OR d.endpoint_id = $8::uuid)
-        AND ($5::timestamptz IS NULL OR (d.created_at, e.sequence, d.id) < ($5::timestamptz, $6::bigint, $7::uuid))
-      ORDER BY d.created_at DESC, e.sequence DESC, d.id DESC
+        AND ($5::timestamptz IS NULL OR (d.created_at, e.sequence, d.id) ${walk.cmp} ($5::timestamptz, $6::bigint, $7::uuid))
+      ORDER BY d.created_at ${walk.dir}, e.sequence ${walk.dir}, d.id ${walk.dir}
       LIMIT $3 OFFSET $4`,
     [
       f.shopId,
       f.orderId,
       f.limit,
       f.offset,
-      f.after?.created_at ?? null,
-      f.after?.sequence ?? null,
-      f.after?.id ?? null,
+      f.cursor?.created_at ?? null,
+      f.cursor?.sequence ?? null,
+      f.cursor?.id ?? null,
       f.endpointId,
     ],
   );

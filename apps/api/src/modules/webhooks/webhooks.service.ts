@@ -13,6 +13,7 @@ import type {
 } from '@b2bpay/domain';
 import type { AppDeps } from '../../deps';
 import { newWebhookSecret } from '../../shared/crypto';
+import { assertNoOffset, pageCursor, pageOf, resolveCursor } from '../../shared/cursor';
 import { AppError, notFound, validationError } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
 import { type AuditBy, recordAudit } from '../audit';
@@ -31,8 +32,7 @@ export { deliverWebhook } from './delivery.job';
 export { assertWebhookUrlAllowed } from './ssrf-guard';
 
 export const DELIVERY_NOT_FOUND = 'Доставка вебхука не найдена';
-const DELIVERY_CURSOR_UNKNOWN = 'starting_after: нет такой доставки магазина';
-const DELIVERY_CURSOR_WITH_PAGE = 'starting_after и page > 1 вместе нельзя: курсор уже задаёт страницу';
+const DELIVERY_CURSOR_UNKNOWN = 'нет такой доставки магазина';
 export const DELIVERY_PENDING = 'Доставка уже ожидает отправки';
 export const NO_WEBHOOK_URL = 'Сначала укажите адрес вебхука';
 
@@ -88,30 +88,31 @@ export async function listDeliveries(
   shopId: string,
   q: DeliveryListQuery,
 ): Promise<WebhookDeliveryList> {
-  let after: repo.DeliveryCursor | null = null;
-  if (q.starting_after) {
-    if (q.page > 1) throw validationError('starting_after', DELIVERY_CURSOR_WITH_PAGE);
-    after = await repo.findDeliveryCursor(deps.db, shopId, q.starting_after);
-    if (!after) throw validationError('starting_after', DELIVERY_CURSOR_UNKNOWN);
-  }
+  const asked = pageCursor(q);
+  assertNoOffset(asked, q.page);
+  const cursor = await resolveCursor(
+    asked,
+    (id) => repo.findDeliveryCursor(deps.db, shopId, id),
+    DELIVERY_CURSOR_UNKNOWN,
+  );
   const { rows, count } = await repo.listDeliveries(deps.db, {
     shopId,
     orderId: q.order_id ?? null,
     endpointId: q.endpoint_id ?? null,
-    // One row more than the page tells whether more follow.
+    // One row more than the page tells whether more follow (in the walk's direction).
     limit: q.limit + 1,
-    offset: after ? 0 : (q.page - 1) * q.limit,
-    after,
+    offset: cursor ? 0 : (q.page - 1) * q.limit,
+    cursor: cursor ? { ...cursor.key, backwards: cursor.backwards } : null,
   });
-  const page = rows.slice(0, q.limit);
+  const page = pageOf(rows, q.limit, cursor);
   const attempts = await repo.findAttempts(
     deps.db,
-    page.map((r) => r.id),
+    page.items.map((r) => r.id),
   );
   return {
-    items: page.map((r) => toView(r, attempts.get(r.id) ?? [])),
+    items: page.items.map((r) => toView(r, attempts.get(r.id) ?? [])),
     count,
-    has_more: rows.length > q.limit,
+    has_more: page.has_more,
   };
 }
 
