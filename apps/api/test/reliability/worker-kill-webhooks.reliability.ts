@@ -62,7 +62,8 @@ describe.skipIf(!process.env.DATABASE_URL)(`${EVENTS} webhook deliveries while w
         }),
       );
     }
-    const events = await t.db.query<{ id: string }>('SELECT id FROM events');
+    // order.created is not among the types the shop's address (its legacy endpoint) takes: no delivery.
+    const events = await t.db.query<{ id: string }>("SELECT id FROM events WHERE type <> 'order.created'");
     expect(events.length).toBe(orders * 4);
 
     const started = Date.now();
