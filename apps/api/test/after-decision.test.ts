@@ -299,6 +299,9 @@ describeApi('after the decision (DESIGN §11)', { env }, (t) => {
       let view = await owner(order.id);
       expect(view.status).toBe('payment_sent');
       expect(view.refunded_amount).toBe(350.1);
+      // The return says the order's mode, as every object does.
+      expect(typeof view.livemode).toBe('boolean');
+      expect(first.json().livemode).toBe(view.livemode);
       // The buyer's link shows it too: what is left to pay the bank is the offer's total less it.
       const buyerView = (await t.app.inject({ method: 'GET', url: `/api/order/orders/${order.id}` })).json();
       expect(buyerView.refunded_amount).toBe(350.1);

@@ -397,6 +397,8 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
     };
     const p1 = await page('');
     expect(p1.count).toBe(22);
+    // A live shop's deliveries say so (a test twin's say false).
+    expect(p1.items.every((d) => (d as DeliveryView & { livemode: boolean }).livemode === true)).toBe(true);
     expect(p1.items).toHaveLength(20);
     expect(p1.items[0]?.order_id).toBe(last.id);
     expect(p1.items.slice(1).every((d) => d.event === 'webhook.test' && d.order_id === null)).toBe(true);

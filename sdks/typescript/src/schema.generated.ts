@@ -2071,7 +2071,8 @@ export interface components {
          *         }
          *       ],
          *       "bank_reference": null,
-         *       "created_at": "2026-11-24T12:00:00.000Z"
+         *       "created_at": "2026-11-24T12:00:00.000Z",
+         *       "livemode": true
          *     }
          */
         Refund: {
@@ -2089,6 +2090,8 @@ export interface components {
             bank_reference: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Режим заказа: true — боевой, false — тестовый */
+            livemode: boolean;
         };
         /** @example {
          *       "items": [
@@ -2104,7 +2107,8 @@ export interface components {
          *             }
          *           ],
          *           "bank_reference": null,
-         *           "created_at": "2026-11-24T12:00:00.000Z"
+         *           "created_at": "2026-11-24T12:00:00.000Z",
+         *           "livemode": true
          *         }
          *       ]
          *     } */
@@ -2316,6 +2320,7 @@ export interface components {
          *       "next_attempt_at": null,
          *       "delivered_at": "2026-11-24T09:53:01.000Z",
          *       "created_at": "2026-11-24T09:52:00.000Z",
+         *       "livemode": true,
          *       "attempts_log": [
          *         {
          *           "attempt": 1,
@@ -2353,6 +2358,8 @@ export interface components {
             delivered_at: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description true — доставка боевого режима, false — тестового */
+            livemode: boolean;
             attempts_log: components["schemas"]["WebhookAttempt"][];
         };
         /** @example {
@@ -2371,6 +2378,7 @@ export interface components {
          *           "next_attempt_at": null,
          *           "delivered_at": "2026-11-24T09:53:01.000Z",
          *           "created_at": "2026-11-24T09:52:00.000Z",
+         *           "livemode": true,
          *           "attempts_log": [
          *             {
          *               "attempt": 1,
@@ -3767,7 +3775,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "bank_reference": null,
-                     *           "created_at": "2026-11-24T12:00:00.000Z"
+                     *           "created_at": "2026-11-24T12:00:00.000Z",
+                     *           "livemode": true
                      *         }
                      *       ]
                      *     } */
@@ -3900,7 +3909,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "bank_reference": null,
-                     *       "created_at": "2026-11-24T12:00:00.000Z"
+                     *       "created_at": "2026-11-24T12:00:00.000Z",
+                     *       "livemode": true
                      *     } */
                     "application/json": components["schemas"]["Refund"];
                 };
@@ -5631,6 +5641,7 @@ export interface operations {
                      *           "next_attempt_at": null,
                      *           "delivered_at": "2026-11-24T09:53:01.000Z",
                      *           "created_at": "2026-11-24T09:52:00.000Z",
+                     *           "livemode": true,
                      *           "attempts_log": [
                      *             {
                      *               "attempt": 1,
@@ -5761,6 +5772,7 @@ export interface operations {
                      *       "next_attempt_at": null,
                      *       "delivered_at": "2026-11-24T09:53:01.000Z",
                      *       "created_at": "2026-11-24T09:52:00.000Z",
+                     *       "livemode": true,
                      *       "attempts_log": [
                      *         {
                      *           "attempt": 1,
@@ -6199,6 +6211,7 @@ export interface operations {
                      *       "next_attempt_at": null,
                      *       "delivered_at": "2026-11-24T09:53:01.000Z",
                      *       "created_at": "2026-11-24T09:52:00.000Z",
+                     *       "livemode": true,
                      *       "attempts_log": [
                      *         {
                      *           "attempt": 1,

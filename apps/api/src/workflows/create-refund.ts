@@ -96,7 +96,7 @@ export async function createRefund(
           now,
         );
       }
-      const view = toRefundView({ ...refund, bank_reference: null, created_at: now });
+      const view = toRefundView({ ...refund, bank_reference: null, created_at: now }, order.livemode);
       let next: OrderRow = { ...order, refunded_kopecks: refunded, updated_at: now };
       const client = order.client_id === null ? null : await findClient(tx, order.client_id);
       await recordOrderEvent(tx, {

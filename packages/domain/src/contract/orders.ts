@@ -528,6 +528,7 @@ const EXAMPLE_REFUND = {
   products: [{ product_id: 1, quantity: 1 }],
   bank_reference: null,
   created_at: '2026-11-24T12:00:00.000Z',
+  livemode: true,
 };
 
 export const Refund = z
@@ -541,6 +542,7 @@ export const Refund = z
       description: 'Номер документа банка о возврате; null, пока банк не подтвердил возврат',
     }),
     created_at: IsoDateTime,
+    livemode: z.boolean().meta({ description: 'Режим заказа: true — боевой, false — тестовый' }),
   })
   .meta({
     id: 'Refund',

@@ -22,6 +22,7 @@ const EXAMPLE_DELIVERY = {
   next_attempt_at: null,
   delivered_at: '2026-11-24T09:53:01.000Z',
   created_at: '2026-11-24T09:52:00.000Z',
+  livemode: true,
   attempts_log: [
     {
       attempt: 1,
@@ -64,6 +65,7 @@ export const WebhookDelivery = z
     next_attempt_at: IsoDateTime.nullable(),
     delivered_at: IsoDateTime.nullable(),
     created_at: IsoDateTime,
+    livemode: z.boolean().meta({ description: 'true — доставка боевого режима, false — тестового' }),
     attempts_log: z.array(WebhookAttempt),
   })
   .meta({ id: 'WebhookDelivery', examples: [EXAMPLE_DELIVERY] });

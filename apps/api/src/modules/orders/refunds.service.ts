@@ -6,8 +6,9 @@ import { isUuid } from '../../shared/uuid';
 import * as orders from './orders.repository';
 import * as repo from './refunds.repository';
 
-export function toRefundView(r: repo.RefundRow): Refund {
+export function toRefundView(r: repo.RefundRow, livemode: boolean): Refund {
   return {
+    livemode,
     id: r.id,
     order_id: r.order_id,
     amount: kopecksToRubles(r.amount_kopecks),
@@ -50,5 +51,5 @@ export async function listRefunds(deps: AppDeps, shopId: string, orderId: string
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
   const order = await orders.findOrder(deps.db, orderId);
   if (!order || order.shop_id !== shopId) throw notFound(ORDER_NOT_FOUND);
-  return { items: (await repo.listRefunds(deps.db, orderId)).map(toRefundView) };
+  return { items: (await repo.listRefunds(deps.db, orderId)).map((r) => toRefundView(r, order.livemode)) };
 }

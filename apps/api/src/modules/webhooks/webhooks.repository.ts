@@ -21,6 +21,8 @@ export interface DeliveryRow {
   delivered_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Read for the delivery's public view only: its shop row's mode. */
+  livemode?: boolean;
 }
 
 export interface AttemptRow {
@@ -206,7 +208,7 @@ export async function markAttemptFailed(
 
 export async function findDelivery(db: Queryable, id: string): Promise<DeliveryRow | null> {
   const rows = await db.query<DeliveryRow>(
-    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = $1`,
+    `SELECT ${DELIVERY_COLUMNS}, ${DELIVERY_LIVEMODE} AS livemode FROM webhook_deliveries d WHERE d.id = $1`,
     [id],
   );
   return rows[0] ? mapDelivery(rows[0]) : null;
@@ -305,7 +307,7 @@ export async function listDeliveries(
   if (count === 0 || f.offset >= count) return { rows: [], count };
   // Events of one transaction share created_at; their per-order sequence keeps newest first.
   const rows = await db.query<DeliveryRow>(
-    `SELECT ${DELIVERY_COLUMNS}
+    `SELECT ${DELIVERY_COLUMNS}, ${DELIVERY_LIVEMODE} AS livemode
        FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
       WHERE d.shop_id = $1 AND ($2::uuid IS NULL OR d.order_id = $2::uuid)
         AND ($8::uuid IS NULL OR d.endpoint_id = $8::uuid)

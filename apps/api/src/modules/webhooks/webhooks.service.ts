@@ -65,6 +65,7 @@ function toView(d: repo.DeliveryRow, attempts: readonly repo.AttemptRow[]): Webh
     next_attempt_at: iso(d.next_attempt_at),
     delivered_at: iso(d.delivered_at),
     created_at: d.created_at.toISOString(),
+    livemode: d.livemode ?? true,
     attempts_log: attempts.map((a) => ({
       attempt: a.attempt,
       started_at: a.started_at.toISOString(),

@@ -88,6 +88,7 @@ function delivery(status: WebhookDelivery['status']): WebhookDelivery {
     next_attempt_at: null,
     delivered_at: null,
     created_at: '2026-11-22T10:10:00Z',
+    livemode: true,
     attempts_log: [
       { attempt: 1, started_at: '2026-11-22T10:10:00Z', duration_ms: 31, status_code: 500, error: 'x' },
     ],

@@ -49,6 +49,7 @@ function testDelivery(status: WebhookDelivery['status']): WebhookDelivery {
     next_attempt_at: null,
     delivered_at: status === 'delivered' ? '2026-11-22T10:00:01Z' : null,
     created_at: '2026-11-22T10:00:00Z',
+    livemode: true,
     attempts_log: [],
   };
 }
