@@ -148,6 +148,13 @@ describe.each(DB_KINDS)('webhook failures you can see and act on, on %s', (kind)
     expect(await health(shop.auth)).toMatchObject({ url: r.url, failing: false, last_error: null });
 
     await orderWithEvent(shop.auth);
+    // Tried once and waiting for its retry: not failed yet, but not «fine» either.
+    await t.worker.drain();
+    expect(await health(shop.auth)).toMatchObject({
+      failing: false,
+      failed_deliveries: 0,
+      retrying_deliveries: 1,
+    });
     await orderWithEvent(shop.auth);
     await runSchedule();
     expect(r.requests).toHaveLength(6); // two deliveries, three attempts each
@@ -160,6 +167,7 @@ describe.each(DB_KINDS)('webhook failures you can see and act on, on %s', (kind)
       failing: true,
       last_error: 'Получатель ответил HTTP 500',
       failed_deliveries: 2,
+      retrying_deliveries: 0,
     });
 
     // Still failing: a third delivery failing for good sends no second letter.

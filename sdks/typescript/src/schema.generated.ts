@@ -2435,7 +2435,8 @@ export interface components {
          *       "last_error": "Получатель ответил HTTP 502",
          *       "last_failure_at": "2026-11-24T11:15:00.000Z",
          *       "paused_until": null,
-         *       "failed_deliveries": 3
+         *       "failed_deliveries": 3,
+         *       "retrying_deliveries": 1
          *     } */
         WebhookEndpointHealth: {
             url: string | null;
@@ -2445,6 +2446,8 @@ export interface components {
             last_failure_at: string | null;
             paused_until: string | null;
             failed_deliveries: number;
+            /** @description Доставки, которые ещё не дошли и ждут следующей попытки по расписанию */
+            retrying_deliveries: number;
         };
         /** @example {
          *       "resent": 3,
@@ -6111,7 +6114,8 @@ export interface operations {
                      *       "last_error": "Получатель ответил HTTP 502",
                      *       "last_failure_at": "2026-11-24T11:15:00.000Z",
                      *       "paused_until": null,
-                     *       "failed_deliveries": 3
+                     *       "failed_deliveries": 3,
+                     *       "retrying_deliveries": 1
                      *     } */
                     "application/json": components["schemas"]["WebhookEndpointHealth"];
                 };

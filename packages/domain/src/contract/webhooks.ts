@@ -247,6 +247,10 @@ export const WebhookEndpointHealth = z
     paused_until: IsoDateTime.nullable(),
     /** Failed deliveries of the shop (any address), the ones a bulk re-send would send again. */
     failed_deliveries: z.number().int(),
+    /** Deliveries of the shop that did not get through yet and wait for their next attempt. */
+    retrying_deliveries: z.number().int().meta({
+      description: 'Доставки, которые ещё не дошли и ждут следующей попытки по расписанию',
+    }),
   })
   .meta({
     id: 'WebhookEndpointHealth',
@@ -259,6 +263,7 @@ export const WebhookEndpointHealth = z
         last_failure_at: '2026-11-24T11:15:00.000Z',
         paused_until: null,
         failed_deliveries: 3,
+        retrying_deliveries: 1,
       },
     ],
   });

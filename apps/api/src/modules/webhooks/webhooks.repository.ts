@@ -566,6 +566,15 @@ export async function lockShopTestSends(tx: Queryable, shopId: string): Promise<
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhook-test:${shopId}`]);
 }
 
+/** The shop's deliveries that have been tried and wait for their next attempt. */
+export async function countRetryingDeliveries(db: Queryable, shopId: string): Promise<number> {
+  const rows = await db.query<{ n: unknown }>(
+    "SELECT count(*) AS n FROM webhook_deliveries WHERE shop_id = $1 AND status = 'pending' AND attempts > 0",
+    [shopId],
+  );
+  return toNumber(rows[0]?.n ?? 0);
+}
+
 export async function countFailedDeliveries(db: Queryable, shopId: string): Promise<number> {
   const rows = await db.query<{ n: unknown }>(
     "SELECT count(*) AS n FROM webhook_deliveries WHERE shop_id = $1 AND status = 'failed'",

@@ -190,6 +190,7 @@ export async function endpointHealth(deps: AppDeps, shop: ShopMode): Promise<Web
     last_failure_at: iso(health?.last_failure_at ?? null),
     paused_until: iso(paused),
     failed_deliveries: await repo.countFailedDeliveries(deps.db, shopId),
+    retrying_deliveries: await repo.countRetryingDeliveries(deps.db, shopId),
   };
 }
 

@@ -259,6 +259,7 @@ describe('webhook health on the settings page', () => {
     last_failure_at: '2026-11-22T10:21:00Z',
     paused_until: null,
     failed_deliveries: 3,
+    retrying_deliveries: 0,
   };
 
   it('reads the datetime field and says what state the address is in', () => {
@@ -268,6 +269,8 @@ describe('webhook health on the settings page', () => {
     expect(healthState(failing)).toBe('failing');
     expect(healthState({ ...failing, failing: false, paused_until: '2026-11-22T10:30:00Z' })).toBe('paused');
     expect(healthState({ ...failing, failing: false })).toBe('ok');
+    // A delivery waiting for its retry is no healthy address, though none has failed for good yet.
+    expect(healthState({ ...failing, failing: false, retrying_deliveries: 1 })).toBe('retrying');
     expect(healthState({ ...failing, url: null })).toBe('none');
   });
 
@@ -295,6 +298,36 @@ describe('webhook health on the settings page', () => {
     ).toBeInTheDocument();
     const post = calls.find((c) => c.url.includes('/resend'));
     expect(post?.body).toEqual({ since: new Date('2026-11-22T13:05').toISOString() });
+  }, 20_000);
+
+  it('says a delivery waits for its retry instead of «принимает вебхуки», and a re-send of none is no green success', async () => {
+    open((call) => {
+      const url = new URL(call.url, 'http://x');
+      if (url.pathname === '/api/webhooks/health')
+        return json({
+          ...failing,
+          failing: false,
+          failed_deliveries: 0,
+          retrying_deliveries: 2,
+          last_error: 'Нет ответа: адрес не найден (ENOTFOUND)',
+        });
+      if (url.pathname === '/api/webhooks/deliveries/resend')
+        return json({ resent: 0, url: 'https://shop.example/hook' });
+      return undefined;
+    });
+    const card = await screen.findByTestId('webhook-health');
+    expect(
+      within(card).getByText(/Не дошли и ждут повторной попытки по расписанию: 2\./),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByText('Последняя ошибка: Нет ответа: адрес не найден (ENOTFOUND)'),
+    ).toBeInTheDocument();
+    expect(within(card).queryByText('Адрес принимает вебхуки.')).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Отправить повторно' }));
+    expect(
+      await within(card).findByText('Неудачных доставок с этого времени нет — отправлять нечего.'),
+    ).toBeInTheDocument();
+    expect(within(card).queryByText(/Отправлено повторно: 0/)).not.toBeInTheDocument();
   }, 20_000);
 });
 

@@ -72,7 +72,15 @@ export function WebhookHealthCard() {
             {data.last_error && <span className="block">Последняя ошибка: {data.last_error}</span>}
           </Alert>
         )}
-        {state === 'ok' && <p className="text-[15px] text-slate-700">Адрес принимает вебхуки.</p>}
+        {state === 'retrying' && (
+          <Alert tone="warning" className="break-words">
+            Не дошли и ждут повторной попытки по расписанию: {data.retrying_deliveries}.
+            {data.last_error && <span className="block">Последняя ошибка: {data.last_error}</span>}
+          </Alert>
+        )}
+        {state === 'ok' && data.failed_deliveries === 0 && (
+          <p className="text-[15px] text-slate-700">Адрес принимает вебхуки.</p>
+        )}
         <p className="text-[15px] text-slate-700">Неудачных доставок: {data.failed_deliveries}</p>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <Input
@@ -97,11 +105,14 @@ export function WebhookHealthCard() {
           </Button>
         </form>
         <div aria-live="polite" className="empty:hidden">
-          {resend.data && (
-            <Alert tone="success" className="break-words">
-              Отправлено повторно: {resend.data.resent} на {resend.data.url}
-            </Alert>
-          )}
+          {resend.data &&
+            (resend.data.resent > 0 ? (
+              <Alert tone="success" className="break-words">
+                Отправлено повторно: {resend.data.resent} на {resend.data.url}
+              </Alert>
+            ) : (
+              <Alert tone="info">Неудачных доставок с этого времени нет — отправлять нечего.</Alert>
+            ))}
         </div>
         {resend.isError && <Alert tone="error">{serverMessage(resend.error) ?? RESEND_FAILED}</Alert>}
       </div>

@@ -13,12 +13,16 @@ export function sinceIso(value: string): string | null {
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
 
-export type HealthState = 'none' | 'failing' | 'paused' | 'ok';
+export type HealthState = 'none' | 'failing' | 'paused' | 'retrying' | 'ok';
 
-/** What the card says about the address: failing for good beats paused beats healthy. */
+/**
+ * What the card says about the address: failing for good beats paused beats deliveries waiting for a
+ * retry beats healthy. «Принимает вебхуки» only when nothing waits to be tried again and none failed.
+ */
 export function healthState(health: WebhookEndpointHealth): HealthState {
   if (!health.url) return 'none';
   if (health.failing) return 'failing';
   if (health.paused_until) return 'paused';
+  if (health.retrying_deliveries > 0) return 'retrying';
   return 'ok';
 }
