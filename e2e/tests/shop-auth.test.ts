@@ -18,6 +18,10 @@ describe('shop token handling', () => {
   it('stores ?token= in session storage and removes it from the address, keeping path, query and hash', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto('/shops/missing-page/unknown');
+    // An address without a page is the not-found page with HTTP 404: the browser reports that status.
+    expect(errors.splice(0)).toEqual([
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
     const entriesBefore = await page.evaluate(() => history.length);
     await page.goto(`/shops/${DEMO_SHOP.id}/all-orders?page=1&token=${DEMO_SHOP.secretKey}#list`);
     await page

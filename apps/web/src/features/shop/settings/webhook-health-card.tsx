@@ -78,9 +78,7 @@ export function WebhookHealthCard() {
             {data.last_error && <span className="block">Последняя ошибка: {data.last_error}</span>}
           </Alert>
         )}
-        {state === 'ok' && data.failed_deliveries === 0 && (
-          <p className="text-[15px] text-slate-700">Адрес принимает вебхуки.</p>
-        )}
+        {state === 'ok' && <p className="text-[15px] text-slate-700">Адрес принимает вебхуки.</p>}
         <p className="text-[15px] text-slate-700">Неудачных доставок: {data.failed_deliveries}</p>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <Input
