@@ -92,6 +92,12 @@ const OPERATIONS: Operation[] = [
     body: {},
   },
   {
+    name: 'send a waiting delivery now',
+    permission: 'integration.manage',
+    method: 'POST',
+    url: () => '/api/webhooks/deliveries/00000000-0000-4000-8000-000000000000/send-now',
+  },
+  {
     name: 'resend failed webhooks',
     permission: 'integration.manage',
     method: 'POST',

@@ -114,6 +114,10 @@ describeApi('a key in its grace period', { env, startTimeout: 180_000 }, (t) => 
         url: '/api/webhooks/deliveries/00000000-0000-4000-8000-000000000000/retry',
         payload: {},
       },
+      sendWebhookDeliveryNow: {
+        method: 'POST',
+        url: '/api/webhooks/deliveries/00000000-0000-4000-8000-000000000000/send-now',
+      },
       listWebhookDeliveries: { method: 'GET', url: '/api/webhooks/deliveries' },
       getWebhookHealth: { method: 'GET', url: '/api/webhooks/health' },
       getStats: { method: 'GET', url: '/api/stats' },

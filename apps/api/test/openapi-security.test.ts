@@ -44,6 +44,10 @@ describeApi('OpenAPI security is what the routes accept', { startTimeout: 180_00
         url: '/api/webhooks/deliveries/00000000-0000-4000-8000-000000000000/retry',
         payload: {},
       },
+      sendWebhookDeliveryNow: {
+        method: 'POST',
+        url: '/api/webhooks/deliveries/00000000-0000-4000-8000-000000000000/send-now',
+      },
       resendFailedWebhooks: {
         method: 'POST',
         url: '/api/webhooks/deliveries/resend',

@@ -318,6 +318,49 @@ describe.each(DB_KINDS)('webhook delivery on %s', (kind) => {
     });
   });
 
+  it('«Отправить сейчас» attempts a delivery waiting for its retry at once; idempotent, audited, 409 otherwise', async () => {
+    const r = await receiver(() => ({ status: 500 }));
+    const order = await orderWithEvent(r.url);
+    const sendNow = (id: string, headers = demoAuth) =>
+      t.app.inject({ method: 'POST', url: `/api/webhooks/deliveries/${id}/send-now`, headers });
+    await t.worker.drain();
+    let d = await onlyDelivery(order.id);
+    expect(d).toMatchObject({ status: 'pending', attempts: 1 });
+    const planned = new Date(t.clock.now().getTime() + 1000).toISOString();
+    expect(d.next_attempt_at).toBe(planned);
+
+    // Another shop's delivery is not found; the waiting one is brought forward to now.
+    const other = await newShop(t, 'Магазин без права на чужое');
+    expect((await sendNow(d.id, other.auth)).statusCode).toBe(404);
+    r.setReply(() => ({ status: 200 }));
+    const res = await sendNow(d.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: d.id,
+      status: 'pending',
+      attempts: 1,
+      next_attempt_at: t.clock.now().toISOString(),
+    });
+    // A second press before the attempt changes nothing and sends nothing twice.
+    expect((await sendNow(d.id)).statusCode).toBe(200);
+    await t.worker.drain(); // the clock has not moved: without the button it would wait a second
+    expect(r.received).toHaveLength(2);
+    d = await onlyDelivery(order.id);
+    expect(d).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200 });
+
+    // Delivered: nothing waits, so 409 (the re-send is …/retry).
+    const done = await sendNow(d.id);
+    expect(done.statusCode).toBe(409);
+    expect(errorOf(done).code).toBe('DELIVERY_NOT_WAITING');
+    expect((await sendNow('not-a-uuid')).statusCode).toBe(404);
+
+    const audit = await t.db.query<{ action: string; details: unknown }>(
+      "SELECT action, details FROM audit_log WHERE action = 'webhook_delivery.sent_now'",
+    );
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit[0]?.details)).toContain(d.id);
+  });
+
   it('retries after a timeout on the same schedule, then fails', async () => {
     const main = t;
     // Pausing an address that keeps timing out has its own test (webhook-failures.test.ts).

@@ -188,6 +188,12 @@ final class Client
         return $this->call('POST', '/api/webhooks/deliveries/' . rawurlencode($deliveryId) . '/retry', null, $input);
     }
 
+    /** A delivery waiting for its retry: the next attempt now (409 DELIVERY_NOT_WAITING otherwise). */
+    public function sendWebhookDeliveryNow(string $deliveryId): array
+    {
+        return $this->call('POST', '/api/webhooks/deliveries/' . rawurlencode($deliveryId) . '/send-now');
+    }
+
     /** $input: ['since' => ISO 8601, 'url' => optional]. */
     public function resendFailedWebhooks(array $input): array
     {

@@ -245,6 +245,11 @@ export class B2BPay {
     const path = `/api/webhooks/deliveries/${segment(deliveryId)}/retry`;
     return this.#call({ method: 'POST', path, body: input, options });
   }
+  /** A delivery waiting for its retry: the next attempt now (409 DELIVERY_NOT_WAITING otherwise). */
+  sendWebhookDeliveryNow(deliveryId: string, options?: RequestOptions): Promise<WebhookDelivery> {
+    const path = `/api/webhooks/deliveries/${segment(deliveryId)}/send-now`;
+    return this.#call({ method: 'POST', path, options });
+  }
   resendFailedWebhooks(input: WebhookResendInput, options?: RequestOptions): Promise<WebhookResendResult> {
     return this.#call({ method: 'POST', path: '/api/webhooks/deliveries/resend', body: input, options });
   }

@@ -427,6 +427,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/deliveries/{id}/send-now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Отправить сейчас доставку, которая ждёт повтора
+         * @description Для доставки в статусе pending, которая уже пробовала отправиться и ждёт следующей попытки (next_attempt_at в будущем): следующая попытка — сейчас, номер попытки и расписание повторов продолжаются как были. Повторный запрос, пока попытка не сделана, ничего не меняет. Доставленная, неудавшаяся, ещё не пробовавшая или отправляемая прямо сейчас доставка — 409 DELIVERY_NOT_WAITING. Действие записывается в журнал действий магазина.
+         */
+        post: operations["sendWebhookDeliveryNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/deliveries/resend": {
         parameters: {
             query?: never;
@@ -1423,7 +1443,7 @@ export interface components {
         };
         FieldError: {
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "CSRF_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_STATUS_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "REFUND_EXCEEDS_REMAINING" | "DELIVERY_PENDING" | "LEAD_STATUS_CONFLICT" | "SHOP_SUSPENDED" | "LINK_EXPIRED" | "ALREADY_MEMBER" | "LAST_OWNER" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "OFFER_ALREADY_ACCEPTED" | "OFFER_UNAVAILABLE" | "DECISION_CONFLICT" | "APPLICATION_CLOSED" | "OFFER_NOT_ACCEPTED" | "PAYMENT_AMOUNT_MISMATCH" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "CSRF_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_STATUS_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "REFUND_EXCEEDS_REMAINING" | "DELIVERY_PENDING" | "DELIVERY_NOT_WAITING" | "LEAD_STATUS_CONFLICT" | "SHOP_SUSPENDED" | "LINK_EXPIRED" | "ALREADY_MEMBER" | "LAST_OWNER" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "OFFER_ALREADY_ACCEPTED" | "OFFER_UNAVAILABLE" | "DECISION_CONFLICT" | "APPLICATION_CLOSED" | "OFFER_NOT_ACCEPTED" | "PAYMENT_AMOUNT_MISMATCH" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
             message: string;
             field?: string;
         };
@@ -1452,7 +1472,7 @@ export interface components {
             detail: string;
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "CSRF_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_STATUS_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "REFUND_EXCEEDS_REMAINING" | "DELIVERY_PENDING" | "LEAD_STATUS_CONFLICT" | "SHOP_SUSPENDED" | "LINK_EXPIRED" | "ALREADY_MEMBER" | "LAST_OWNER" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "OFFER_ALREADY_ACCEPTED" | "OFFER_UNAVAILABLE" | "DECISION_CONFLICT" | "APPLICATION_CLOSED" | "OFFER_NOT_ACCEPTED" | "PAYMENT_AMOUNT_MISMATCH" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "CSRF_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ORDER_STATUS_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "REFUND_EXCEEDS_REMAINING" | "DELIVERY_PENDING" | "DELIVERY_NOT_WAITING" | "LEAD_STATUS_CONFLICT" | "SHOP_SUSPENDED" | "LINK_EXPIRED" | "ALREADY_MEMBER" | "LAST_OWNER" | "ORDER_CHANGED" | "DUPLICATE_EXTERNAL_ID" | "OFFER_ALREADY_ACCEPTED" | "OFFER_UNAVAILABLE" | "DECISION_CONFLICT" | "APPLICATION_CLOSED" | "OFFER_NOT_ACCEPTED" | "PAYMENT_AMOUNT_MISMATCH" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR";
                 message: string;
                 field?: string;
                 order_id?: string;
@@ -3000,7 +3020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3490,7 +3510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3688,7 +3708,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -3973,7 +3993,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4221,7 +4241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4345,7 +4365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4470,7 +4490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -4648,7 +4668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -5851,7 +5871,173 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            409: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Тело запроса больше 100 КБ. */
+            413: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Тело запроса не в формате JSON. */
+            415: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Превышен лимит запросов (100 в минуту на ключ). Заголовки X-RateLimit-* и Retry-After. */
+            429: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    /** @description Через сколько секунд повторить */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Ошибка на стороне B2BPay или недоступен внешний сервис. Подробностей в ответе нет. */
+            500: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendWebhookDeliveryNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Успешный ответ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "1d6f3b8e-9a2c-4d5f-b7e1-3a8c0d5f2b96",
+                     *       "event_id": "0b6c1f9e-3d0a-4c47-9a1e-2f5d8c7b6a41",
+                     *       "event": "order.status.changed",
+                     *       "order_id": "7d4f2a90-1c3b-4e5f-8a6d-9b0c1d2e3f40",
+                     *       "url": "https://romashka.ru/b2bpay/webhook",
+                     *       "endpoint_id": "3c1f7b2a-5d4e-4f60-9a8b-7c6d5e4f3a21",
+                     *       "status": "delivered",
+                     *       "attempts": 2,
+                     *       "last_status_code": 200,
+                     *       "last_error": null,
+                     *       "next_attempt_at": null,
+                     *       "delivered_at": "2026-11-24T09:53:01.000Z",
+                     *       "created_at": "2026-11-24T09:52:00.000Z",
+                     *       "livemode": true,
+                     *       "attempts_log": [
+                     *         {
+                     *           "attempt": 1,
+                     *           "started_at": "2026-11-24T09:52:00.000Z",
+                     *           "duration_ms": 10000,
+                     *           "status_code": null,
+                     *           "error": "Нет ответа за 10000 мс"
+                     *         },
+                     *         {
+                     *           "attempt": 2,
+                     *           "started_at": "2026-11-24T09:53:00.000Z",
+                     *           "duration_ms": 184,
+                     *           "status_code": 200,
+                     *           "error": null
+                     *         }
+                     *       ]
+                     *     } */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description VALIDATION_ERROR: Запрос не прошёл проверку: error — первая ошибка, errors — все неверные поля (field, message). PAYMENT_AMOUNT_MISMATCH: API банков: сумма платежа не равна сумме заказа. */
+            400: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: Нет заголовка Authorization: Bearer … или ключ неверный, отозван или истёк. */
+            401: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: Ключ верный, но не даёт этого права: например, pk_ для чего-то кроме создания заказа, Origin не из widget_origins или прежний ключ после смены с expire_old_in_seconds — до своего срока он может только создавать и читать заказы. CSRF_FAILED: Запрос личного кабинета (по cookie сессии) без заголовка X-CSRF-Token, с неверным токеном или с другого сайта (Origin). SHOP_SUSPENDED: Магазин приостановлен B2BPay: его ключи и сессии не принимаются. */
+            403: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: Нет такого заказа, магазина или адреса (чужой заказ — тоже 404). */
+            404: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: Адрес существует, но не принимает этот метод. Заголовок Allow перечисляет допустимые. */
+            405: {
+                headers: {
+                    /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -8483,7 +8669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -9125,7 +9311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */
@@ -9274,7 +9460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
+            /** @description ORDER_STATUS_CONFLICT: Статус заказа не позволяет действие (например, отмена оплаченного или возврат неоплаченного); текущий статус — в error.order_status. IDEMPOTENCY_KEY_IN_USE: Запрос с тем же Idempotency-Key ещё выполняется. REFUND_EXCEEDS_REMAINING: Сумма возврата больше, чем осталось вернуть по заказу (refunded_amount уже учтён). DELIVERY_PENDING: Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся. DELIVERY_NOT_WAITING: Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас. LEAD_STATUS_CONFLICT: Бэк-офис: лид нельзя перевести в этот статус (new → in_progress → won | lost). ALREADY_MEMBER: Этот адрес уже состоит в команде магазина. LAST_OWNER: У магазина должен остаться хотя бы один владелец: последнего нельзя удалить или лишить роли. ORDER_CHANGED: Покупатель отправлял заявку по прежней версии заказа: магазин успел изменить товары. DUPLICATE_EXTERNAL_ID: У магазина уже есть заказ с таким external_id; его id — в error.order_id. OFFER_ALREADY_ACCEPTED: По заказу уже подписано предложение банка; второе подписать нельзя. OFFER_UNAVAILABLE: Срок предложения истёк или банк его больше не предлагает. DECISION_CONFLICT: API банков: по заявке уже принято другое решение. APPLICATION_CLOSED: API банков: заявка истекла (respond_by) или отозвана (application.withdrawn). OFFER_NOT_ACCEPTED: API банков: покупатель ещё не подписал предложение этого банка — платить рано. */
             409: {
                 headers: {
                     /** @description Id запроса (присланный клиентом, если он корректен); тот же в error.request_id и в журнале сервера */

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'REFUND_EXCEEDS_REMAINING',
   /** A webhook delivery still waiting to be sent cannot be re-sent (409). */
   'DELIVERY_PENDING',
+  /** «Отправить сейчас» of a webhook delivery that is not waiting for a retry (409). */
+  'DELIVERY_NOT_WAITING',
   /** Back office: a lead cannot move from its status to the one asked (409). */
   'LEAD_STATUS_CONFLICT',
   /** The shop is suspended by B2BPay: its keys and sessions are refused (403). */
@@ -143,6 +145,13 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
     statuses: [409],
     meaning: 'Доставка вебхука ещё ждёт отправки: повторно отправить можно доставленную или неудавшуюся.',
     action: 'Дождитесь итога доставки (статус delivered или failed) и повторите.',
+  },
+  {
+    code: 'DELIVERY_NOT_WAITING',
+    statuses: [409],
+    meaning:
+      'Доставка вебхука не ждёт повторной попытки: она уже доставлена, не удалась или отправляется прямо сейчас.',
+    action: 'Прочитайте доставку: неудавшуюся или доставленную отправьте повторно (…/retry).',
   },
   {
     code: 'LEAD_STATUS_CONFLICT',

@@ -18,7 +18,7 @@ export type {
 export { defineJob, jobType } from './define-job';
 export type { Job, JobFinish, JobOutcome } from './job';
 export { onJobsCommitted, withJobSignals } from './job-signals';
-export { enqueue, enqueueMany, recordOutcome } from './jobs.repository';
+export { enqueue, enqueueMany, recordOutcome, runPendingNow } from './jobs.repository';
 export type { Lane, LaneSettings } from './lanes';
 export { type KindStats, queueStats } from './queue-stats';
 export { type Schedule, type Sweep, Worker, type WorkerOptions } from './worker';

@@ -45,6 +45,28 @@ export async function enqueueMany<Payload>(
   noteEnqueued(tx);
 }
 
+/**
+ * Brings a waiting job forward to `now`: the pending jobs of this type whose payload's `key` is
+ * `value` and whose run_at is later. The commit wakes the workers as an enqueue does. Returns how
+ * many jobs moved (0: none was waiting — already due, running or finished).
+ */
+export async function runPendingNow<Payload>(
+  tx: Queryable,
+  type: JobType<Payload>,
+  key: keyof Payload & string,
+  value: string,
+  now: Date,
+): Promise<number> {
+  const rows = await tx.query<{ id: unknown }>(
+    `UPDATE jobs SET run_at = $4, updated_at = $4
+      WHERE kind = $1 AND state = 'pending' AND payload->>$2 = $3 AND run_at > $4
+      RETURNING id`,
+    [type.kind, key, value, now],
+  );
+  if (rows.length > 0) noteEnqueued(tx);
+  return rows.length;
+}
+
 const CLAIMED = `UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_until = $2, updated_at = $1
       WHERE id IN (
         SELECT id FROM jobs

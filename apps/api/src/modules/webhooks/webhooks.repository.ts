@@ -263,6 +263,14 @@ export async function resetForResend(
   return row ? mapDelivery(row) : null;
 }
 
+/** «Отправить сейчас»: the waiting delivery's next attempt is due now. */
+export async function markDueNow(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query('UPDATE webhook_deliveries SET next_attempt_at = $2, updated_at = $2 WHERE id = $1', [
+    id,
+    now,
+  ]);
+}
+
 /** Where a page of deliveries starts: after this delivery, in the list's order. */
 export interface DeliveryCursor {
   created_at: Date;

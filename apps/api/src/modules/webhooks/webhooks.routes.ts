@@ -115,6 +115,31 @@ function deliveryLogRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
       return service.retryDelivery(deps, auth.shop.id, request.params.id, request.body ?? {});
     },
   );
+
+  r.post(
+    '/api/webhooks/deliveries/:id/send-now',
+    {
+      config: { permission: 'integration.manage' },
+      schema: {
+        operationId: 'sendWebhookDeliveryNow',
+        tags: ['webhooks'],
+        summary: 'Отправить сейчас доставку, которая ждёт повтора',
+        description:
+          'Для доставки в статусе pending, которая уже пробовала отправиться и ждёт следующей попытки ' +
+          '(next_attempt_at в будущем): следующая попытка — сейчас, номер попытки и расписание повторов ' +
+          'продолжаются как были. Повторный запрос, пока попытка не сделана, ничего не меняет. ' +
+          'Доставленная, неудавшаяся, ещё не пробовавшая или отправляемая прямо сейчас доставка — 409 ' +
+          'DELIVERY_NOT_WAITING. Действие записывается в журнал действий магазина.',
+        security: SHOP_AUTH,
+        params: DeliveryIdParams,
+        response: { 200: WebhookDelivery, ...errorResponses(400, 401, 403, 404, 409, 429, 500) },
+      },
+    },
+    async (request) => {
+      const auth = await deps.auth.require(request);
+      return service.sendDeliveryNow(deps, auth.shop.id, request.params.id, auditBy(auth));
+    },
+  );
 }
 
 /** The bulk re-send, the address health and the test event. */

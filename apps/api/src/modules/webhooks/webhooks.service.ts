@@ -19,7 +19,7 @@ import { isUuid } from '../../shared/uuid';
 import { type AuditBy, recordAudit } from '../audit';
 
 import { invalidateKeyCache } from '../auth';
-import { enqueue, enqueueMany } from '../jobs';
+import { enqueue, enqueueMany, runPendingNow } from '../jobs';
 import { TEST_EVENT } from './delivery.job';
 import { findLegacyEndpoint, setLegacyUrl } from './endpoints.repository';
 import { queueDelivery } from './events.repository';
@@ -34,6 +34,7 @@ export { assertWebhookUrlAllowed } from './ssrf-guard';
 export const DELIVERY_NOT_FOUND = 'Доставка вебхука не найдена';
 const DELIVERY_CURSOR_UNKNOWN = 'нет такой доставки магазина';
 export const DELIVERY_PENDING = 'Доставка уже ожидает отправки';
+export const DELIVERY_NOT_WAITING = 'Доставка не ждёт повторной попытки: отправить сейчас нечего';
 export const NO_WEBHOOK_URL = 'Сначала укажите адрес вебхука';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -139,6 +140,45 @@ export async function retryDelivery(
     if (!(await repo.resetForResend(tx, id, body.url ?? null, now)))
       throw validationError('url', NO_WEBHOOK_URL);
     await enqueue(tx, deliverWebhookJob, { delivery_id: id }, now, shopId);
+  });
+  return viewOf(deps, id);
+}
+
+/**
+ * «Отправить сейчас»: a delivery waiting for its retry (pending, tried at least once, its next attempt
+ * later) is attempted now by its own job, brought forward — the attempt numbers and the retry schedule
+ * go on as they would have, and a failure is retried by the schedule as before. Idempotent: one already
+ * due answers as it is, without a second attempt. Anything else (delivered, failed, never tried, being
+ * sent) is 409 DELIVERY_NOT_WAITING; another shop's delivery is 404. Recorded in the shop's audit log.
+ */
+export async function sendDeliveryNow(
+  deps: AppDeps,
+  shopId: string,
+  id: string,
+  audit?: AuditBy,
+): Promise<WebhookDelivery> {
+  if (!isUuid(id)) throw notFound(DELIVERY_NOT_FOUND);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const delivery = await repo.lockShopDelivery(tx, shopId, id);
+    if (!delivery) throw notFound(DELIVERY_NOT_FOUND);
+    const waiting = delivery.status === 'pending' && delivery.attempts > 0 && delivery.next_attempt_at;
+    if (!waiting) throw new AppError('DELIVERY_NOT_WAITING', DELIVERY_NOT_WAITING);
+    if (waiting.getTime() <= now.getTime()) return;
+    if ((await runPendingNow(tx, deliverWebhookJob, 'delivery_id', id, now)) === 0)
+      throw new AppError('DELIVERY_NOT_WAITING', DELIVERY_NOT_WAITING);
+    await repo.markDueNow(tx, id, now);
+    if (audit)
+      await recordAudit(
+        tx,
+        {
+          shopId,
+          ...audit,
+          action: 'webhook_delivery.sent_now',
+          details: { id, event: delivery.event_type },
+        },
+        now,
+      );
   });
   return viewOf(deps, id);
 }

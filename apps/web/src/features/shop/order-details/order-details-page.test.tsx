@@ -176,6 +176,61 @@ describe('order details page', () => {
     await waitFor(() => expect(screen.getByTestId('webhook-delivery')).toHaveTextContent('Доставлено'));
   });
 
+  it('sends a delivery waiting for its retry now («Отправить сейчас») and says so in Russian', async () => {
+    let sent = false;
+    const waiting = {
+      ...delivery('pending'),
+      attempts: 1,
+      last_error: 'Нет ответа: адрес не найден (ENOTFOUND)',
+      next_attempt_at: '2026-11-22T10:15:00Z',
+    };
+    const calls = open((call) => {
+      const url = new URL(call.url, 'http://x');
+      if (url.pathname === '/api/webhooks/deliveries')
+        return json({ items: [sent ? delivery('delivered') : waiting], count: 1, has_more: false });
+      if (url.pathname === `/api/webhooks/deliveries/${DELIVERY}/send-now`) {
+        sent = true;
+        return json({ ...waiting, next_attempt_at: '2026-11-22T10:11:00Z' });
+      }
+      return undefined;
+    });
+    const item = await screen.findByTestId('webhook-delivery');
+    expect(item).toHaveTextContent('Следующая попытка:');
+    expect(within(item).queryByRole('button', { name: 'Отправить повторно' })).not.toBeInTheDocument();
+    await userEvent.click(within(item).getByRole('button', { name: 'Отправить сейчас' }));
+    expect(
+      await screen.findByText('Вебхук отправляется сейчас, не дожидаясь следующей попытки'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      `/api/webhooks/deliveries/${DELIVERY}/send-now`,
+    ]);
+    await waitFor(() => expect(screen.getByTestId('webhook-delivery')).toHaveTextContent('Доставлено'));
+    expect(screen.queryByRole('button', { name: 'Отправить сейчас' })).not.toBeInTheDocument();
+  });
+
+  it('says why «Отправить сейчас» was refused', async () => {
+    const waiting = { ...delivery('pending'), attempts: 1, next_attempt_at: '2026-11-22T10:15:00Z' };
+    open((call) => {
+      const url = new URL(call.url, 'http://x');
+      if (url.pathname === '/api/webhooks/deliveries')
+        return json({ items: [waiting], count: 1, has_more: false });
+      if (call.method === 'POST')
+        return json(
+          {
+            detail: 'Доставка не ждёт повторной попытки: отправить сейчас нечего',
+            error: { code: 'DELIVERY_NOT_WAITING', message: 'x' },
+          },
+          409,
+        );
+      return undefined;
+    });
+    const item = await screen.findByTestId('webhook-delivery');
+    await userEvent.click(within(item).getByRole('button', { name: 'Отправить сейчас' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Доставка не ждёт повторной попытки: отправить сейчас нечего',
+    );
+  });
+
   it('says why a re-send was refused', async () => {
     open((call) =>
       call.method === 'POST'

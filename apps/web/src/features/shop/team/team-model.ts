@@ -31,6 +31,7 @@ const ACTION_LABELS: Record<string, string> = {
   'webhook_endpoint.updated': 'Изменён адрес вебхука',
   'webhook_endpoint.deleted': 'Удалён адрес вебхука',
   'webhook_endpoint.secret_rotated': 'Новый секрет адреса вебхука',
+  'webhook_delivery.sent_now': 'Вебхук отправлен сейчас, не дожидаясь повтора',
   'member.invited': 'Приглашение в команду',
   'invitation.resent': 'Приглашение отправлено повторно',
   'invitation.revoked': 'Приглашение отозвано',

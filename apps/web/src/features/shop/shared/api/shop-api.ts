@@ -98,6 +98,16 @@ export function retryDelivery(deliveryId: string, token: string | null): Promise
   });
 }
 
+/** «Отправить сейчас»: the next attempt of a delivery waiting for its retry, now (409 when none waits). */
+export function sendDeliveryNow(deliveryId: string, token: string | null): Promise<WebhookDelivery> {
+  requireParam(deliveryId, 'WebhookApi', 'sendDeliveryNow', 'deliveryId');
+  return callApi('POST', '/api/webhooks/deliveries/{id}/send-now', {
+    path: { id: deliveryId },
+    token,
+    errorStatuses: [...SHOP_ERRORS, 409],
+  });
+}
+
 /** A `webhook.test` event to `url`, or to the shop's default address when url is omitted. */
 export function sendTestWebhook(url: string | undefined, token: string | null): Promise<WebhookDelivery> {
   return callApi('POST', '/api/webhooks/test', {

@@ -11,12 +11,21 @@ import { ChevronLeftIcon, ChevronRightIcon, SendIcon } from '../../../../shared/
 import { LoadingState } from '../../../../shared/ui/spinner';
 import { StatusBadge } from '../../../../shared/ui/status-badge';
 import { useToast } from '../../../../shared/ui/toast';
-import { retryDelivery, type WebhookDelivery } from '../api/shop-api';
+import { retryDelivery, sendDeliveryNow, type WebhookDelivery } from '../api/shop-api';
 import { shopKeys, useDeliveries } from '../api/shop-queries';
 import { shopPaths } from '../shop-id';
-import { attemptOutcome, canRetry, DELIVERY_STATUS, eventText, lastAnswer } from './delivery-model';
+import {
+  attemptOutcome,
+  canRetry,
+  canSendNow,
+  DELIVERY_STATUS,
+  eventText,
+  lastAnswer,
+} from './delivery-model';
 
 export const RETRY_FAILED = 'Не удалось отправить вебхук повторно. Попробуйте ещё раз.';
+export const SEND_NOW_FAILED = 'Не удалось отправить вебхук сейчас. Попробуйте ещё раз.';
+export const SENT_NOW = 'Вебхук отправляется сейчас, не дожидаясь следующей попытки';
 
 function DeliveryItem({
   delivery,
@@ -24,12 +33,16 @@ function DeliveryItem({
   showOrderLink,
   retrying,
   onRetry,
+  sending,
+  onSendNow,
 }: {
   delivery: WebhookDelivery;
   shopId: string;
   showOrderLink: boolean;
   retrying: boolean;
   onRetry: () => void;
+  sending: boolean;
+  onSendNow: () => void;
 }) {
   const status = DELIVERY_STATUS[delivery.status];
   const [logOpen, setLogOpen] = useState(false);
@@ -78,6 +91,18 @@ function DeliveryItem({
             Отправить повторно
           </Button>
         )}
+        {canSendNow(delivery) && (
+          <Button
+            variant="secondary"
+            className="shrink-0"
+            icon={<SendIcon size={16} />}
+            loading={sending}
+            loadingText="Отправка..."
+            onClick={onSendNow}
+          >
+            Отправить сейчас
+          </Button>
+        )}
       </div>
       {(hasLog || orderLink) && (
         <div className="mt-1 flex flex-wrap gap-x-5">
@@ -117,7 +142,8 @@ function DeliveryItem({
 }
 
 /**
- * Webhook deliveries, newest first, with their attempts and 'Отправить повторно': of one order
+ * Webhook deliveries, newest first, with their attempts, 'Отправить повторно' and, for one waiting for
+ * its retry, 'Отправить сейчас': of one order
  * (order details) or of the whole shop (settings). Pending ones are followed until they settle.
  */
 export function DeliveryList({
@@ -153,6 +179,18 @@ export function DeliveryList({
       void queryClient.invalidateQueries({ queryKey: shopKeys.deliveries });
     },
   });
+  const sendNow = useMutation({
+    mutationFn: (id: string) => sendDeliveryNow(id, token),
+    onMutate: () => setFailure(null),
+    onSuccess: () => {
+      toast.show(SENT_NOW);
+      void queryClient.invalidateQueries({ queryKey: shopKeys.deliveries });
+    },
+    onError: (error) => {
+      setFailure(serverMessage(error) ?? SEND_NOW_FAILED);
+      void queryClient.invalidateQueries({ queryKey: shopKeys.deliveries });
+    },
+  });
 
   if (deliveries.isPending) return <LoadingState text="Загрузка вебхуков..." />;
   if (deliveries.isError) {
@@ -179,6 +217,8 @@ export function DeliveryList({
             showOrderLink={showOrderLink}
             retrying={retry.isPending && retry.variables === delivery.id}
             onRetry={() => retry.mutate(delivery.id)}
+            sending={sendNow.isPending && sendNow.variables === delivery.id}
+            onSendNow={() => sendNow.mutate(delivery.id)}
           />
         ))}
       </ul>

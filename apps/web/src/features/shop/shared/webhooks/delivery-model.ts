@@ -24,6 +24,13 @@ export function canRetry(delivery: Pick<WebhookDelivery, 'status'>): boolean {
   return delivery.status !== 'pending';
 }
 
+/** A delivery waiting for its retry (tried, the next attempt planned): «Отправить сейчас». */
+export function canSendNow(
+  delivery: Pick<WebhookDelivery, 'status' | 'attempts' | 'next_attempt_at'>,
+): boolean {
+  return delivery.status === 'pending' && delivery.attempts > 0 && delivery.next_attempt_at !== null;
+}
+
 /** 'HTTP 200' when the receiver answered, else the transport error of the attempt. */
 export function attemptOutcome(
   attempt: Pick<WebhookAttempt, 'status_code' | 'error' | 'duration_ms'>,
