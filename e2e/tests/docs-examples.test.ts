@@ -134,7 +134,7 @@ describe.each(present)('$language examples against a real server', ({ ext, comma
     });
     expect(badKey.code).toBe(1);
     expect(badKey.stdout + badKey.stderr).toContain('HTTP 401');
-    expect(badKey.stdout + badKey.stderr).toContain('"detail":"Неверный или отозванный токен"');
+    expect(badKey.stdout + badKey.stderr).toContain('"detail":"Неверный или отозванный ключ API"');
 
     const missing = await run(
       command,

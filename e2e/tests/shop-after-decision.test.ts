@@ -164,11 +164,13 @@ describe('after the decision in the shop area', () => {
       list.page.getByRole('button', { name: 'Выгрузить CSV' }).click(),
     ]);
     expect(new URL(request.url()).searchParams.getAll('status')).toEqual(['refunded']);
-    expect(download.suggestedFilename()).toBe('orders.csv');
+    // The server's dated Russian name (Moscow's day), not «orders.csv».
+    expect(download.suggestedFilename()).toMatch(/^заказы-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]?.split(';').length).toBe(11);
+    expect(lines[0]?.split(';')[1]).toBe('"номер в магазине"');
     expect(lines).toHaveLength(2);
     // Text cells are quoted (RFC 4180), numbers are not; none of these texts holds a `;`.
     const row = lines[1]?.split(';') ?? [];

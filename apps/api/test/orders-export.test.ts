@@ -13,7 +13,7 @@ import {
 } from './support/test-app';
 
 const HEADER =
-  '"номер";"external_id";"дата";"статус";"сумма";"возвращено";"организация";"ИНН";"банк";"выплачено";"номер платёжного поручения"';
+  '"номер";"номер в магазине";"дата";"статус";"сумма";"возвращено";"организация";"ИНН";"банк";"выплачено";"номер платёжного поручения"';
 
 describeApi('accounting export (CSV)', (t) => {
   beforeAll(async () => {
@@ -52,7 +52,10 @@ describeApi('accounting export (CSV)', (t) => {
     const res = await exportCsv();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
+    // Dated by Moscow's calendar day: a Russian name (RFC 5987) with an ASCII fallback (RFC 6266).
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename=orders-2026-03-10.csv; filename*=UTF-8''${encodeURIComponent('заказы-2026-03-10.csv')}`,
+    );
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows = rowsOf(res.body);
     expect(rows[0]).toBe(HEADER);
@@ -72,6 +75,21 @@ describeApi('accounting export (CSV)', (t) => {
     const byExternal = rowsOf((await exportCsv('?external_id=ERP-77')).body);
     expect(byExternal).toHaveLength(2);
     expect(byExternal[1]).toContain(';"ERP-77";');
+  });
+
+  it('names the file by the day in Moscow, which is the next one after 21:00 UTC', async () => {
+    const before = t.clock.now();
+    t.clock.set(new Date('2026-03-10T21:30:00Z'));
+    try {
+      const res = await exportCsv();
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toContain('filename=orders-2026-03-11.csv;');
+      expect(decodeURIComponent(String(res.headers['content-disposition']).split("UTF-8''")[1] ?? '')).toBe(
+        'заказы-2026-03-11.csv',
+      );
+    } finally {
+      t.clock.set(before);
+    }
   });
 
   it('quotes every text cell (RFC 4180) and defuses a formula behind a comma for readers that split on `,`', async () => {

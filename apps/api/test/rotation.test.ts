@@ -71,6 +71,12 @@ describeApi('rotation', { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, (t) => {
     const res = await list(shop.auth);
     expect(res.statusCode).toBe(401);
     expect(errorOf(res).code).toBe('UNAUTHORIZED');
+    // «ключ», as the shop area and the documents call it, not the jargon «токен».
+    expect(errorOf(res).message).toBe('Неверный или отозванный ключ API');
+    const bare = await t.app.inject({ method: 'GET', url: '/api/order/orders' });
+    expect(errorOf(bare).message).toBe('Требуется ключ API магазина (Authorization: Bearer …)');
+    const malformed = await list({ authorization: 'Token abc' });
+    expect(errorOf(malformed).message).toBe('Заголовок Authorization должен иметь вид «Bearer <ключ API>»');
   });
 
   it('signs every webhook with both secrets until the overlap ends', async () => {

@@ -160,7 +160,10 @@ describe('<b2bpay-button>', () => {
 
   it('shows a wrong key as a Russian error in the button and lets the buyer try again', async () => {
     const calls = mockFetch(() =>
-      json({ detail: 'Неверный или отозванный токен', error: { code: 'UNAUTHORIZED', message: 'x' } }, 401),
+      json(
+        { detail: 'Неверный или отозванный ключ API', error: { code: 'UNAUTHORIZED', message: 'x' } },
+        401,
+      ),
     );
     const element = mount({ 'api-token': 'pk_wrong', 'payment-data': PAYMENT });
     const failed = vi.fn();

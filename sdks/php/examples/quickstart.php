@@ -1,6 +1,6 @@
 <?php
-// php quickstart.php — the B2BPay API from a shop's server with the PHP SDK.
-require_once __DIR__ . '/b2bpay-sdk/autoload.php'; // or Composer's vendor/autoload.php
+// php quickstart.php — API B2BPay с сервера магазина через PHP SDK.
+require_once __DIR__ . '/b2bpay-sdk/autoload.php'; // или vendor/autoload.php из Composer
 
 use B2BPay\ApiError;
 use B2BPay\Client;
@@ -10,14 +10,14 @@ $b2bpay = new Client(
     getenv('B2BPAY_BASE_URL') ?: 'http://localhost:3000'
 );
 
-// Once: where the shop's webhooks go (your endpoint, see webhook.php).
+// Один раз: куда магазину приходят вебхуки (ваш обработчик, см. webhook.php).
 $webhookUrl = getenv('B2BPAY_WEBHOOK_URL') ?: null;
 if ($webhookUrl !== null) {
     $b2bpay->updateShopSettings(['webhook_url' => $webhookUrl]);
 }
 
-// Create an order: prices in roubles (up to kopecks). The client sends an Idempotency-Key and
-// repeats it after a lost answer or a 429, so a retry never creates a second order.
+// Создание заказа: цены в рублях (с копейками). Клиент сам отправляет Idempotency-Key и повторяет
+// запрос после потерянного ответа или 429 — повтор никогда не создаст второй заказ.
 $order = $b2bpay->createOrder([
     'products' => [['name' => 'Бумага офисная А4, 500 листов', 'price' => 350.1, 'quantity' => 3]],
     'client' => ['email' => 'buyer@example.ru', 'phone_number' => '+79991234567'],
@@ -25,22 +25,22 @@ $order = $b2bpay->createOrder([
 ]);
 echo "created {$order['id']} {$order['amount']} {$order['link']}\n";
 
-// Read it, and list the orders still waiting for the buyer.
+// Прочитать заказ и получить список заказов, которые ждут покупателя.
 $fetched = $b2bpay->getOrder($order['id']);
 echo "status {$fetched['status']}\n";
 $page = $b2bpay->listOrders(['status' => 'client_expected', 'limit' => 10]);
 $listed = in_array($order['id'], array_column($page['items'], 'id'), true) ? 'true' : 'false';
 echo "listed {$page['count']} $listed\n";
 
-// The cart changed: the order follows, and an order.products.updated event is recorded.
+// Корзина изменилась: заказ меняется вслед за ней, записывается событие order.products.updated.
 $b2bpay->replaceOrderProducts($order['id'], [
     ['name' => 'Бумага офисная А4, 500 листов', 'price' => 350.1, 'quantity' => 3],
     ['name' => 'Картридж HP 85A', 'price' => 4990, 'quantity' => 1],
 ]);
 
-// The event log: the very events the webhooks carry, oldest first; page on with 'after'. It never
-// skips one, so an event shows once every transaction begun before it has ended: poll, as a
-// catch-up job would.
+// Журнал событий: те же события, что приходят вебхуками, старые сначала; дальше — с 'after'. Журнал
+// ничего не пропускает, поэтому событие появляется, когда завершены все начатые до него транзакции:
+// опрашивайте, как это делало бы задание догоняющей синхронизации.
 $log = $b2bpay->listEvents(['order_id' => $order['id']]);
 for ($tries = 0; $log['items'] === [] && $tries < 50; $tries++) {
     usleep(200000);
@@ -50,13 +50,13 @@ foreach ($log['items'] as $event) {
     echo "event {$event['event']} {$event['event_id']} {$event['amount']}\n";
 }
 
-// A signed test webhook to your endpoint.
+// Подписанный тестовый вебхук на ваш обработчик.
 if ($webhookUrl !== null) {
     $delivery = $b2bpay->sendTestWebhook(['url' => $webhookUrl]);
     echo "test webhook {$delivery['event_id']}\n";
 }
 
-// Errors carry the API's code, message, field and request id.
+// Ошибки несут код API, сообщение, поле и request id.
 try {
     $b2bpay->createOrder(['products' => []]);
 } catch (ApiError $error) {

@@ -1,4 +1,4 @@
-// node quickstart.mjs — the B2BPay API from a shop's server with @b2bpay/sdk.
+// node quickstart.mjs — API B2BPay с сервера магазина через @b2bpay/sdk.
 import { B2BPay, B2BPayError } from '@b2bpay/sdk';
 
 const b2bpay = new B2BPay({
@@ -6,12 +6,12 @@ const b2bpay = new B2BPay({
   apiKey: process.env.B2BPAY_API_KEY ?? 'sk_demo_4f7b2c9e1a8d6035b2e9c7f1a4d8b6e2',
 });
 
-// Once: where the shop's webhooks go (your endpoint, see webhook-receiver.mjs).
+// Один раз: куда магазину приходят вебхуки (ваш обработчик, см. webhook-receiver.mjs).
 const webhookUrl = process.env.B2BPAY_WEBHOOK_URL;
 if (webhookUrl) await b2bpay.updateShopSettings({ webhook_url: webhookUrl });
 
-// Create an order: prices in roubles (up to kopecks). The client sends an Idempotency-Key and
-// repeats it after a lost answer or a 429, so a retry never creates a second order.
+// Создание заказа: цены в рублях (с копейками). Клиент сам отправляет Idempotency-Key и повторяет
+// запрос после потерянного ответа или 429 — повтор никогда не создаст второй заказ.
 const order = await b2bpay.createOrder({
   products: [{ name: 'Бумага офисная А4, 500 листов', price: 350.1, quantity: 3 }],
   client: { email: 'buyer@example.ru', phone_number: '+79991234567' },
@@ -19,7 +19,7 @@ const order = await b2bpay.createOrder({
 });
 console.log('created', order.id, order.amount, order.link);
 
-// Read it, and list the orders still waiting for the buyer.
+// Прочитать заказ и получить список заказов, которые ждут покупателя.
 const fetched = await b2bpay.getOrder(order.id);
 console.log('status', fetched.status);
 const page = await b2bpay.listOrders({ status: 'client_expected', limit: 10 });
@@ -29,15 +29,15 @@ console.log(
   page.items.some((o) => o.id === order.id),
 );
 
-// The cart changed: the order follows, and an order.products.updated event is recorded.
+// Корзина изменилась: заказ меняется вслед за ней, записывается событие order.products.updated.
 await b2bpay.replaceOrderProducts(order.id, [
   { name: 'Бумага офисная А4, 500 листов', price: 350.1, quantity: 3 },
   { name: 'Картридж HP 85A', price: 4990, quantity: 1 },
 ]);
 
-// The event log: the very events the webhooks carry, oldest first; page on with `after`. It never
-// skips one, so an event shows once every transaction begun before it has ended: poll, as a
-// catch-up job would.
+// Журнал событий: те же события, что приходят вебхуками, старые сначала; дальше — с `after`. Журнал
+// ничего не пропускает, поэтому событие появляется, когда завершены все начатые до него транзакции:
+// опрашивайте, как это делало бы задание догоняющей синхронизации.
 let log = await b2bpay.listEvents({ order_id: order.id });
 for (let tries = 0; log.items.length === 0 && tries < 50; tries++) {
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -45,13 +45,13 @@ for (let tries = 0; log.items.length === 0 && tries < 50; tries++) {
 }
 for (const event of log.items) console.log('event', event.event, event.event_id, event.amount);
 
-// A signed test webhook to your endpoint.
+// Подписанный тестовый вебхук на ваш обработчик.
 if (webhookUrl) {
   const delivery = await b2bpay.sendTestWebhook({ url: webhookUrl });
   console.log('test webhook', delivery.event_id);
 }
 
-// Errors carry the API's code, message, field and request_id.
+// Ошибки несут код API, сообщение, поле и request_id.
 try {
   await b2bpay.createOrder({ products: [] });
 } catch (error) {

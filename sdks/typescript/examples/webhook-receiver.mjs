@@ -1,11 +1,11 @@
-// PORT=8080 node webhook-receiver.mjs — an endpoint for B2BPay webhooks that checks each signature.
+// PORT=8080 node webhook-receiver.mjs — обработчик вебхуков B2BPay, проверяющий подпись каждого.
 import { createServer } from 'node:http';
 import { verifyWebhook } from '@b2bpay/sdk';
 
 const secret = process.env.B2BPAY_WEBHOOK_SECRET ?? 'whsec_ZGVtby13ZWJob29rLXNlY3JldC1iMmJwYXktMDAx';
 
 const server = createServer(async (req, res) => {
-  // The body exactly as received: the signature covers these bytes, not re-serialised JSON.
+  // Тело ровно в том виде, в каком пришло: подпись покрывает эти байты, а не заново собранный JSON.
   const chunks = [];
   for await (const chunk of req) chunks.push(chunk);
   const body = Buffer.concat(chunks).toString('utf8');
@@ -17,7 +17,7 @@ const server = createServer(async (req, res) => {
     res.writeHead(400).end();
     return;
   }
-  // Retries carry the same event_id: store it once, answer 2xx, do the work afterwards.
+  // Повторы приходят с тем же event_id: сохраните событие один раз, ответьте 2xx, работу делайте потом.
   console.log('verified', event.event, event.event_id);
   res.writeHead(204).end();
 });

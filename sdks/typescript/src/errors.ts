@@ -98,6 +98,10 @@ export class B2BPayLastOwnerError extends B2BPayConflictError {
 export class B2BPayDeliveryPendingError extends B2BPayConflictError {
   override readonly name = 'B2BPayDeliveryPendingError';
 }
+/** 409 DELIVERY_NOT_WAITING: «send now» of a webhook delivery that is not waiting for a retry. */
+export class B2BPayDeliveryNotWaitingError extends B2BPayConflictError {
+  override readonly name = 'B2BPayDeliveryNotWaitingError';
+}
 /** 410 LINK_EXPIRED: a personal-cabinet link (confirmation, reset, invitation) used or past its end. */
 export class B2BPayLinkExpiredError extends B2BPayError {
   override readonly name = 'B2BPayLinkExpiredError';
@@ -145,6 +149,7 @@ const ERROR_CLASSES: Record<ErrorCode, ErrorClass> = {
   IDEMPOTENCY_KEY_REUSED: B2BPayIdempotencyKeyReusedError,
   REFUND_EXCEEDS_REMAINING: B2BPayRefundExceedsRemainingError,
   DELIVERY_PENDING: B2BPayDeliveryPendingError,
+  DELIVERY_NOT_WAITING: B2BPayDeliveryNotWaitingError,
   LEAD_STATUS_CONFLICT: B2BPayConflictError,
   SHOP_SUSPENDED: B2BPayShopSuspendedError,
   LINK_EXPIRED: B2BPayLinkExpiredError,

@@ -4,6 +4,7 @@ export {
   B2BPayConflictError,
   B2BPayConnectionError,
   B2BPayCsrfFailedError,
+  B2BPayDeliveryNotWaitingError,
   B2BPayDeliveryPendingError,
   B2BPayDuplicateExternalIdError,
   B2BPayError,

@@ -67,7 +67,7 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 /** The order's status does not allow the action: the status goes with the error, for clients to map. */
 export const statusConflict = (message: string, orderStatus: string) =>
   new AppError('ORDER_STATUS_CONFLICT', message, isOrderStatus(orderStatus) ? { orderStatus } : {});
-export const unauthorized = (message = 'Требуется токен магазина (Authorization: Bearer …)') =>
+export const unauthorized = (message = 'Требуется ключ API магазина (Authorization: Bearer …)') =>
   new AppError('UNAUTHORIZED', message);
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 

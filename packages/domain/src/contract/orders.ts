@@ -464,7 +464,8 @@ export type OrderExportQuery = z.infer<typeof OrderExportQuery>;
 /** The export's columns, in order (DESIGN §11). */
 export const EXPORT_COLUMNS = [
   'номер',
-  'external_id',
+  // The order's external_id: the shop's own number for it, in words an accountant reads.
+  'номер в магазине',
   'дата',
   'статус',
   'сумма',

@@ -22,7 +22,7 @@ import {
   sessionRequired,
 } from './session-auth';
 
-export const INVALID_TOKEN = 'Неверный или отозванный токен';
+export const INVALID_TOKEN = 'Неверный или отозванный ключ API';
 export const PUBLISHABLE_FORBIDDEN =
   'Публикуемый ключ (pk_…) может только создавать заказы. Используйте секретный ключ (sk_…).';
 
@@ -109,7 +109,8 @@ export function readBearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw new AppError('UNAUTHORIZED', 'Заголовок Authorization должен иметь вид «Bearer <токен>»');
+  if (!match)
+    throw new AppError('UNAUTHORIZED', 'Заголовок Authorization должен иметь вид «Bearer <ключ API>»');
   return match[1] ?? null;
 }
 

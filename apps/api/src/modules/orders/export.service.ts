@@ -18,6 +18,18 @@ export const EXPORT_BATCH = 1000;
 const BOM = '\uFEFF';
 const SEPARATOR = ';';
 
+const MOSCOW_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow' });
+
+/**
+ * The export's file name, dated by the Moscow calendar day of `now`: «заказы-2026-11-27.csv», and
+ * «orders-2026-11-27.csv» for clients that read only the ASCII `filename` (RFC 6266 with RFC 5987's
+ * `filename*=UTF-8''…`, written by the content-disposition package).
+ */
+export function exportFileName(now: Date): { name: string; fallback: string } {
+  const day = MOSCOW_DAY.format(now);
+  return { name: `заказы-${day}.csv`, fallback: `orders-${day}.csv` };
+}
+
 const line = (cells: readonly CsvValue[]) => csvLine(cells, SEPARATOR);
 
 function toLine(r: repo.ExportRow): string {

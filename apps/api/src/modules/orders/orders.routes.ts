@@ -13,6 +13,7 @@ import {
   RefundList,
   StatusHistory,
 } from '@b2bpay/domain';
+import { create as createDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ import {
 } from '../../shared/route-schemas';
 import { auditBy, recordAudit } from '../audit';
 import type { Authenticator, RequestAuth } from '../auth';
-import { exportOrdersCsv } from './export.service';
+import { exportFileName, exportOrdersCsv } from './export.service';
 import { type StoredResponse, validateIdempotencyKey } from './idempotency';
 import * as service from './orders.service';
 import { listRefunds } from './refunds.service';
@@ -342,9 +343,10 @@ function orderRecordRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
           'UTF-8 с BOM, разделитель «;», десятичная запятая; текстовые ячейки — в двойных кавычках (RFC 4180), ' +
           'а текст, который таблица приняла бы за формулу (= + - @ в начале ячейки или после запятой, «;»), ' +
           'начинается с апострофа; числа — без кавычек. По строке на заказ, новые сверху. Колонки: ' +
-          'номер; external_id; дата (Москва); статус; сумма; возвращено; организация; ИНН; банк; выплачено; ' +
+          'номер; номер в магазине (external_id); дата (Москва); статус; сумма; возвращено; организация; ИНН; банк; выплачено; ' +
           'номер платёжного поручения. Отдаётся потоком. Одна выгрузка магазина за раз: пока идёт другая — 429 ' +
-          'с Retry-After: 1.',
+          'с Retry-After: 1. Имя файла — с датой выгрузки по Москве: заказы-ГГГГ-ММ-ДД.csv (filename*, RFC 6266), ' +
+          'для старых клиентов orders-ГГГГ-ММ-ДД.csv (filename).',
         security: SHOP_AUTH,
         querystring: OrderExportQuery,
         produces: ['text/csv'],
@@ -357,6 +359,7 @@ function orderRecordRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
     async (request, reply) => {
       const auth = await deps.auth.require(request, ['secret']);
       const stream = await exportOrdersCsv(deps, auth.shop.id, request.query);
+      const file = exportFileName(deps.clock.now());
       const details = { filters: request.query };
       await recordAudit(
         deps.db,
@@ -366,7 +369,7 @@ function orderRecordRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authent
       return (
         reply
           .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="orders.csv"')
+          .header('content-disposition', createDisposition(file.name, { fallback: file.fallback }))
           .header('cache-control', 'no-store')
           // The schema documents the body as text; Fastify sends a stream as it is, without serialising it.
           .send(stream as unknown as string)

@@ -84,7 +84,7 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
       const token = readBearer(request) ?? '';
       // Compare digests so that timing tells nothing about the token.
       if (!timingSafeEqual(Buffer.from(sha256Hex(token)), Buffer.from(sha256Hex(adminToken)))) {
-        throw unauthorized('Неверный токен администратора');
+        throw unauthorized('Неверный ключ администратора (ADMIN_TOKEN)');
       }
       return registerShop(deps, request.body);
     },

@@ -21,6 +21,17 @@ describe('API page SDK examples', () => {
     }
   });
 
+  it('comment in Russian, like the rest of the page', () => {
+    for (const example of shown) {
+      const comments = example.code.split('\n').flatMap((line) => {
+        const at = line.indexOf('// ');
+        return at >= 0 && !line.slice(0, at).includes("'") ? [line.slice(at + 3)] : [];
+      });
+      expect(comments.length, example.file).toBeGreaterThan(0);
+      for (const comment of comments) expect(comment, example.file).toMatch(/[а-яё]/i);
+    }
+  });
+
   it('name the file in their run line', () => {
     for (const example of shown) expect(example.run, example.file).toContain(example.file);
   });

@@ -24,7 +24,11 @@ describe('no key, no dead end', () => {
     renderRoute(page, { path: '/shops/:shopId/generate-qr', url: `/shops/${DEMO_SHOP.id}/generate-qr` });
     expect(await screen.findByRole('heading', { name: 'Нет ключа доступа магазина' })).toBeInTheDocument();
     expect(screen.getByText(/из письма о подключении магазина/)).toBeInTheDocument();
-    expect(screen.getByText(/демо-ссылке из README/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/по демо-ссылке, которую сервер B2BPay показывает при запуске/),
+    ).toBeInTheDocument();
+    // Russian for shop owners: no README to look up, no English section names.
+    expect(document.body).not.toHaveTextContent(/README|Two commands/);
     expect(screen.queryByText('Содержимое страницы')).not.toBeInTheDocument();
   });
 

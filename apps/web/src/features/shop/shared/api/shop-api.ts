@@ -248,6 +248,24 @@ export function listRefunds(
   });
 }
 
+/** When the answer names no file (it always does): the export's name without its date. */
+const EXPORT_FILE_NAME = 'заказы.csv';
+
+/**
+ * The server's name for the export (dated by Moscow's day: «заказы-2026-11-27.csv»), read from its
+ * Content-Disposition — `filename*` (RFC 5987) before the ASCII `filename`. The parser is loaded only
+ * when a file is downloaded, so the shop area's first load does not carry it.
+ */
+export async function exportFileName(header: string | null): Promise<string> {
+  if (!header) return EXPORT_FILE_NAME;
+  const { parse } = await import('content-disposition');
+  try {
+    return parse(header).parameters.filename || EXPORT_FILE_NAME;
+  } catch {
+    return EXPORT_FILE_NAME;
+  }
+}
+
 /**
  * The CSV export under the list's filters, as a file the browser saves. The key travels in the
  * Authorization header (or the shop in X-Shop-Id on a session), so the file is fetched and handed over as a blob rather than linked.
@@ -270,10 +288,11 @@ export async function downloadOrdersCsv(
       response.headers,
     );
   }
+  const name = await exportFileName(response.headers.get('content-disposition'));
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = 'orders.csv';
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
