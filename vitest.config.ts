@@ -11,6 +11,7 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_WORKERS ?? 3),
     projects: [
       'packages/domain',
+      'packages/documents',
       'apps/api',
       'apps/web',
       'apps/web/vitest.buyer.config.ts',

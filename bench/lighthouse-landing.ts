@@ -147,6 +147,11 @@ async function startApi(
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         // The buyer bench reads the one-time codes from the development outbox.
         NODE_ENV: options.devOutbox ? 'development' : 'production',
+        // Production refuses to start without the operator's details (apps/api/src/config.ts).
+        OPERATOR_NAME: 'ООО «Оператор замеров»',
+        OPERATOR_OGRN: '1027700132195',
+        OPERATOR_INN: '7707083893',
+        OPERATOR_ADDRESS: '117997, г. Москва, ул. Вавилова, д. 19',
         LOG_LEVEL: 'warn',
       },
     },

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { BIG_SHOP } from './generate.mjs';
 import { load } from './lib/load.mjs';
-import { freePort, ROOT, start, waitFor } from './lib/proc.mjs';
+import { BENCH_OPERATOR_ENV, freePort, ROOT, start, waitFor } from './lib/proc.mjs';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/b2bpay_bench';
 const dir = join(tmpdir(), 'b2bpay-profile');
@@ -43,6 +43,7 @@ const p = start(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...ser
     RATE_LIMIT_PER_MINUTE: '100000000',
     WORKER: 'off',
     NODE_ENV: 'production',
+    ...BENCH_OPERATOR_ENV,
   },
 });
 await waitFor(`http://127.0.0.1:${port}/${ceiling ? 'health' : 'api/health'}`);

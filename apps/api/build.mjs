@@ -26,8 +26,9 @@ const API_DIR = join(REPO_ROOT, 'apps/api');
 /**
  * Packages left to node_modules: PGlite loads its WASM and data files next to its own code, pg has an
  * optional native binding, Swagger UI serves its static files from its folder and @fastify/swagger
- * reads its package.json from there, pino starts transport workers from files beside it, and ioredis
- * reads its package.json for its version.
+ * reads its package.json from there, pino starts transport workers from files beside it, ioredis
+ * reads its package.json for its version, and pdfkit reads its font metrics from its folder (the
+ * DejaVu fonts are found through their package.json).
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
@@ -38,6 +39,8 @@ const EXTERNAL = [
   '@fastify/swagger-ui',
   'pino',
   'ioredis',
+  'pdfkit',
+  'dejavu-fonts-ttf',
 ];
 
 /**

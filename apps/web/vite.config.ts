@@ -69,10 +69,6 @@ const appConfig = defineConfig({
       [
         // The 1C-Bitrix module's guide is its README: one text for the repository and the shop area.
         { source: '../../integrations/bitrix/README.md', output: 'guides/bitrix.pdf' },
-        { source: 'documents/confidentiality.md', output: 'confidentiality.pdf' },
-        { source: 'documents/agreement.md', output: 'agreement.pdf' },
-        { source: 'documents/personal-data-consent.md', output: 'personal-data-consent.pdf' },
-        { source: 'documents/bank-transfer-consent.md', output: 'bank-transfer-consent.pdf' },
       ],
       root,
     ),
@@ -96,7 +92,12 @@ const appConfig = defineConfig({
     },
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    // The legal documents name the operator from the API's settings: the API renders them.
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '^/(confidentiality|agreement|personal-data-consent|bank-transfer-consent)\\.pdf$':
+        'http://localhost:3000',
+    },
   },
 });
 

@@ -8,6 +8,14 @@ import { freshBundledEntry } from '../../apps/api/build-state.mjs';
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
+/** Production refuses to start without the operator's details (apps/api/src/config.ts): bench ones. */
+export const BENCH_OPERATOR_ENV = {
+  OPERATOR_NAME: 'ООО «Оператор замеров»',
+  OPERATOR_OGRN: '1027700132195',
+  OPERATOR_INN: '7707083893',
+  OPERATOR_ADDRESS: '117997, г. Москва, ул. Вавилова, д. 19',
+};
+
 /** A port nobody listens on now (other sessions' test servers run on this machine too). */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -82,6 +90,7 @@ export async function startApi({ port: wanted, env = {} } = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      ...BENCH_OPERATOR_ENV,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
       WORKER: 'off',

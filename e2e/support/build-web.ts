@@ -4,16 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, WEB_DIR } from './paths';
 
-const SOURCES = [
-  'src',
-  'public',
-  'documents',
-  'build',
-  'index.html',
-  'buyer.html',
-  'vite.config.ts',
-  'package.json',
-];
+const SOURCES = ['src', 'public', 'build', 'index.html', 'buyer.html', 'vite.config.ts', 'package.json'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -9,6 +9,7 @@ import { createAuthenticator } from './modules/auth';
 import { backofficeRoutes } from './modules/backoffice';
 import { cabinetRoutes, sessionAccess } from './modules/cabinet';
 import { companiesRoutes } from './modules/companies';
+import { documentsRoutes } from './modules/documents';
 import { enquiriesRoutes } from './modules/enquiries';
 import { liveRoutes } from './modules/live';
 import { devOutboxRoutes } from './modules/notifications';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await offersRoutes(scope, moduleDeps);
     await bankApiRoutes(scope, moduleDeps);
     await companiesRoutes(scope, moduleDeps);
+    await documentsRoutes(scope, moduleDeps);
     await enquiriesRoutes(scope, moduleDeps);
     await shopsRoutes(scope, moduleDeps);
     await statsRoutes(scope, moduleDeps);

@@ -1,3 +1,4 @@
+import { isValidInn, isValidOgrn } from '@b2bpay/domain';
 import { z } from 'zod';
 import { DEFAULT_TRUSTED_PROXIES, trustedProxyProblem } from './shared/client-address';
 import { parseDuration, parseSchedule } from './shared/durations';
@@ -98,6 +99,12 @@ const EnvSchema = z.object({
   DEMO_SHOP: bool.optional(),
   // The explicit second setting production needs to keep DEMO_SHOP=true.
   DEMO_SHOP_IN_PRODUCTION: bool.default(false),
+  // The operator of personal data, named in the documents buyers and visitors agree to (152-FZ):
+  // required in production, clearly marked demo values elsewhere (DEMO_OPERATOR).
+  OPERATOR_NAME: z.string().trim().min(1).optional(),
+  OPERATOR_OGRN: z.string().trim().optional(),
+  OPERATOR_INN: z.string().trim().optional(),
+  OPERATOR_ADDRESS: z.string().trim().min(1).optional(),
   ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN: не короче 16 символов').optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   /** One-time codes (SMS and e-mail) one shop's buyers may be sent, over all orders (SMS pumping). */
@@ -151,8 +158,20 @@ const EnvSchema = z.object({
 
 export type Config = Omit<
   z.infer<typeof EnvSchema>,
-  'PUBLIC_URL' | 'HOST' | 'DEMO_SHOP' | 'WEBHOOK_ALLOW_HTTP' | 'SANDBOX_BANKS'
+  | 'PUBLIC_URL'
+  | 'HOST'
+  | 'DEMO_SHOP'
+  | 'WEBHOOK_ALLOW_HTTP'
+  | 'SANDBOX_BANKS'
+  | 'OPERATOR_NAME'
+  | 'OPERATOR_OGRN'
+  | 'OPERATOR_INN'
+  | 'OPERATOR_ADDRESS'
 > & {
+  OPERATOR_NAME: string;
+  OPERATOR_OGRN: string;
+  OPERATOR_INN: string;
+  OPERATOR_ADDRESS: string;
   SANDBOX_BANKS: boolean;
   PUBLIC_URL: string;
   HOST: string;
@@ -161,6 +180,51 @@ export type Config = Omit<
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * The operator's details outside production when none are set: valid checksums (so the documents
+ * render as they will), and marked as demo in the name and the address a reader sees.
+ */
+export const DEMO_OPERATOR = {
+  OPERATOR_NAME: 'ООО «Демо-оператор» (демонстрационные реквизиты, не для рабочей установки)',
+  OPERATOR_OGRN: '1027700000008',
+  OPERATOR_INN: '7700000009',
+  OPERATOR_ADDRESS: '101000, г. Москва, ул. Примерная, д. 1 (демонстрационный адрес)',
+} as const;
+
+const OPERATOR_KEYS = ['OPERATOR_NAME', 'OPERATOR_OGRN', 'OPERATOR_INN', 'OPERATOR_ADDRESS'] as const;
+
+/**
+ * The operator's details: all four in production (the documents a buyer consents to must name who
+ * processes the data), the demo ones for those not set elsewhere; ОГРН and ИНН checked by their
+ * checksums wherever they are given.
+ */
+function operatorOf(
+  config: z.infer<typeof EnvSchema>,
+  production: boolean,
+): Record<(typeof OPERATOR_KEYS)[number], string> {
+  const problems: string[] = [];
+  if (production) {
+    const missing = OPERATOR_KEYS.filter((key) => config[key] === undefined);
+    if (missing.length > 0)
+      problems.push(
+        `  ${missing.join(', ')}: обязательны в production — реквизиты оператора персональных данных ` +
+          '(наименование, ОГРН, ИНН, адрес) печатаются в политике конфиденциальности и согласиях покупателя',
+      );
+  }
+  const operator = Object.fromEntries(
+    OPERATOR_KEYS.map((key) => [key, config[key] ?? DEMO_OPERATOR[key]]),
+  ) as Record<(typeof OPERATOR_KEYS)[number], string>;
+  if (config.OPERATOR_OGRN !== undefined && !isValidOgrn(operator.OPERATOR_OGRN))
+    problems.push('  OPERATOR_OGRN: ожидается ОГРН юридического лица — 13 цифр с верной контрольной цифрой');
+  if (
+    config.OPERATOR_INN !== undefined &&
+    !(/^\d{10}$/.test(operator.OPERATOR_INN) && isValidInn(operator.OPERATOR_INN))
+  )
+    problems.push('  OPERATOR_INN: ожидается ИНН юридического лица — 10 цифр с верной контрольной цифрой');
+  if (problems.length > 0) throw new ConfigError(`Неверные настройки окружения:\n${problems.join('\n')}`);
+  return operator;
+}
 
 /** Parses the environment once at start-up; every bad key is listed in one error. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -193,12 +257,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'только вместе с DEMO_SHOP_IN_PRODUCTION=true',
     );
   }
+  const operator = operatorOf(config, production);
   const retentionProblems = retentionFloors(config);
   if (retentionProblems.length > 0)
     throw new ConfigError(`Неверные настройки окружения:\n${retentionProblems.join('\n')}`);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   return {
     ...config,
+    ...operator,
     PUBLIC_URL: publicUrl,
     // Development listens on this machine only (its outbox shows one-time codes); say HOST to share.
     HOST: config.HOST ?? (config.NODE_ENV === 'development' ? '127.0.0.1' : '0.0.0.0'),

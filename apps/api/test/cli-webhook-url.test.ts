@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config';
 import type { Queryable } from '../src/db/database';
 import { openDatabase } from '../src/db/open-database';
 import { HTTPS_REQUIRED_MESSAGE, PRIVATE_ADDRESS_MESSAGE } from '../src/modules/webhooks';
+import { PRODUCTION_ENV } from './support/production-env';
 import { DB_KINDS, startTestApp, type TestApp } from './support/test-app';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -52,7 +53,7 @@ describe.each(DB_KINDS)('the CLI’s webhook address on %s', { timeout: 180_000 
       ],
       {
         cwd: root,
-        env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...database, ...env },
+        env: { ...process.env, LOG_LEVEL: 'warn', ...PRODUCTION_ENV, ...database, ...env },
         encoding: 'utf8',
       },
     );

@@ -16,6 +16,7 @@ import {
   sendNotificationJob,
 } from '../src/modules/notifications';
 import { describeApi } from './support/describe-api';
+import { PRODUCTION_ENV } from './support/production-env';
 import { createOrder, DB_KINDS, startTestApp, type TestApp } from './support/test-app';
 
 // ---------------------------------------------------------------------------------------------------
@@ -650,7 +651,7 @@ describeApi('the development outbox', { env: { LOG_LEVEL: 'info' } }, (t) => {
   });
 });
 
-describeApi('the development outbox in production', { env: { NODE_ENV: 'production' } }, (t) => {
+describeApi('the development outbox in production', { env: PRODUCTION_ENV }, (t) => {
   it('does not exist: 404 for the page and the JSON', async () => {
     await t.db.transaction((tx) =>
       queueSms(tx, { kind: 'code', to: PHONE, orderId: null, text: codeSms('111222') }, t.clock.now()),

@@ -2,6 +2,7 @@ import { HTTP_URL_MESSAGE } from '@b2bpay/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SHOP_PAGE_HTTPS_REQUIRED, SHOP_PAGE_ORIGIN_FORBIDDEN } from '../src/modules/orders/shop-pages';
 import { describeApi } from './support/describe-api';
+import { PRODUCTION_ENV } from './support/production-env';
 import {
   createOrder,
   demoAuth,
@@ -21,7 +22,7 @@ describeApi('return and cancel URLs of an order', { startTimeout: 300_000 }, (t,
   let production: TestApp;
   beforeAll(async () => {
     production = await startTestApp(kind, {
-      NODE_ENV: 'production',
+      ...PRODUCTION_ENV,
       DEMO_SHOP: 'true',
       DEMO_SHOP_IN_PRODUCTION: 'true',
     });

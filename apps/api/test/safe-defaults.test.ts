@@ -6,6 +6,7 @@ import {
   PRIVATE_ADDRESS_DEV_MESSAGE,
 } from '../src/modules/webhooks';
 import { describeApi } from './support/describe-api';
+import { PRODUCTION_ENV } from './support/production-env';
 import { demoAuth, errorOf, startTestApp, type TestApp } from './support/test-app';
 
 /** Safe by default. */
@@ -14,32 +15,66 @@ describe('configuration defaults', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...PRODUCTION_ENV }).HOST).toBe('0.0.0.0');
   });
 
   it('seeds the demo shop by default only outside production; production needs a second setting', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).DEMO_SHOP).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).DEMO_SHOP).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SHOP: 'true' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SHOP: 'true' })).toThrow(
-      /DEMO_SHOP_IN_PRODUCTION/,
-    );
+    expect(loadConfig({ ...PRODUCTION_ENV }).DEMO_SHOP).toBe(false);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, DEMO_SHOP: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, DEMO_SHOP: 'true' })).toThrow(/DEMO_SHOP_IN_PRODUCTION/);
     expect(
-      loadConfig({ NODE_ENV: 'production', DEMO_SHOP: 'true', DEMO_SHOP_IN_PRODUCTION: 'true' }).DEMO_SHOP,
+      loadConfig({ ...PRODUCTION_ENV, DEMO_SHOP: 'true', DEMO_SHOP_IN_PRODUCTION: 'true' }).DEMO_SHOP,
     ).toBe(true);
   });
 
   it('allows http:// webhooks by default only outside production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).WEBHOOK_ALLOW_HTTP).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_HTTP: 'true' }).WEBHOOK_ALLOW_HTTP).toBe(true);
+    expect(loadConfig({ ...PRODUCTION_ENV }).WEBHOOK_ALLOW_HTTP).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_ENV, WEBHOOK_ALLOW_HTTP: 'true' }).WEBHOOK_ALLOW_HTTP).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).WEBHOOK_ALLOW_HTTP).toBe(true);
   });
 
   it('mounts the sandbox banks by default only outside production', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).SANDBOX_BANKS).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SANDBOX_BANKS: 'false' }).SANDBOX_BANKS).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).SANDBOX_BANKS).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SANDBOX_BANKS: 'true' }).SANDBOX_BANKS).toBe(true);
+    expect(loadConfig({ ...PRODUCTION_ENV }).SANDBOX_BANKS).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_ENV, SANDBOX_BANKS: 'true' }).SANDBOX_BANKS).toBe(true);
+  });
+});
+
+describe("the operator's details for the legal documents", () => {
+  const { NODE_ENV: _, ...operator } = PRODUCTION_ENV;
+
+  it('production refuses to start without them, naming what is missing', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /OPERATOR_NAME, OPERATOR_OGRN, OPERATOR_INN, OPERATOR_ADDRESS: обязательны в production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION_ENV, OPERATOR_ADDRESS: '' })).toThrow(
+      / {2}OPERATOR_ADDRESS: обязательны в production/,
+    );
+    expect(loadConfig(PRODUCTION_ENV)).toMatchObject(operator);
+  });
+
+  it('outside production: clearly marked demo values, or the ones given', () => {
+    const config = loadConfig({});
+    expect(config.OPERATOR_NAME).toMatch(/демонстрационные реквизиты/);
+    expect(config.OPERATOR_ADDRESS).toMatch(/демонстрационный адрес/);
+    expect(config.OPERATOR_OGRN).toMatch(/^\d{13}$/);
+    expect(config.OPERATOR_INN).toMatch(/^\d{10}$/);
+    expect(loadConfig({ NODE_ENV: 'development', ...operator })).toMatchObject(operator);
+  });
+
+  it('checks the ОГРН and the ИНН by their check digits, everywhere', () => {
+    expect(() => loadConfig({ ...PRODUCTION_ENV, OPERATOR_OGRN: '1027700132196' })).toThrow(
+      'OPERATOR_OGRN: ожидается ОГРН юридического лица — 13 цифр с верной контрольной цифрой',
+    );
+    expect(() => loadConfig({ OPERATOR_OGRN: '102770013219' })).toThrow(/OPERATOR_OGRN/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, OPERATOR_INN: '7707083894' })).toThrow(
+      'OPERATOR_INN: ожидается ИНН юридического лица — 10 цифр с верной контрольной цифрой',
+    );
+    // A person's 12-digit INN is valid, but not an organisation's.
+    expect(() => loadConfig({ OPERATOR_INN: '500100732259' })).toThrow(/OPERATOR_INN/);
   });
 });
 
@@ -114,7 +149,7 @@ describeApi('safe defaults through the API', { startTimeout: 300_000 }, (t, kind
   let production: TestApp;
   beforeAll(async () => {
     production = await startTestApp(kind, {
-      NODE_ENV: 'production',
+      ...PRODUCTION_ENV,
       DEMO_SHOP: 'true',
       DEMO_SHOP_IN_PRODUCTION: 'true',
     });

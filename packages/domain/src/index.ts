@@ -13,6 +13,7 @@ export * from './inn-hint';
 export * from './messages';
 export * from './money';
 export * from './offers';
+export * from './ogrn';
 export * from './phone';
 export * from './plural';
 export * from './sandbox';

@@ -1,0 +1,9 @@
+export {
+  LEGAL_DOCUMENTS,
+  type LegalDocumentPath,
+  legalMarkdown,
+  type Operator,
+  operatorText,
+  renderLegalDocument,
+} from './legal';
+export { parseMarkdown, renderPdf } from './render-pdf';
