@@ -331,7 +331,7 @@ describe('landing on a phone', () => {
 });
 
 describe('landing counters', () => {
-  it('start when scrolled into view, tick up and end at 100+, 45%, 0₽ and 24/7', async () => {
+  it('start when scrolled into view, tick up and end at 100+, 45%, «0 ₽» and 24/7', async () => {
     const opened = await openPage(browser, { viewport: PHONE });
     const { page, context } = opened;
     // The page's timers run on a clock the test moves: the counters tick when the test says so.
@@ -340,14 +340,14 @@ describe('landing counters', () => {
     await waitForHydration(page);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     // On a phone the strip is below the fold: nothing has counted yet, however long one waits.
-    expect(await counterTexts(page)).toEqual(['0+', '0%', '0₽', '0/7']);
+    expect(await counterTexts(page)).toEqual(['0+', '0%', '0\u00a0₽', '0/7']);
     await page.clock.runFor(5000);
     expect((await counterTexts(page))[0]).toBe('0+');
 
     await page.getByRole('region', { name: 'B2BPay в цифрах' }).scrollIntoViewIfNeeded();
     // The strip's observer fires on the browser's next rendering (real time); from then on the
     // counters tick only as the clock is moved, 50 ms at a time, until they stop at their targets.
-    const final = ['100+', '45%', '0₽', '24/7'];
+    const final = ['100+', '45%', '0\u00a0₽', '24/7'];
     const seen = new Set<string>();
     for (let moved = 0; moved < 10_000; moved += 50) {
       await page.clock.runFor(50);
@@ -355,7 +355,7 @@ describe('landing counters', () => {
       seen.add(texts[0] ?? '');
       if (texts.join() === final.join()) break;
     }
-    expect(await counterTexts(page)).toEqual(['100+', '45%', '0₽', '24/7']);
+    expect(await counterTexts(page)).toEqual(['100+', '45%', '0\u00a0₽', '24/7']);
     // It counted, rather than jumping to the end.
     expect(seen.size).toBeGreaterThan(5);
     await context.close();
@@ -367,7 +367,7 @@ describe('landing counters', () => {
     await waitForHydration(page);
     await page.getByRole('region', { name: 'B2BPay в цифрах' }).scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector('[data-counter="100"]')?.textContent === '100+');
-    expect(await counterTexts(page)).toEqual(['100+', '45%', '0₽', '24/7']);
+    expect(await counterTexts(page)).toEqual(['100+', '45%', '0\u00a0₽', '24/7']);
     await context.close();
   });
 });

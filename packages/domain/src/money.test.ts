@@ -6,6 +6,7 @@ import {
   formatRubles,
   formatTypedRubles,
   formatWholeNumber,
+  formatWholeRubles,
   hasAtMostTwoDecimals,
   isValidRublesAmount,
   itemsTotalKopecks,
@@ -249,6 +250,13 @@ describe('formatAmount2', () => {
 
   it('never shows the currency sign', () => {
     expect(formatAmount2(1050.6)).not.toContain('₽');
+  });
+});
+
+describe('formatWholeRubles', () => {
+  it('puts a no-break space before the sign: «0 ₽», never «0₽»', () => {
+    expect(formatWholeRubles(0)).toBe('0\u00a0₽');
+    expect(formatWholeRubles(1_284_000)).toBe('1\u00a0284\u00a0000\u00a0₽');
   });
 });
 

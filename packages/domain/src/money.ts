@@ -142,6 +142,11 @@ export function formatWholeNumber(value: number): string {
   return whole !== 0 && value < 0 ? `-${grouped}` : grouped;
 }
 
+/** '0 ₽', '1 284 000 ₽': whole roubles with a no-break space before the sign, as formatRubles writes it. */
+export function formatWholeRubles(value: number): string {
+  return `${formatWholeNumber(value)}${NBSP}₽`;
+}
+
 // A price typed the Russian way: '350,10', '350.10', '1 234,50' (the groups of three may be split by a
 // space, a no-break space or a narrow no-break space), at most 2 decimals, no sign.
 const TYPED_RUBLES = /^(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d{1,2}))?$/;

@@ -3,6 +3,8 @@
  * specification quotes are used verbatim; the rest is our own copy built on the specification's claims.
  */
 
+import { formatWholeRubles } from '@b2bpay/domain';
+
 export const HERO = {
   badge: 'Увеличьте продажи на 40-60%',
   headline: 'Увеличивайте B2B продажи с рассрочкой для покупателей',
@@ -47,7 +49,7 @@ export interface StatCounter {
 export const STATS: readonly StatCounter[] = [
   { target: 100, durationMs: 2000, format: (v) => `${v}+`, label: 'компаний уже продают с B2BPay' },
   { target: 45, durationMs: 1800, format: (v) => `${v}%`, label: 'средний рост продаж' },
-  { target: 0, durationMs: 0, format: (v) => `${v}₽`, label: 'для магазина — сервис бесплатный' },
+  { target: 0, durationMs: 0, format: formatWholeRubles, label: 'для магазина — сервис бесплатный' },
   { target: 24, durationMs: 1500, format: (v) => `${v}/7`, label: 'поддержка без выходных' },
 ];
 

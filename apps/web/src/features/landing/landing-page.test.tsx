@@ -51,7 +51,7 @@ describe('landing page', () => {
     renderLanding();
     const strip = screen.getByRole('region', { name: 'B2BPay в цифрах' });
     const finals = [...strip.querySelectorAll('.sr-only')].map((el) => el.textContent);
-    expect(finals).toEqual(['100+', '45%', '0₽', '24/7']);
+    expect(finals).toEqual(['100+', '45%', '0\u00a0₽', '24/7']);
     expect(STATS.map((stat) => stat.format(stat.target))).toEqual(finals);
     for (const ticking of strip.querySelectorAll('[data-counter]')) {
       expect(ticking).toHaveAttribute('aria-hidden', 'true');

@@ -1,3 +1,4 @@
+import { formatWholeRubles as rub } from '@b2bpay/domain';
 import type { ComponentType } from 'react';
 import { cn } from '../../../shared/lib/cn';
 import { CheckIcon } from '../../../shared/ui/icons';
@@ -5,15 +6,12 @@ import { FEATURES, FEATURES_HEADING, type Feature, type FeatureVisual, SECTION_I
 import { Static } from '../static-markup';
 import { SectionHeading } from './section-heading';
 
-const NBSP = '\u00a0';
-const rub = (digits: string) => `${digits.replace(/ /g, NBSP)}${NBSP}₽`;
-
 /** Decorative pictures of the product: a miniature of the screen each block talks about. */
 function DashboardPicture() {
   const rows = [
-    { n: '1045', status: 'Банк одобрил заявку', tone: 'bg-emerald-50 text-emerald-800', sum: rub('486 200') },
-    { n: '1044', status: 'Ожидаем данные клиента', tone: 'bg-slate-100 text-slate-700', sum: rub('92 400') },
-    { n: '1043', status: 'Оплачено', tone: 'bg-teal-50 text-teal-800', sum: rub('1 150 000') },
+    { n: '1045', status: 'Банк одобрил заявку', tone: 'bg-emerald-50 text-emerald-800', sum: rub(486_200) },
+    { n: '1044', status: 'Ожидаем данные клиента', tone: 'bg-slate-100 text-slate-700', sum: rub(92_400) },
+    { n: '1043', status: 'Оплачено', tone: 'bg-teal-50 text-teal-800', sum: rub(1_150_000) },
   ];
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg shadow-slate-200/50">

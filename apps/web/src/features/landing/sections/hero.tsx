@@ -1,3 +1,4 @@
+import { formatWholeRubles } from '@b2bpay/domain';
 import { cn } from '../../../shared/lib/cn';
 import { buttonClass } from '../../../shared/ui/button';
 import { CheckIcon } from '../../../shared/ui/icons';
@@ -6,8 +7,6 @@ import { ENQUIRY_FORM_ID, HERO, SECTION_IDS } from '../content';
 import { ArrowDownIcon, ArrowRightIcon } from '../landing-icons';
 import { Static } from '../static-markup';
 import { onFormLinkClick, onSectionLinkClick } from './header';
-
-const NBSP = '\u00a0';
 
 /** A still picture of the product at work: one order from application to payout (decorative). */
 function ApplicationPreview() {
@@ -32,7 +31,9 @@ function ApplicationPreview() {
         <dl className="mt-5 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
           <div>
             <dt className="text-slate-600">Сумма заказа</dt>
-            <dd className="mt-0.5 text-lg font-semibold tabular-nums text-slate-900">{`1${NBSP}284${NBSP}000${NBSP}₽`}</dd>
+            <dd className="mt-0.5 text-lg font-semibold tabular-nums text-slate-900">
+              {formatWholeRubles(1_284_000)}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600">Срок рассрочки</dt>
@@ -53,7 +54,7 @@ function ApplicationPreview() {
       </div>
       <div className="absolute -bottom-6 -left-6 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-lg shadow-brand-900/5">
         <p className="text-xs text-slate-600">Зачислено на счёт магазина</p>
-        <p className="font-semibold tabular-nums text-emerald-700">{`+1${NBSP}284${NBSP}000${NBSP}₽`}</p>
+        <p className="font-semibold tabular-nums text-emerald-700">{`+${formatWholeRubles(1_284_000)}`}</p>
       </div>
     </div>
   );

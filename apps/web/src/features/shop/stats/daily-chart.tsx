@@ -8,7 +8,7 @@ import {
 } from '@b2bpay/domain';
 import { type PointerEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import { displayDay } from '../shared/calendar';
-import { niceMax, shortDay, tickIndexes } from './stats-model';
+import { axisTicks, niceMax, shortDay, tickIndexes } from './stats-model';
 
 type Day = Stats['daily'][number];
 
@@ -16,7 +16,14 @@ const HEIGHT = 176;
 const MARGIN = { top: 12, right: 4, bottom: 28, left: 60 };
 const FALLBACK_WIDTH = 640;
 
-const COMPACT = new Intl.NumberFormat('ru-RU', { notation: 'compact', maximumFractionDigits: 1 });
+/** The money axis: roubles the ru-RU way, short — «0 ₽», «500 тыс. ₽», «2,5 млн ₽». */
+const ROUBLES = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'RUB',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
 const INTEGER = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 
 export const ordersWord = (n: number) => pluralRu(n, ['заказ', 'заказа', 'заказов']);
@@ -46,13 +53,12 @@ interface PanelProps {
   values: readonly number[];
   /** Axis label text. */
   format: (value: number) => string;
-  integer: boolean;
   color: string;
   hover: number | null;
   onHover: (index: number | null) => void;
 }
 
-function Panel({ title, description, days, values, format, integer, color, hover, onHover }: PanelProps) {
+function Panel({ title, description, days, values, format, color, hover, onHover }: PanelProps) {
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   const titleId = useId();
@@ -63,7 +69,7 @@ function Panel({ title, description, days, values, format, integer, color, hover
   const slot = values.length > 0 ? plotWidth / values.length : 0;
   const barWidth = Math.max(1, Math.min(28, slot * 0.68));
   const y = (value: number) => MARGIN.top + plotHeight - (value / max) * plotHeight;
-  const ticks = [0, max / 2, max].filter((tick) => !integer || Number.isInteger(tick));
+  const ticks = axisTicks(max);
   const labels = tickIndexes(days.length, width < 480 ? 4 : 7);
 
   const pick = (event: PointerEvent<SVGRectElement>) => {
@@ -218,18 +224,16 @@ export function DailyChart({ daily }: { daily: readonly Day[] }) {
         days={daily}
         values={orders}
         format={(value) => INTEGER.format(value)}
-        integer
         color="#4f46e5"
         hover={hover}
         onHover={setHover}
       />
       <Panel
-        title="Оплачено по дням, ₽"
+        title="Оплачено по дням"
         description={`${span}: оплачено ${paidOrders} ${ordersWord(paidOrders)} на ${formatRubles(totalPaid)}.${peakText(daily, paid, formatRubles)}`}
         days={daily}
         values={paid}
-        format={(value) => COMPACT.format(value)}
-        integer={false}
+        format={(value) => ROUBLES.format(value)}
         color="#0d9488"
         hover={hover}
         onHover={setHover}

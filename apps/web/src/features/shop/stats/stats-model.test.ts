@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  axisTicks,
   formatPercent,
   funnelSteps,
   moscowToday,
@@ -136,6 +137,14 @@ describe('chart scale', () => {
     expect([0, 1, 3, 7, 10, 11, 24, 26, 180, 1_050.6, 99_000].map(niceMax)).toEqual([
       1, 1, 5, 10, 10, 20, 25, 50, 200, 2_000, 100_000,
     ]);
+  });
+
+  it('puts axis lines on whole numbers only: no «0,5» between 0 and 1', () => {
+    expect(axisTicks(1)).toEqual([0, 1]);
+    expect(axisTicks(5)).toEqual([0, 5]);
+    expect(axisTicks(10)).toEqual([0, 5, 10]);
+    expect(axisTicks(25)).toEqual([0, 25]);
+    expect(axisTicks(1_000_000)).toEqual([0, 500_000, 1_000_000]);
   });
 
   it('spreads date labels evenly, first and last included', () => {

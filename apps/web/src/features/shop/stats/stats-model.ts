@@ -169,6 +169,14 @@ export function niceMax(value: number): number {
   return 10 * power;
 }
 
+/**
+ * The axis lines from 0 to `max` (a niceMax): the middle one only when it is a whole number — counts
+ * are whole, and so are the roubles an axis shows — so an axis never reads «0 / 0,5 / 1».
+ */
+export function axisTicks(max: number): number[] {
+  return Number.isInteger(max / 2) ? [0, max / 2, max] : [0, max];
+}
+
 /** Up to `count` evenly spread indexes of a series of `length` (first and last included). */
 export function tickIndexes(length: number, count: number): number[] {
   if (length <= 0) return [];

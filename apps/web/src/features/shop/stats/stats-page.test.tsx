@@ -84,6 +84,35 @@ describe('statistics page', () => {
     expect(rows[3]).toHaveTextContent('03.03.2026525 503,00 ₽0,00 ₽');
   });
 
+  it('labels the axes with whole counts and with roubles, never «0 / 0,5 / 1»', async () => {
+    /** The value axis' labels of a chart (the dates run along the bottom). */
+    const axis = (name: RegExp) =>
+      [...screen.getByRole('img', { name }).querySelectorAll('text')]
+        .filter(
+          (label) =>
+            label.getAttribute('y') !== label.closest('svg')?.getAttribute('height') &&
+            label.getAttribute('dy'),
+        )
+        .map((label) => label.textContent?.replace(/\u00a0/g, ' '));
+    const first = open('');
+    await screen.findByRole('img', { name: /^Оплачено по дням/ });
+    expect(axis(/^Заказы по дням/)).toEqual(['0', '5']);
+    expect(axis(/^Оплачено по дням/)).toEqual(['0 ₽', '5 тыс. ₽', '10 тыс. ₽']);
+    first.unmount();
+
+    // One order and nothing paid: the axes end at 1 with nothing between.
+    const quiet = stats({
+      daily: [
+        { date: '2026-03-01', orders: 1, paid_orders: 0, paid_amount: 0, refunded_amount: 0 },
+        { date: '2026-03-02', orders: 0, paid_orders: 0, paid_amount: 0, refunded_amount: 0 },
+      ],
+    });
+    open('', () => json(quiet));
+    await screen.findByRole('img', { name: /^Оплачено по дням/ });
+    expect(axis(/^Заказы по дням/)).toEqual(['0', '1']);
+    expect(axis(/^Оплачено по дням/)).toEqual(['0 ₽', '1 ₽']);
+  });
+
   it('keeps approvals and sales after refunds: decisions as the API counts them, turnover apart', async () => {
     const refunded = stats({
       approval_rate: 0.75,
