@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/api/http';
 import { json, type MockCall, mockFetch, renderRoute } from '../../../test/render';
 import type { ShopSettings, WebhookDelivery } from '../shared/api/shop-api';
+import { spokenDay } from '../shared/calendar';
 import {
   checkWidgetOrigin,
   maskedHint,
@@ -17,7 +18,7 @@ import {
   webhookUrlValue,
 } from './settings-model';
 import SettingsPage from './settings-page';
-import { healthState, localDateTimeValue, sinceIso } from './webhook-health-model';
+import { healthState, localDayAndTime, sinceIso, TIME_INVALID } from './webhook-health-model';
 
 const SHOP = DEMO_SHOP.id;
 const TOKEN = DEMO_SHOP.secretKey;
@@ -262,10 +263,13 @@ describe('webhook health on the settings page', () => {
     retrying_deliveries: 0,
   };
 
-  it('reads the datetime field and says what state the address is in', () => {
-    expect(sinceIso('2026-11-22T13:05')).toBe(new Date('2026-11-22T13:05').toISOString());
-    expect(sinceIso('')).toBeNull();
-    expect(localDateTimeValue(new Date(2026, 10, 2, 3, 4))).toBe('2026-11-02T03:04');
+  it('reads the day and the 24-hour time and says what state the address is in', () => {
+    expect(sinceIso('2026-11-22', '13:05')).toEqual({ iso: new Date('2026-11-22T13:05').toISOString() });
+    expect(sinceIso('2026-11-22', '9:05')).toEqual({ iso: new Date('2026-11-22T09:05').toISOString() });
+    expect(sinceIso(null, '13:05')).toEqual({ error: 'day' });
+    for (const time of ['', '24:00', '1:05 PM', '13:60', '1305'])
+      expect(sinceIso('2026-11-22', time), time).toEqual({ error: 'time' });
+    expect(localDayAndTime(new Date(2026, 10, 2, 3, 4))).toEqual({ day: '2026-11-02', time: '03:04' });
     expect(healthState(failing)).toBe('failing');
     expect(healthState({ ...failing, failing: false, paused_until: '2026-11-22T10:30:00Z' })).toBe('paused');
     expect(healthState({ ...failing, failing: false })).toBe('ok');
@@ -286,18 +290,35 @@ describe('webhook health on the settings page', () => {
     expect(within(card).getByText('Адрес не принимает вебхуки')).toBeInTheDocument();
     expect(within(card).getByText('Последняя ошибка: Получатель ответил HTTP 500')).toBeInTheDocument();
     expect(within(card).getByText('Неудачных доставок: 3')).toBeInTheDocument();
-    const field = within(card).getByLabelText('Неудачные доставки начиная с');
-    await userEvent.clear(field);
+    // Russian whatever the browser's language: the app's calendar and a 24-hour ЧЧ:ММ text field.
+    const group = within(card).getByRole('group', { name: 'Неудачные доставки начиная с' });
+    const time = within(group).getByLabelText('Время, ЧЧ:ММ');
+    expect(time).toHaveAttribute('inputmode', 'numeric');
+    expect(
+      card.querySelector('input[type="datetime-local"], input[type="date"], input[type="time"]'),
+    ).toBeNull();
+    await userEvent.clear(time);
+    await userEvent.type(time, '25:00');
     await userEvent.click(within(card).getByRole('button', { name: 'Отправить повторно' }));
-    expect(await within(card).findByText('Укажите дату и время')).toBeInTheDocument();
+    expect(await within(card).findByText(TIME_INVALID)).toBeInTheDocument();
     expect(calls.some((c) => c.url.includes('/resend'))).toBe(false);
-    await userEvent.type(field, '2026-11-22T13:05');
+    await userEvent.clear(time);
+    await userEvent.type(time, '13:05');
+    // Today, picked in the calendar (yesterday is chosen at first).
+    const today = localDayAndTime(new Date()).day;
+    await userEvent.click(within(group).getByRole('button', { name: /^Дата: \d\d\.\d\d\.\d{4}$/ }));
+    const calendar = await screen.findByRole('dialog', { name: 'Выбор даты' });
+    await userEvent.click(within(calendar).getByRole('button', { name: spokenDay(today) }));
+    await userEvent.click(within(calendar).getByRole('button', { name: 'Применить' }));
+    expect(
+      within(group).getByRole('button', { name: `Дата: ${today.split('-').reverse().join('.')}` }),
+    ).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Отправить повторно' }));
     expect(
       await within(card).findByText('Отправлено повторно: 3 на https://shop.example/hook'),
     ).toBeInTheDocument();
     const post = calls.find((c) => c.url.includes('/resend'));
-    expect(post?.body).toEqual({ since: new Date('2026-11-22T13:05').toISOString() });
+    expect(post?.body).toEqual({ since: new Date(`${today}T13:05`).toISOString() });
   }, 20_000);
 
   it('says a delivery waits for its retry instead of «принимает вебхуки», and a re-send of none is no green success', async () => {

@@ -9,24 +9,29 @@ import { Card } from '../../../shared/ui/card';
 import { RefreshIcon } from '../../../shared/ui/icons';
 import { Input } from '../../../shared/ui/input';
 import { shopKeys } from '../shared/api/shop-queries';
+import { DateRangePicker } from '../shared/date-range-picker';
 import { resendFailedWebhooks, useWebhookHealth, webhookHealthKey } from './webhook-health';
-import { healthState, localDateTimeValue, sinceIso } from './webhook-health-model';
+import { healthState, localDayAndTime, sinceIso, TIME_INVALID } from './webhook-health-model';
 
 export const RESEND_FAILED = 'Не удалось отправить доставки повторно. Попробуйте ещё раз.';
-export const SINCE_REQUIRED = 'Укажите дату и время';
+export const SINCE_REQUIRED = 'Выберите дату';
 const DAY_MS = 86_400_000;
 
 /**
  * Whether the shop's webhook address takes deliveries (failing with the last error, or
  * paused after timeouts), and one action re-sending every failed delivery since a time to the
- * shop's current address.
+ * shop's current address. The time is the app's Russian calendar and a ЧЧ:ММ text field, not a
+ * native datetime input, which speaks the browser's language (and may show AM/PM).
  */
 export function WebhookHealthCard() {
   const { token } = useShopAccess();
   const queryClient = useQueryClient();
   const health = useWebhookHealth();
-  const [since, setSince] = useState(() => localDateTimeValue(new Date(Date.now() - DAY_MS)));
-  const [sinceError, setSinceError] = useState<string | null>(null);
+  const [start] = useState(() => localDayAndTime(new Date(Date.now() - DAY_MS)));
+  const [day, setDay] = useState<string | null>(start.day);
+  const [time, setTime] = useState(start.time);
+  const [dayError, setDayError] = useState<string | null>(null);
+  const [timeError, setTimeError] = useState<string | null>(null);
 
   const resend = useMutation({
     mutationFn: (iso: string) => resendFailedWebhooks({ since: iso }, token),
@@ -38,13 +43,10 @@ export function WebhookHealthCard() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const iso = sinceIso(since);
-    if (!iso) {
-      setSinceError(SINCE_REQUIRED);
-      return;
-    }
-    setSinceError(null);
-    resend.mutate(iso);
+    const since = sinceIso(day, time);
+    setDayError('error' in since && since.error === 'day' ? SINCE_REQUIRED : null);
+    setTimeError('error' in since && since.error === 'time' ? TIME_INVALID : null);
+    if ('iso' in since) resend.mutate(since.iso);
   };
 
   const data = health.data;
@@ -80,18 +82,50 @@ export function WebhookHealthCard() {
         )}
         {state === 'ok' && <p className="text-[15px] text-slate-700">Адрес принимает вебхуки.</p>}
         <p className="text-[15px] text-slate-700">Неудачных доставок: {data.failed_deliveries}</p>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <Input
-            label="Неудачные доставки начиная с"
-            type="datetime-local"
-            value={since}
-            onChange={(event) => {
-              setSince(event.target.value);
-              setSinceError(null);
-            }}
-            error={sinceError}
-            containerClassName="sm:flex-1"
-          />
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <fieldset className="flex min-w-0 flex-col gap-2 sm:flex-1">
+            <legend className="mb-1.5 text-[15px] font-medium text-slate-800">
+              Неудачные доставки начиная с
+            </legend>
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+              <div className="flex flex-col gap-1.5">
+                {/* The button says «Дата: …» itself; this only lines the two columns up. */}
+                <span className="text-sm font-medium text-slate-700" aria-hidden="true">
+                  Дата
+                </span>
+                <DateRangePicker
+                  single
+                  label="Дата"
+                  startDate={day}
+                  endDate={day}
+                  today={localDayAndTime(new Date()).day}
+                  onApply={({ startDate }) => {
+                    setDay(startDate);
+                    setDayError(null);
+                  }}
+                />
+                {dayError && (
+                  <p className="text-sm text-red-700" role="alert">
+                    {dayError}
+                  </p>
+                )}
+              </div>
+              <Input
+                label="Время, ЧЧ:ММ"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="ЧЧ:ММ"
+                maxLength={5}
+                value={time}
+                onChange={(event) => {
+                  setTime(event.target.value);
+                  setTimeError(null);
+                }}
+                error={timeError}
+                containerClassName="sm:w-32"
+              />
+            </div>
+          </fieldset>
           <Button
             type="submit"
             variant="secondary"

@@ -30,6 +30,8 @@ export interface DateRangePickerProps {
   today: string;
   /** The button's text (the order list's is 'Дата/Даты'). */
   label?: string;
+  /** One day rather than a period: a click picks the day (startDate = endDate). */
+  single?: boolean;
 }
 
 function Month({
@@ -139,7 +141,8 @@ function useNarrow(): boolean {
 }
 
 /**
- * The 'Дата/Даты' button and its range calendar (spec §2); a click outside closes it. Two months on
+ * The 'Дата/Даты' button and its range calendar (spec §2), or with `single` one day's; a click outside
+ * closes it. Two months on
  * wider screens (the one before and the chosen end's, else today's); on phones one, the chosen end's
  * or today's, and the button is scrolled up first so the calendar opens whole under it. It opens with
  * the focus on that day (today when nothing is chosen).
@@ -150,6 +153,7 @@ export function DateRangePicker({
   onApply,
   today,
   label: buttonLabel = 'Дата/Даты',
+  single = false,
 }: DateRangePickerProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DraftRange>({ start: startDate, end: endDate });
@@ -231,7 +235,7 @@ export function DateRangePicker({
           align="end"
           sideOffset={8}
           collisionPadding={8}
-          aria-label="Выбор дат"
+          aria-label={single ? 'Выбор даты' : 'Выбор дат'}
           onOpenAutoFocus={(event) => {
             // The day in view takes the focus (today when nothing is chosen), not the month arrows.
             const day = grid.current?.querySelector<HTMLButtonElement>('[data-day][tabindex="0"]');
@@ -271,14 +275,15 @@ export function DateRangePicker({
                   onPick={(day) => {
                     if (!isSelectable(day, today)) return;
                     setFocusDay(day);
-                    setDraft((range) => selectDay(range, day));
+                    setDraft((range) => (single ? { start: day, end: null } : selectDay(range, day)));
                   }}
                 />
               ))}
             </div>
           </div>
           <p className="mt-3 min-h-5 text-sm text-slate-600" aria-live="polite">
-            {rangeLabel(draft.start, draft.end) ?? 'Выберите начало и конец периода'}
+            {rangeLabel(draft.start, draft.end) ??
+              (single ? 'Выберите день' : 'Выберите начало и конец периода')}
           </p>
           <div className="sticky -bottom-4 -mx-4 mt-3 -mb-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white px-4 py-3">
             <Button
