@@ -1,4 +1,4 @@
-import { formatRubles } from '@b2bpay/domain';
+import { formatAmount2, formatRubles } from '@b2bpay/domain';
 import { cn } from '../../../shared/lib/cn';
 import type { BuyerOrderItem } from '../model/order-view';
 
@@ -30,7 +30,8 @@ export function OrderItems({
             </p>
             {item.quantity !== 1 && (
               <p className={cn('mt-0.5 text-slate-600 tabular-nums', compact ? 'text-xs' : 'text-sm')}>
-                {item.quantity} шт. × {formatRubles(item.price)}
+                {/* «1 000 шт.»: a quantity is whole, so the money format without its «,00» — no second formatter in the first load. */}
+                {formatAmount2(item.quantity).slice(0, -3)} шт. × {formatRubles(item.price)}
               </p>
             )}
           </div>
