@@ -399,6 +399,29 @@ describe('widget sites, rotation with an overlap, webhook health', () => {
     await context.close();
   });
 
+  it('asks «начиная с» in Russian in an English browser: the app calendar and a 24-hour time, no native field', async () => {
+    const { page, context } = await openPage(browser, { baseURL: shop.baseUrl, locale: 'en-US' });
+    await page.goto(`${SETTINGS_PATH}?token=${encodeURIComponent(shop.token())}`);
+    const group = page.getByRole('group', { name: 'Неудачные доставки начиная с' });
+    await group.waitFor();
+    expect(
+      await page.locator('input[type="datetime-local"], input[type="date"], input[type="time"]').count(),
+    ).toBe(0);
+    expect(await group.getByLabel('Время, ЧЧ:ММ').inputValue()).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+    await group.getByRole('button', { name: /^Дата: \d\d\.\d\d\.\d{4}$/ }).click();
+    const calendar = page.getByRole('dialog', { name: 'Выбор даты' });
+    await calendar.waitFor();
+    const text = (await calendar.textContent()) ?? '';
+    expect(text).toMatch(
+      /(Январь|Февраль|Март|Апрель|Май|Июнь|Июль|Август|Сентябрь|Октябрь|Ноябрь|Декабрь) \d{4}/,
+    );
+    expect(text).toContain('Пн');
+    expect(text).not.toMatch(
+      /January|February|March|April|May|June|July|August|September|October|November|December/,
+    );
+    await context.close();
+  });
+
   it('shows the address failing with its last error and re-sends the failed deliveries to the new one', async () => {
     const dead = `http://127.0.0.1:${await closedPort()}/hook`;
     await shop.api('/api/shop/settings', { method: 'PUT', body: JSON.stringify({ webhook_url: dead }) });
