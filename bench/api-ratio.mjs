@@ -96,6 +96,24 @@ const serving = (pid) => {
     return pid;
   }
 };
+/** PostgreSQL's backends serving the data set's database now (the servers' pools). */
+const backends = () =>
+  withClient(databaseUrl(SERVER, 'postgres'), async (c) => {
+    const r = await c.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [DB]);
+    return r.rows.map((x) => x.pid);
+  });
+/** CPU of processes by pid, 0 for one that is gone (or not readable: PostgreSQL elsewhere). */
+const cpuOf = (pids) => {
+  const out = new Map();
+  for (const pid of pids) {
+    try {
+      out.set(pid, cpuMs(pid));
+    } catch {
+      out.set(pid, 0);
+    }
+  }
+  return out;
+};
 let i = 0;
 const next = (s) => () => ({
   method: 'GET',
@@ -109,8 +127,15 @@ try {
     for (const s of servers) {
       const pid = serving(s.child.pid);
       const c0 = cpuMs(pid);
+      const pg0 = cpuOf(await backends());
+      const own0 = process.cpuUsage();
       const r = await load({ url: s.url, connections, duration: Number(opts.seconds), next: next(s) });
       s.cpu += cpuMs(pid) - c0;
+      const own = process.cpuUsage(own0);
+      s.loadCpu = (s.loadCpu ?? 0) + (own.user + own.system) / 1000;
+      // Backends that appeared during the round count from zero (they started in it).
+      const pg1 = cpuOf(new Set([...pg0.keys(), ...(await backends())]));
+      for (const [p, ms] of pg1) s.pgCpu = (s.pgCpu ?? 0) + Math.max(0, ms - (pg0.get(p) ?? 0));
       if (r.errors || r.non_2xx) throw new Error(`${s.name}: ${r.errors} errors, ${r.non_2xx} non-2xx`);
       s.runs.push(r);
     }
@@ -128,7 +153,8 @@ try {
     const p50 = s.runs.map((r) => r.p50_ms).sort((a, b) => a - b)[Math.floor(s.runs.length / 2)];
     console.log(
       `${s.name}: ${t.rps} req/s (rounds ${s.runs.map((r) => r.rps).join(', ')}), p50 ${p50} ms, ` +
-        `server CPU ${(s.cpu / t.requests).toFixed(3)} ms/request, ${ratio} % of the ceiling (rounds ${rounds})`,
+        `CPU ms/request: server ${(s.cpu / t.requests).toFixed(3)}, PostgreSQL ${(s.pgCpu / t.requests).toFixed(3)}, ` +
+        `load generator ${(s.loadCpu / t.requests).toFixed(3)}; ${ratio} % of the ceiling (rounds ${rounds})`,
     );
   }
   console.log(`load average at end: ${loadavg()}`);
