@@ -5,12 +5,13 @@
 //   node bench/api-ratio.mjs                        this checkout's API
 //   node bench/api-ratio.mjs --api /tmp/before --api .   two checkouts (each with its node_modules)
 //   node bench/api-ratio.mjs --rounds 7 --seconds 3 --orders 20000
+//   node bench/api-ratio.mjs --api /tmp/before --api . --create   POST create too (5 shops, in turns)
 // The data set (database b2bpay_bench_ratio on BENCH_PG, marked as the benchmark's) is generated once
 // and kept. Prints req/s per round, the ratios, the server CPU per request (/proc) and the load average.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BIG_SHOP, generate } from './generate.mjs';
+import { BIG_SHOP, generate, OTHER_SHOP_KEY } from './generate.mjs';
 import { databaseState, databaseUrl, freshDatabase, withClient } from './lib/db.mjs';
 import { load } from './lib/load.mjs';
 import { freePort, ROOT, start, waitFor } from './lib/proc.mjs';
@@ -22,6 +23,7 @@ const { values: opts } = parseArgs({
     seconds: { type: 'string', default: '3' },
     orders: { type: 'string', default: '20000' },
     connections: { type: 'string', default: '50' },
+    create: { type: 'boolean', default: false },
   },
 });
 const SERVER = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -156,6 +158,51 @@ try {
         `CPU ms/request: server ${(s.cpu / t.requests).toFixed(3)}, PostgreSQL ${(s.pgCpu / t.requests).toFixed(3)}, ` +
         `load generator ${(s.loadCpu / t.requests).toFixed(3)}; ${ratio} % of the ceiling (rounds ${rounds})`,
     );
+  }
+  if (opts.create) {
+    console.log(
+      `POST /api/order/orders across 5 shops (3 products, Idempotency-Key); load average ${loadavg()}`,
+    );
+    const runId = Date.now().toString(36);
+    let n = 0;
+    const body = JSON.stringify({
+      products: [
+        { name: 'Бумага А4, 500 листов', price: 350.1, quantity: 3 },
+        { name: 'Картридж HP 85A', price: 4290, quantity: 1 },
+        { name: 'Папка-регистратор', price: 189.9, quantity: 10 },
+      ],
+    });
+    const nextCreate = () => {
+      n++;
+      return {
+        method: 'POST',
+        path: '/api/order/orders',
+        headers: {
+          authorization: `Bearer ${OTHER_SHOP_KEY((n % 5) + 1)}`,
+          'content-type': 'application/json',
+          'idempotency-key': `ratio-${runId}-${n}`,
+        },
+        body,
+      };
+    };
+    const apis = servers.slice(1);
+    const creates = new Map(apis.map((s) => [s, []]));
+    for (let round = 0; round < Number(opts.rounds); round++) {
+      for (const s of apis) {
+        const r = await load({ url: s.url, connections, duration: Number(opts.seconds), next: nextCreate });
+        if (r.errors || r.non_2xx)
+          throw new Error(`${s.name} create: ${r.errors} errors, ${r.non_2xx} non-2xx`);
+        creates.get(s).push(r);
+      }
+    }
+    for (const [s, runs] of creates) {
+      const requests = runs.reduce((k, r) => k + r.requests, 0);
+      const seconds = runs.reduce((k, r) => k + r.requests / r.rps, 0);
+      const p99 = runs.map((r) => r.p99_ms).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+      console.log(
+        `${s.name} create: ${Math.round(requests / seconds)} req/s (rounds ${runs.map((r) => r.rps).join(', ')}), p99 ${p99} ms`,
+      );
+    }
   }
   console.log(`load average at end: ${loadavg()}`);
 } finally {

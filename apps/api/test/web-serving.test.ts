@@ -164,7 +164,7 @@ describeApi('buyer pages', { env: buyerDistEnv }, (t) => {
     }
   });
 
-  it('embeds nothing for an unknown order, a bad id or a client_id that does not match, and gzips on request', async () => {
+  it('embeds nothing for an unknown order, a bad id or a client_id that does not match, and compresses on request (gzip, brotli)', async () => {
     const order = await createOrder(t);
     const urls = [
       '/client/00000000-0000-4000-8000-000000000000',
