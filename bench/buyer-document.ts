@@ -45,7 +45,11 @@ function order(products: number) {
       offers: [],
     },
     client_id: null,
-    shop: { id: 'b0000000-0000-4000-8000-000000000001', name: 'ООО «Большой магазин»', email: 'big@example.ru' },
+    shop: {
+      id: 'b0000000-0000-4000-8000-000000000001',
+      name: 'ООО «Большой магазин»',
+      email: 'big@example.ru',
+    },
   };
   return `<script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">${JSON.stringify(data)}</script>`;
 }
@@ -64,7 +68,9 @@ const headDeflated = deflateRawSync(Buffer.from(shell.slice(0, headEnd)), {
   level: 9,
   finishFlush: constants.Z_SYNC_FLUSH,
 });
-console.log(`buyer.html ${Buffer.byteLength(shell)} bytes; load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+console.log(
+  `buyer.html ${Buffer.byteLength(shell)} bytes; load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
+);
 console.log('| order | way | CPU per answer | bytes sent |');
 console.log('| --- | --- | ---: | ---: |');
 for (const products of [3, 50]) {
@@ -74,10 +80,16 @@ for (const products of [3, 50]) {
   const ways: Array<[string, () => Buffer]> = [
     ['whole document gzipped per answer', () => gzipSync(page)],
     // The previous way: the head deflated once, everything after it (preloads, order, tail) per answer.
-    ['head once, rest deflated per answer', () => Buffer.concat([headDeflated, deflateRawSync(Buffer.from(rest))])],
+    [
+      'head once, rest deflated per answer',
+      () => Buffer.concat([headDeflated, deflateRawSync(Buffer.from(rest))]),
+    ],
     ['precompressed document, gzip', () => doc.encode([data], 'gzip')],
     ['precompressed document, brotli', () => doc.encode([data], 'br')],
-    ['precompressed document, browser (smaller of the two)', () => doc.render([data], 'gzip, deflate, br').body],
+    [
+      'precompressed document, browser (smaller of the two)',
+      () => doc.render([data], 'gzip, deflate, br').body,
+    ],
     ['no compression', () => doc.encode([data], 'identity')],
   ];
   for (const [name, work] of ways) {
