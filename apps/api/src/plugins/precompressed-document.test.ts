@@ -4,6 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, crc32, gunzipSync, gzipSync }
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BoundedMemo,
   brotliStored,
   brotliStoredLength,
   multModP,
@@ -110,5 +111,16 @@ describe('precompressed document', () => {
     for (const n of [0, 1, 65_536, 65_537, 1_048_576, 1_048_577, 16_777_216, 16_777_217, 40_000_000]) {
       expect(brotliStored(Buffer.alloc(n)).length, String(n)).toBe(brotliStoredLength(n));
     }
+  });
+
+  it('remembers at most its limit of Accept-Encoding headers, whatever a client sends', async () => {
+    const memo = new BoundedMemo<string>(3);
+    for (let i = 0; i < 1000; i++) memo.set(`gzip;q=0.${i}`, 'gzip');
+    expect(memo.size).toBeLessThanOrEqual(3);
+    memo.set('br', 'br');
+    expect(memo.get('br')).toBe('br');
+    const doc = await precompressDocument([STYLE, '</body></html>']);
+    for (let i = 0; i < 500; i++) doc.render(['x'], `gzip, x-${i}`);
+    expect(gunzipSync(doc.render(['x'], 'gzip, x-last').body).toString()).toBe(`${STYLE}x</body></html>`);
   });
 });

@@ -50,8 +50,29 @@ const BROTLI_END = Buffer.from([0x03]);
 // A brotli meta-block holds at most 2^24 bytes.
 const BROTLI_MAX_BLOCK = 1 << 24;
 
-const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Map() });
-const gzipNegotiator = new Negotiator({ supportedValues: ['gzip'], cache: new Map() });
+/**
+ * The negotiator's memo of Accept-Encoding headers. The header is the client's to choose, so the memo
+ * is bounded: browsers send a handful of distinct values, and anything past that is forgotten at once
+ * rather than kept (a client sending a new value per request must not grow the process's memory).
+ */
+export class BoundedMemo<V> extends Map<string, V> {
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override set(key: string, value: V): this {
+    if (this.size >= this.limit && !this.has(key)) this.clear();
+    return super.set(key, value);
+  }
+}
+const ACCEPT_MEMO_SIZE = 64;
+const negotiator = new Negotiator({
+  supportedValues: ['br', 'gzip'],
+  cache: new BoundedMemo(ACCEPT_MEMO_SIZE),
+});
+const gzipNegotiator = new Negotiator({
+  supportedValues: ['gzip'],
+  cache: new BoundedMemo(ACCEPT_MEMO_SIZE),
+});
 const deflateRawAsync = promisify(deflateRaw);
 const brotliAsync = promisify(brotliCompress);
 
