@@ -477,15 +477,16 @@ function requestBodyHtml(entry: Entry, doc: ReferenceDocument, id: string): stri
 
 /**
  * An error answer's description as the document writes it (openapi-polish.ts: «CODE: meaning.» for
- * every code of the status, from the error catalogue) becomes links to the catalogue; any other text
- * stays as written.
+ * every code of the status, from the error catalogue) becomes the list of its codes, explained once in
+ * the catalogue at the end of the page; any other text stays as written. Plain text: the page is long,
+ * and thousands of small elements would only slow it (and its accessibility checks) down.
  */
 function errorCodes(description: string | undefined): string {
   const text = description ?? '';
   const entries = ERROR_CATALOGUE.filter((entry) => text.includes(`${entry.code}: `));
   const generated = entries.map((entry) => `${entry.code}: ${entry.meaning}`).join(' ');
   if (entries.length === 0 || generated !== text) return esc(text);
-  return entries.map((entry) => `<a href="#error-${slug(entry.code)}">${esc(entry.code)}</a>`).join(', ');
+  return entries.map((entry) => esc(entry.code)).join(', ');
 }
 
 function responsesHtml(entry: Entry, doc: ReferenceDocument, id: string): string {
@@ -507,13 +508,10 @@ function responsesHtml(entry: Entry, doc: ReferenceDocument, id: string): string
   const errorList =
     errors.length === 0
       ? ''
-      : `<h5>Ошибки</h5><p>Тело — <a href="#errors">объект ошибки</a>; каждый ответ несёт заголовок ` +
-        `${code('X-Request-Id')}.</p><ul class="codes">` +
+      : '<h5>Ошибки</h5><p>Тело — <a href="#errors">объект ошибки</a> (там же — что значит каждый код); ' +
+        `в каждом ответе — заголовок ${code('X-Request-Id')}.</p><ul class="codes">` +
         errors
-          .map(
-            ([status, response]) =>
-              `<li><strong>${esc(status)}</strong> — ${errorCodes(response.description)}</li>`,
-          )
+          .map(([status, response]) => `<li>${esc(status)} — ${errorCodes(response.description)}</li>`)
           .join('') +
         '</ul>';
   return `<h4 id="${id}-responses">Ответы</h4>${parts.join('')}${errorList}`;
@@ -769,6 +767,7 @@ export function renderApiReference(input: ReferenceDocument): string {
   return (
     '<!doctype html><html lang="ru"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<link rel="icon" type="image/svg+xml" href="/favicon.svg">' +
     `<title>Справочник API ${esc(name)}</title><style>${API_REFERENCE_STYLE}</style></head><body>` +
     '<a class="skip" href="#main">Перейти к справочнику</a>' +
     '<header class="top"><p class="brand"><a href="/">B2BPay</a></p>' +
