@@ -25,9 +25,8 @@ const API_DIR = join(REPO_ROOT, 'apps/api');
 
 /**
  * Packages left to node_modules: PGlite loads its WASM and data files next to its own code, pg has an
- * optional native binding, Swagger UI serves its static files from its folder and @fastify/swagger
- * reads its package.json from there, pino starts transport workers from files beside it, and ioredis
- * reads its package.json for its version.
+ * optional native binding, @fastify/swagger reads its package.json from its folder, pino starts
+ * transport workers from files beside it, and ioredis reads its package.json for its version.
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
@@ -35,7 +34,6 @@ const EXTERNAL = [
   'pg',
   'pg-native',
   '@fastify/swagger',
-  '@fastify/swagger-ui',
   'pino',
   'ioredis',
 ];
