@@ -25,10 +25,9 @@ const API_DIR = join(REPO_ROOT, 'apps/api');
 
 /**
  * Packages left to node_modules: PGlite loads its WASM and data files next to its own code, pg has an
- * optional native binding, Swagger UI serves its static files from its folder and @fastify/swagger
- * reads its package.json from there, pino starts transport workers from files beside it, ioredis
- * reads its package.json for its version, and pdfkit reads its font metrics from its folder (the
- * DejaVu fonts are found through their package.json).
+ * optional native binding, @fastify/swagger reads its package.json from its folder, pino starts
+ * transport workers from files beside it, ioredis reads its package.json for its version, and pdfkit
+ * reads its font metrics from its folder (the DejaVu fonts are found through their package.json).
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
@@ -36,7 +35,6 @@ const EXTERNAL = [
   'pg',
   'pg-native',
   '@fastify/swagger',
-  '@fastify/swagger-ui',
   'pino',
   'ioredis',
   'pdfkit',

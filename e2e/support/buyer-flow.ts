@@ -91,6 +91,14 @@ export async function completeApplication(page: Page, server: BuyerServer, order
   const emailCode = await requestEmailCode(page, server, address);
   await page.getByLabel('Код из СМС').fill(smsCode);
   await page.getByLabel('Код из письма').fill(emailCode);
+  // Each code in its own field (a focus moved under the typing once put one in the other, and the
+  // submission then stopped at «Введите код из СМС» with nothing but a timeout to say so).
+  const typed = [
+    await page.getByLabel('Код из СМС').inputValue(),
+    await page.getByLabel('Код из письма').inputValue(),
+  ];
+  if (typed[0] !== smsCode || typed[1] !== emailCode)
+    throw new Error(`codes typed ${smsCode}, ${emailCode}; the fields hold ${typed.join(', ')}`);
   await giveConsents(page);
   await page.getByRole('button', { name: 'Отправить заявку' }).click();
   await page.getByRole('heading', { name: 'Заявка успешно отправлена!' }).waitFor();

@@ -267,6 +267,35 @@ describe('step 2 messages', () => {
     expect(await describedBy(page, 'Код из письма')).toBe('Введите код из Email');
     await context.close();
   });
+
+  it('keeps what the buyer types in the field they chose while the e-mail code was on its way', async () => {
+    // A code field takes the focus a frame after it shows, unless the buyer has moved on: a late
+    // focus once sent the SMS code typed into its field to the e-mail's, and «Отправить заявку» only
+    // said «Введите код из СМС» (the journey's submission that never landed).
+    const { page, context } = await openBuyerPage(browser, server, PHONE);
+    const contacts = uniqueContacts('focus');
+    await step2(page);
+    const smsCode = await requestPhoneCode(page, server, contacts.phone);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The e-mail code's request is answered once the buyer is in the SMS code's field.
+    await page.route('**/api/order/orders/*/client', async (route) => {
+      if (JSON.parse(route.request().postData() ?? '{}').email !== undefined) await held;
+      await route.continue();
+    });
+    await page.getByLabel('Электронная почта').fill(contacts.email);
+    await page.getByRole('button', { name: 'Получить код' }).click();
+    await page.getByLabel('Код из СМС').click();
+    release();
+    await page.getByLabel('Код из письма').waitFor();
+    await afterNextFrames(page);
+    await page.keyboard.type(smsCode);
+    expect(await page.getByLabel('Код из СМС').inputValue()).toBe(smsCode);
+    expect(await page.getByLabel('Код из письма').inputValue()).toBe('');
+    await context.close();
+  });
 });
 
 describe('order page states', () => {

@@ -164,7 +164,7 @@ describeApi('buyer pages', { env: buyerDistEnv }, (t) => {
     }
   });
 
-  it('embeds nothing for an unknown order, a bad id or a client_id that does not match, and gzips on request', async () => {
+  it('embeds nothing for an unknown order, a bad id or a client_id that does not match, and compresses on request (gzip, brotli)', async () => {
     const order = await createOrder(t);
     const urls = [
       '/client/00000000-0000-4000-8000-000000000000',
@@ -187,12 +187,34 @@ describeApi('buyer pages', { env: buyerDistEnv }, (t) => {
     });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(embedded(gunzipSync(zipped.rawPayload).toString())).toMatchObject({ order: { id: order.id } });
-    // The head is compressed once and the rest per answer: decoded, the page is the same, byte for byte.
-    for (const url of [`/client/${order.id}/apply/step2`, '/client/faq', '/client']) {
+    // The document around the order is compressed once and the order per answer: decoded, the page is
+    // the same, byte for byte, in either encoding, with the same headers.
+    for (const url of [`/client/${order.id}`, `/client/${order.id}/apply/step2`, '/client/faq', '/client']) {
       const plain = await t.app.inject({ method: 'GET', url });
-      const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
       expect(gzip.headers['content-encoding'], url).toBe('gzip');
       expect(gunzipSync(gzip.rawPayload).toString(), url).toBe(plain.body);
+      const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(plain.body);
+      // A browser takes both: the smaller of the two comes.
+      const both = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(both.rawPayload.length, url).toBe(Math.min(gzip.rawPayload.length, br.rawPayload.length));
+      expect(both.headers['content-encoding'], url).toBe(
+        br.rawPayload.length <= gzip.rawPayload.length ? 'br' : 'gzip',
+      );
+      for (const res of [plain, gzip, br, both]) {
+        expect(res.statusCode, url).toBe(plain.statusCode);
+        expect(res.headers.vary, url).toBe('accept-encoding');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        expect(res.headers.etag, url).toBeUndefined();
+      }
     }
   });
 

@@ -7,7 +7,8 @@ import type { Lifecycle } from '../shared/lifecycle';
  * and the client's next request goes to a fresh connection — to a process that is not draining.
  */
 export function registerDrain(app: FastifyInstance, lifecycle: Lifecycle) {
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

@@ -39,8 +39,8 @@ function findNul(root: unknown): string[] | null {
  * it: a NUL anywhere in the body, the query or the path is a 400 on its field, before any handler.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const path = findNul(request.body) ?? findNul(request.query) ?? findNul(request.params);
-    if (path) throw validationError(path.join('.') || undefined, NUL_MESSAGE);
+    done(path ? validationError(path.join('.') || undefined, NUL_MESSAGE) : undefined);
   });
 }

@@ -87,13 +87,22 @@ export async function registerMetrics(app: FastifyInstance, deps: MetricsDeps) {
     }
   }
 
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url;
-    if (route === '/metrics') return;
-    requestSeconds.observe(
-      { method: request.method, route: route ?? 'unmatched', status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+  // One series per method, route template and status: its child is looked up by one string instead of
+  // prom-client hashing the three labels on every answer. The routes are the app's own templates (or
+  // 'unmatched'), so the map stays as small as the series themselves.
+  const series = new Map<string, ReturnType<typeof requestSeconds.labels>>();
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route !== '/metrics') {
+      const key = `${request.method} ${reply.statusCode} ${route}`;
+      let child = series.get(key);
+      if (!child) {
+        child = requestSeconds.labels({ method: request.method, route, status: String(reply.statusCode) });
+        series.set(key, child);
+      }
+      child.observe(reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

@@ -1,12 +1,15 @@
 import { SANDBOX_SUMMARY } from '@b2bpay/domain';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { apiReferencePage, sendApiReference } from './api-reference-page';
 import { polishDocument } from './openapi-polish';
 import { adminDocument, bankDocument, shopDocument } from './openapi-split';
 
-/** OpenAPI 3.1 generated from the same zod schemas that validate requests, plus Swagger UI. */
+/**
+ * OpenAPI 3.1 generated from the same zod schemas that validate requests, plus the Russian API reference
+ * at /api/docs rendered from the shops' document (plugins/api-reference.ts).
+ */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
   await app.register(swagger, {
     openapi: {
@@ -71,11 +74,18 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
     transform: jsonSchemaTransform,
     transformObject: (input) => polishDocument(jsonSchemaTransformObject(input)),
   });
-  // One generated document, served as two: the shops' and buyers' API, and the partner banks' own.
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    transformSpecification: (spec) => shopDocument(spec as Record<string, unknown>),
-  });
+  // The reference is rendered once, on its first request (the document is complete only once the app is
+  // ready), and kept for the life of the process.
+  let reference: ReturnType<typeof apiReferencePage> | undefined;
+  const page = () => {
+    reference ??= apiReferencePage(shopDocument(app.swagger() as unknown as Record<string, unknown>));
+    return reference;
+  };
+  for (const url of ['/api/docs', '/api/docs/']) {
+    app.get(url, { schema: { hide: true } }, async (request, reply) =>
+      sendApiReference(request, reply, page()),
+    );
+  }
   app.get('/api/openapi.json', { schema: { hide: true } }, async () =>
     shopDocument(app.swagger() as unknown as Record<string, unknown>),
   );

@@ -97,18 +97,31 @@ export async function registerRateLimit(
     max: options.publishableKeyMax,
     keyGenerator: async (request) => `pk-all:${(await auth.peek(request))?.hash ?? ''}`,
   });
-  const publishable = async (request: FastifyRequest) =>
-    !isExempt(request) && acceptsShopKey(request) && (await auth.peek(request))?.kind === 'publishable';
-  app.addHook('onRequest', async (request, reply) => {
-    if (!(await publishable(request))) return;
-    const result = await ceiling(request, { increment: false });
-    if (result.isAllowed || result.remaining > 0) return;
-    reply.header('retry-after', String(result.ttlInSeconds));
-    throw limitedError(result.max, result.ttl);
+  // Only a request with a key can be a publishable key's: the others (pages, sessions, the buyer's
+  // calls) pass without a promise. A key's lookup is shared with the limiter and the route (auth.peek).
+  const mayBePublishable = (request: FastifyRequest) =>
+    request.headers.authorization !== undefined && !isExempt(request) && acceptsShopKey(request);
+  const publishable = async (request: FastifyRequest) => (await auth.peek(request))?.kind === 'publishable';
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!mayBePublishable(request)) return done();
+    publishable(request)
+      .then(async (isPublishable) => {
+        if (!isPublishable) return done();
+        const result = await ceiling(request, { increment: false });
+        if (result.isAllowed || result.remaining > 0) return done();
+        reply.header('retry-after', String(result.ttlInSeconds));
+        done(limitedError(result.max, result.ttl));
+      })
+      .catch(done);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (!didWork(reply.statusCode) || !(await publishable(request))) return;
-    await ceiling(request);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!didWork(reply.statusCode) || !mayBePublishable(request)) return done();
+    publishable(request)
+      .then(async (isPublishable) => {
+        if (isPublishable) await ceiling(request);
+        done();
+      })
+      .catch(done);
   });
 
   return {

@@ -19,7 +19,9 @@ export function requestIdOf(req: IncomingMessage): string {
 
 /** Every answer carries `X-Request-Id`; the error bodies carry it as `error.request_id`. */
 export function registerRequestId(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request for one header.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }

@@ -8,9 +8,10 @@ import {
 } from '@b2bpay/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { compressHead, gzipAfterHead } from './spliced-gzip';
+import { type PrecompressedDocument, precompressDocument } from './precompressed-document';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ROOT_ELEMENT = '<div id="root"></div>';
 const SCRIPT_PATH = /^\/static\/js\/[\w.-]+\.js$/;
 
 /**
@@ -38,12 +39,29 @@ export async function registerWeb(
   // Read once: the document is filled in per request.
   const buyerShell = hasWeb && existsSync(buyerFile) ? readFileSync(buyerFile, 'utf8') : null;
   const preloads = buyerShell ? readPreloads(join(options.webDist, 'buyer-preloads.json')) : {};
-  // Everything before </head> is the same on every buyer page (mostly the inline stylesheet): it is
-  // compressed once, and an answer compresses only what follows (preloads, order, the closing tags).
+  // Per page module (its preloads), the document around the embedded order is the same on every answer:
+  // it is compressed once (gzip and brotli), on the first answer that needs it, and an answer compresses
+  // only the order (plugins/precompressed-document.ts).
   const headEnd = buyerShell?.indexOf('</head>') ?? -1;
-  const head = buyerShell && headEnd > 0 ? buyerShell.slice(0, headEnd) : '';
-  const afterHead = buyerShell && headEnd > 0 ? buyerShell.slice(headEnd) : (buyerShell ?? '');
-  const gzipHead = compressHead(head);
+  const documents = new Map<string, Promise<PrecompressedDocument>>();
+  /** The document for a page module: static parts around the order, or one part when it has no root. */
+  function buyerDocument(module: string): Promise<PrecompressedDocument> {
+    let document = documents.get(module);
+    if (!document) {
+      const shell = buyerShell ?? '';
+      const links = (headEnd > 0 ? (preloads[module] ?? []) : [])
+        .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+        .join('');
+      const withLinks = headEnd > 0 ? shell.slice(0, headEnd) + links + shell.slice(headEnd) : shell;
+      const root = withLinks.indexOf(ROOT_ELEMENT);
+      const at = root + ROOT_ELEMENT.length;
+      document = precompressDocument(root < 0 ? [withLinks] : [withLinks.slice(0, at), withLinks.slice(at)]);
+      // A failed compression is not kept: the next answer tries again.
+      document.catch(() => documents.delete(module));
+      documents.set(module, document);
+    }
+    return document;
+  }
   await registerStaticFiles(app, { ...options, hasWeb });
   async function embeddedData(path: string, query: string): Promise<string> {
     const orderId = path.split('/')[2];
@@ -68,22 +86,22 @@ export async function registerWeb(
     async sendBuyerPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
       const [path = '', query = ''] = request.url.split('?');
       if (!buyerShell || !(path === '/client' || path.startsWith('/client/'))) return false;
-      const links = (headEnd > 0 ? (preloads[buyerPageModule(path) ?? ''] ?? []) : [])
-        .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-        .join('');
+      // Only modules the build names get a document of their own; the rest share the one without preloads.
+      const module = buyerPageModule(path) ?? '';
+      const document = buyerDocument(Object.hasOwn(preloads, module) ? module : '');
       const data = await embeddedData(path, query);
-      const rest =
-        links +
-        // A function, not a string: `$&` or `$'` in a product name is text, not a replacement pattern.
-        afterHead.replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
+      // A shell without the root element has no place for the order.
+      const ready = await document;
+      const { body, encoding } = ready.render(
+        ready.parts === 2 ? [data] : [],
+        request.headers['accept-encoding'],
+      );
       reply
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
-      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-        reply.header('content-encoding', 'gzip');
-        reply.send(gzipAfterHead(gzipHead, rest));
-      } else reply.send(head + rest);
+      if (encoding) reply.header('content-encoding', encoding);
+      reply.send(body);
       return true;
     },
     /** Answers a page request with the app's shell, or false when there is no built app. */

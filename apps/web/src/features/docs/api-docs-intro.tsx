@@ -22,11 +22,11 @@ export function OverviewSection({ origin }: DocsProps) {
         </InfoCard>
       </div>
       <p>
-        Полный справочник всех операций и схем —{' '}
+        Все операции, их поля и события вебхуков —{' '}
         <a href="/api/docs" target="_blank" rel="noopener noreferrer" className={link}>
-          Swagger UI (/api/docs)
-        </a>{' '}
-        и{' '}
+          в справочнике API (/api/docs)
+        </a>
+        ; то же для программ и генераторов клиентов —{' '}
         <a href="/api/openapi.json" target="_blank" rel="noopener noreferrer" className={link}>
           OpenAPI 3.1 (/api/openapi.json)
         </a>

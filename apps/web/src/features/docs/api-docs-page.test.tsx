@@ -96,7 +96,7 @@ describe('API documentation page', () => {
 
   it('links the full reference, and has no back button without a shop', () => {
     standalone();
-    expect(screen.getAllByRole('link', { name: /Swagger UI/ })[0]).toHaveAttribute('href', '/api/docs');
+    expect(screen.getAllByRole('link', { name: /справочник API/i })[0]).toHaveAttribute('href', '/api/docs');
     expect(screen.getAllByRole('link', { name: /OpenAPI/ })[0]).toHaveAttribute('href', '/api/openapi.json');
     expect(screen.queryByRole('link', { name: 'Назад' })).toBeNull();
   });

@@ -51,12 +51,12 @@ export function InfoCard({ title, children }: { title: string; children: ReactNo
 
 export const link = 'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800';
 
-/** The machine-readable API description: Swagger UI and the OpenAPI document. */
+/** The full API description: the reference page (/api/docs) and the OpenAPI document it is rendered from. */
 export function SpecLinks() {
   return (
     <div className="flex flex-wrap gap-2">
       <a href="/api/docs" target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
-        Swagger UI
+        Справочник API
         <ExternalLinkIcon size={16} />
       </a>
       <a

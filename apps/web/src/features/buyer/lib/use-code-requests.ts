@@ -39,6 +39,8 @@ export function useCodeRequests(order: Order, state: Step2State): CodeRequests {
       return;
     }
     const code = `${name}Code` as const;
+    // Where the focus is as the code is asked for (the code button): its input takes it from there.
+    const from = document.activeElement;
     state.edit({ [name]: checked.value }, name, code);
     setSending((now) => ({ ...now, [name]: true }));
     const result = await (phone ? requestPhoneCode : requestEmailCode)(order.id, data.clientId, checked.to);
@@ -52,7 +54,7 @@ export function useCodeRequests(order: Order, state: Step2State): CodeRequests {
         ...waitFor(checked.to, RESEND_COOLDOWN_MS)(now),
       }));
       reachGoal(phone ? GOALS.SEND_PHONE_CODE : GOALS.SEND_EMAIL_CODE);
-      state.focusAfterRender(code);
+      state.focusAfterRender(code, from);
       return;
     }
     if (result.retryAfterSeconds) update(waitFor(checked.to, result.retryAfterSeconds * 1000));

@@ -19,14 +19,20 @@ export function useStep2State(order: Order) {
   const { data, update } = useApplicationForm(order.id, (stored) => prefillFromOrder(stored, order));
   const [errors, setErrors] = useState<Step2Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [focusAfterRender, setFocusAfterRender] = useState<string | null>(null);
+  const [focusAfterRender, setFocusAfterRender] = useState<{ id: string; from: Element | null } | null>(null);
   const prefix = useId();
 
-  // A field that appears with this render (a code input) takes the focus once it is in the page.
+  // A field that appears with this render (a code input) takes the focus once it is in the page,
+  // if the focus is still where it was when the buyer asked (`from`) or nowhere: the effect runs a
+  // frame after the render (Preact), and keys typed meanwhile into a field the buyer chose must not
+  // land in this one.
   useEffect(() => {
     if (!focusAfterRender) return;
-    document.getElementById(focusAfterRender)?.focus();
     setFocusAfterRender(null);
+    const active = document.activeElement;
+    if (active === document.body || active === focusAfterRender.from) {
+      document.getElementById(focusAfterRender.id)?.focus();
+    }
   }, [focusAfterRender]);
 
   return {
@@ -52,7 +58,9 @@ export function useStep2State(order: Order) {
     /** The error under one field, the others kept. */
     showError: (field: Step2Field, text: string) => setErrors((current) => ({ ...current, [field]: text })),
     focus: (field: Step2Field) => document.getElementById(`${prefix}-${field}`)?.focus(),
-    focusAfterRender: (field: Step2Field) => setFocusAfterRender(`${prefix}-${field}`),
+    /** Focuses the field once rendered, if the focus is still on `from` (or nowhere). */
+    focusAfterRender: (field: Step2Field, from: Element | null) =>
+      setFocusAfterRender({ id: `${prefix}-${field}`, from }),
     /**
      * 409: the order was submitted elsewhere, or its products changed (ORDER_CHANGED). Either way the
      * order is read again, so the page shows its current items and amount, and the server's text.

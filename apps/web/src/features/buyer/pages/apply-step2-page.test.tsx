@@ -41,10 +41,9 @@ const codeButtons = () => screen.getAllByRole('button', { name: /код|Повт
 const submit = () => screen.getByRole('button', { name: 'Отправить заявку' });
 
 /**
- * Each code field takes the focus once it shows; the buyer moves on after that, as a person (or a
- * browser test's actionability checks) would. Preact runs that focusing effect after the next
- * animation frame, and user-event, typing without delay, would otherwise send the e-mail's keys to
- * the phone's code field while it takes the focus.
+ * Each code field takes the focus once it shows (Preact runs that effect a frame after the render);
+ * the buyer moves on after that, as a person would. A buyer who moves on sooner keeps the focus
+ * where they put it («leaves the focus where the buyer has put it…» below).
  */
 async function requestBothCodes(user: User) {
   await user.type(await screen.findByLabelText('Телефон'), '8 (900) 123-45-67');
@@ -358,6 +357,42 @@ describe('application step 2', () => {
     // The pressed button enters its countdown and keeps the focus (it used to fall to body).
     expect(button).toHaveFocus();
     expect(screen.queryByLabelText('Код из СМС')).not.toBeInTheDocument();
+  });
+
+  it('leaves the focus where the buyer has put it while the code was on its way', async () => {
+    // The code field takes the focus once it shows, unless the buyer has moved on meanwhile: then
+    // what they type stays in the field they chose. (A late focus once sent a browser test's SMS
+    // code into the e-mail's code field, between its click into the field and its typing, and the
+    // application was never sent: «Введите код из СМС».)
+    let release: (response: Response) => void = () => {};
+    const emailAnswer = new Promise<Response>((resolve) => {
+      release = resolve;
+    });
+    open({
+      patch: (call) =>
+        (call.body as { email?: string }).email !== undefined ? emailAnswer : json(makeClient()),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Телефон'), '8 (900) 123-45-67');
+    await user.click(codeButtons()[0] as HTMLElement);
+    const phoneCode = await screen.findByLabelText('Код из СМС');
+    await waitFor(() => expect(phoneCode).toHaveFocus());
+    await user.type(email(), 'buyer@example.ru');
+    await user.click(screen.getByRole('button', { name: 'Получить код' }));
+    await user.click(phoneCode);
+    await act(async () => release(json(makeClient())));
+    const emailCode = await screen.findByLabelText('Код из письма');
+    // Preact runs effects after the next animation frame: two frames and a task have passed.
+    await act(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
+        ),
+    );
+    expect(phoneCode).toHaveFocus();
+    await user.keyboard('123456');
+    expect(phoneCode).toHaveValue('123456');
+    expect(emailCode).toHaveValue('');
   });
 
   it('uses the spec texts when a code request fails without a server text or on the network', async () => {
