@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { cn } from '../../../shared/lib/cn';
 import { Button } from '../../../shared/ui/button';
-import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
 import {
   addMonths,
   type DraftRange,
@@ -21,6 +21,7 @@ import {
   WEEKDAYS_RU,
   type YearMonth,
 } from './calendar';
+import { DateRangeButton } from './date-range-button';
 
 export interface DateRangePickerProps {
   startDate: string | null;
@@ -30,6 +31,10 @@ export interface DateRangePickerProps {
   today: string;
   /** The button's text (the order list's is 'Дата/Даты'). */
   label?: string;
+  /** Open on mount (the stand-in of date-range-field.tsx was pressed before the calendar came). */
+  initiallyOpen?: boolean;
+  /** Focus the button on mount (the stand-in had the focus). */
+  focusTrigger?: boolean;
 }
 
 function Month({
@@ -150,8 +155,10 @@ export function DateRangePicker({
   onApply,
   today,
   label: buttonLabel = 'Дата/Даты',
+  initiallyOpen = false,
+  focusTrigger = false,
 }: DateRangePickerProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [draft, setDraft] = useState<DraftRange>({ start: startDate, end: endDate });
   const anchor = (): string => {
     const chosen = endDate ?? startDate;
@@ -163,6 +170,11 @@ export function DateRangePicker({
   const trigger = useRef<HTMLButtonElement>(null);
   const moved = useRef(false);
   const narrow = useNarrow();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
+  useEffect(() => {
+    if (focusTrigger && !initiallyOpen) trigger.current?.focus();
+  }, []);
 
   const openChange = (next: boolean) => {
     if (next) {
@@ -206,24 +218,11 @@ export function DateRangePicker({
   const shown = (day: string) =>
     months.some((m) => m.year === monthOf(day).year && m.month === monthOf(day).month);
   const tabDay = shown(focusDay) ? focusDay : isoDay(firstShown.year, firstShown.month, 1);
-  const label = rangeLabel(startDate, endDate);
 
   return (
     <Popover.Root open={open} onOpenChange={openChange}>
       <Popover.Trigger asChild ref={trigger}>
-        <Button
-          variant="secondary"
-          icon={<CalendarIcon size={18} />}
-          className={cn(
-            'w-full scroll-mt-20 justify-start sm:w-auto',
-            label && 'border-brand-200 bg-brand-50 text-brand-900',
-          )}
-        >
-          {/* One text, so nothing comes between the word and its colon; it wraps rather than being cut. */}
-          <span className="text-left whitespace-normal tabular-nums">
-            {label ? `${buttonLabel}: ${label}` : buttonLabel}
-          </span>
-        </Button>
+        <DateRangeButton startDate={startDate} endDate={endDate} label={buttonLabel} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
