@@ -6,6 +6,8 @@ import { formatWholeNumber } from './money';
  * the contract's schemas (zod, about 35 KB gzip) with them.
  */
 export const MAX_PRODUCTS = 100;
+/** Rows per page of the order lists (and of the webhook deliveries' list). */
+export const PAGE_SIZE = 20;
 export const MAX_PRICE_RUBLES = 1_000_000_000;
 export const MAX_QUANTITY = 1_000_000;
 /** A row of the order form over the limits, said at the field: «Не больше 1 000 000 шт.» */

@@ -4,7 +4,7 @@ import { validateInn } from '../inn';
 import { MESSAGES } from '../messages';
 import { formatWholeNumber, hasAtMostTwoDecimals, isValidRublesAmount } from '../money';
 import { OFFER_KINDS } from '../offers';
-import { MAX_PRICE_RUBLES, MAX_PRODUCTS, MAX_QUANTITY } from '../order-limits';
+import { MAX_PRICE_RUBLES, MAX_PRODUCTS, MAX_QUANTITY, PAGE_SIZE } from '../order-limits';
 import { PHONE_NOT_MOBILE_MESSAGE, phoneProblem } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
 import { cleanText, trimText } from '../text';
@@ -27,10 +27,10 @@ export {
   MAX_PRICE_RUBLES,
   MAX_PRODUCTS,
   MAX_QUANTITY,
+  PAGE_SIZE,
   PRICE_LIMIT_MESSAGE,
   QUANTITY_LIMIT_MESSAGE,
 } from '../order-limits';
-export const PAGE_SIZE = 20;
 
 /** 409 ORDER_CHANGED: the buyer submitted for an order whose products have changed since. */
 export const ORDER_CHANGED_MESSAGE = 'Состав заказа изменился. Проверьте заказ и подтвердите заявку снова.';
