@@ -189,12 +189,13 @@ async function runOnce(
   cpuSlowdown: number,
   report = 'landing',
   headers?: Record<string, string>,
+  categories: readonly Category[] = CATEGORIES,
 ): Promise<RunResult> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
       {
         extends: 'lighthouse:default',
         settings: {
@@ -243,10 +244,11 @@ async function runWithRetries(
   cpuSlowdown: number,
   report = 'landing',
   headers?: Record<string, string>,
+  categories: readonly Category[] = CATEGORIES,
 ): Promise<RunResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(url, index, cpuSlowdown, report, headers);
+      return await runOnce(url, index, cpuSlowdown, report, headers, categories);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.log(`run ${index + 1}: ${error instanceof Error ? error.message : String(error)} — again`);
@@ -549,12 +551,19 @@ async function shopMain() {
       ]);
     }
     const results = new Map<string, RunResult[]>();
+    const variants = [...servers.keys()];
+    const pageCount = pages.get(variants[0] ?? '')?.length ?? 0;
+    // Page by page, the builds one right after the other: on a busy machine a burst of load weighs on
+    // both alike, and a run cut short still leaves pairs to compare.
     for (let i = 0; i < runs; i++) {
-      for (const [variant, server] of servers) {
-        for (const page of pages.get(variant) ?? []) {
+      for (let p = 0; p < pageCount; p++) {
+        for (const variant of variants) {
+          const server = servers.get(variant);
+          const page = pages.get(variant)?.[p];
+          if (!server || !page) continue;
           const report = `shop-${variant}-${page.label.replace(/[^a-z0-9]+/gi, '-')}`;
           const url = new URL(page.path, server.url).href;
-          const result = await runWithRetries(url, i, 4, report, page.headers);
+          const result = await runWithRetries(url, i, 4, report, page.headers, ['performance']);
           const key = `${variant} | ${page.label.replace(' ', ' | ')}`;
           results.set(key, [...(results.get(key) ?? []), result]);
           console.log(

@@ -1,9 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DateRangeField } from './date-range-field';
 
 const TODAY = '2026-11-27';
+
+// The calendar's module in the module cache: its dynamic import then resolves at once, whatever the
+// machine's load (the test is about what is shown, not about how long a download takes).
+beforeAll(async () => {
+  await import('./date-range-picker');
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,8 +6,6 @@ import type { DateRangePickerProps } from './date-range-picker';
 type Picker = ComponentType<DateRangePickerProps>;
 interface Loaded {
   Component: Picker;
-  /** Opened at once: the stand-in was pressed. */
-  open: boolean;
   /** The stand-in had the focus: the real button takes it. */
   focus: boolean;
 }
@@ -22,20 +20,23 @@ const loadPicker = (): Promise<Picker> => import('./date-range-picker').then((m)
  */
 export function DateRangeField(props: DateRangePickerProps) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // Presses of the stand-in: the calendar opens for them once it is there, even when its code had
+  // already arrived (and was about to replace the stand-in) at the moment of the press.
+  const [openRequests, setOpenRequests] = useState(0);
   const standIn = useRef<HTMLButtonElement>(null);
   const mounted = useRef(true);
 
-  const take = (open: boolean) =>
+  const take = () =>
     loadPicker().then((Component) => {
       if (!mounted.current) return;
       const focus = document.activeElement !== null && document.activeElement === standIn.current;
-      setLoaded((known) => (known && !open ? known : { Component, open, focus: focus || open }));
+      setLoaded((known) => known ?? { Component, focus });
     });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per mount
   useEffect(() => {
     mounted.current = true;
-    const cancel = afterPageLoad(() => void take(false));
+    const cancel = afterPageLoad(() => void take());
     return () => {
       mounted.current = false;
       cancel();
@@ -44,7 +45,7 @@ export function DateRangeField(props: DateRangePickerProps) {
 
   if (loaded) {
     const { Component } = loaded;
-    return <Component {...props} initiallyOpen={loaded.open} focusTrigger={loaded.focus} />;
+    return <Component {...props} openRequest={openRequests} focusTrigger={loaded.focus} />;
   }
   return (
     <DateRangeButton
@@ -54,7 +55,10 @@ export function DateRangeField(props: DateRangePickerProps) {
       label={props.label}
       aria-haspopup="dialog"
       aria-expanded={false}
-      onClick={() => void take(true)}
+      onClick={() => {
+        setOpenRequests((n) => n + 1);
+        void take();
+      }}
     />
   );
 }

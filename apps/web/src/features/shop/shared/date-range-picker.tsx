@@ -31,8 +31,8 @@ export interface DateRangePickerProps {
   today: string;
   /** The button's text (the order list's is 'Дата/Даты'). */
   label?: string;
-  /** Open on mount (the stand-in of date-range-field.tsx was pressed before the calendar came). */
-  initiallyOpen?: boolean;
+  /** Opens the calendar when it becomes more than 0 or grows (presses of date-range-field.tsx's stand-in). */
+  openRequest?: number;
   /** Focus the button on mount (the stand-in had the focus). */
   focusTrigger?: boolean;
 }
@@ -155,10 +155,10 @@ export function DateRangePicker({
   onApply,
   today,
   label: buttonLabel = 'Дата/Даты',
-  initiallyOpen = false,
+  openRequest = 0,
   focusTrigger = false,
 }: DateRangePickerProps) {
-  const [open, setOpen] = useState(initiallyOpen);
+  const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DraftRange>({ start: startDate, end: endDate });
   const anchor = (): string => {
     const chosen = endDate ?? startDate;
@@ -173,7 +173,7 @@ export function DateRangePicker({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
   useEffect(() => {
-    if (focusTrigger && !initiallyOpen) trigger.current?.focus();
+    if (focusTrigger && openRequest === 0) trigger.current?.focus();
   }, []);
 
   const openChange = (next: boolean) => {
@@ -188,6 +188,11 @@ export function DateRangePicker({
     }
     setOpen(next);
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new press opens it
+  useEffect(() => {
+    if (openRequest > 0) openChange(true);
+  }, [openRequest]);
 
   const lastVisible = addMonths(visible, 1);
   const months = narrow ? [lastVisible] : [visible, lastVisible];
