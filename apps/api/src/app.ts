@@ -28,6 +28,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from './plugins/request-id';
 import { applySecurityHeaders, registerSecurity } from './plugins/security';
+import { shopDocuments } from './plugins/shop-document';
 import { registerWeb } from './plugins/web';
 import { bankApiRoutes } from './routes/bank-api.routes';
 import { clientsRoutes } from './routes/clients.routes';
@@ -117,6 +118,7 @@ function registerNotFound(
   app: FastifyInstance,
   web: Awaited<ReturnType<typeof registerWeb>>,
   methods: ReturnType<typeof createMethodRegistry>,
+  shop: ReturnType<typeof shopDocuments>,
 ) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -128,6 +130,8 @@ function registerNotFound(
     // An address the app has no page for gets the app's not-found page with 404, not 200.
     if (isPage && !isWebPage(path)) reply.code(404);
     if (isPage && (await web.sendBuyerPage(request, reply))) return reply;
+    // The shop area's pages: the app's shell with their scripts preloaded (plugins/shop-document.ts).
+    if (isPage && shop?.send(request, reply)) return reply;
     if (isPage && web.sendApp(reply)) return reply;
     // A known API address asked with another method: 405 with the methods it takes.
     const allowed = path.startsWith('/api/') ? methods.allowed(path) : [];
@@ -207,8 +211,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     redis: rateLimitStore.redis,
   });
 
+  const webDist = config.WEB_DIST ?? defaultDist('../../web/dist');
   const web = await registerWeb(app, {
-    webDist: config.WEB_DIST ?? defaultDist('../../web/dist'),
+    webDist,
     widgetDist: config.WIDGET_DIST ?? defaultDist('../../widget/dist'),
     // The buyer's page comes with the public view of its order and the order's shop, read as
     // GET /api/order/orders/{id} and GET /api/shop/{id} read them (opening it marks the link opened).
@@ -218,6 +223,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       return { order, client_id: clientId ?? null, shop };
     },
   });
-  registerNotFound(app, web, methods);
+  registerNotFound(app, web, methods, shopDocuments(webDist));
   return app;
 }

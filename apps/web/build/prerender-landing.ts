@@ -3,7 +3,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { injectLanding, type LandingScripts, landingScripts } from '../src/app/prerender/html.ts';
+import {
+  APP_FONTS_ID,
+  injectLanding,
+  inlineStyles,
+  type LandingScripts,
+  landingScripts,
+  webFontsLink,
+} from '../src/app/prerender/html.ts';
 import { splitPageStyles } from './page-styles.ts';
 
 /**
@@ -13,8 +20,10 @@ import { splitPageStyles } from './page-styles.ts';
  * (src/landing-main.tsx, a second build input, see vite.config.ts) hydrates it: index.html loads that
  * entry instead of the app's main.tsx, so the landing downloads neither the router nor the query cache.
  *
- * The untouched single-page shell (an empty #root) is kept as dist/app.html: the API answers every
- * other page address with it. The plugin also writes robots.txt, sitemap.xml and the partner banks'
+ * The single-page shell (an empty #root) is kept as dist/app.html: the API answers every other page
+ * address with it. Its stylesheet goes inline and the web fonts' rules into a print-only stylesheet
+ * that main.tsx loads after the page, as on the landing (the font files held back the shop pages'
+ * largest paint on a phone's connection, bench/RESULTS.md). The plugin also writes robots.txt, sitemap.xml and the partner banks'
  * marks (banks/{id}.svg). In the dev server nothing is pre-rendered: the app renders in the browser.
  *
  * The site's public address for canonical links and the sitemap comes from SITE_URL, else PUBLIC_URL,
@@ -85,7 +94,12 @@ export function prerenderLanding(options: { root: string; siteUrl?: string }): P
         const outDir = output.dir ?? path.join(options.root, 'dist');
         const indexFile = path.join(outDir, 'index.html');
         const shell = readFileSync(indexFile, 'utf8');
-        writeFileSync(path.join(outDir, SHELL_FILE), shell);
+        const app = splitPageStyles(outDir, shell, 'app-fonts');
+        const appFonts = app.fontsHref ? `  ${webFontsLink(APP_FONTS_ID, app.fontsHref)}\n  ` : '';
+        writeFileSync(
+          path.join(outDir, SHELL_FILE),
+          inlineStyles(shell, app.styles).replace('</head>', () => `${appFonts}</head>`),
+        );
         const markup = await server.renderLanding();
         const head = server.landingHead(siteUrl);
         const { styles, fontsHref } = splitPageStyles(outDir, shell, 'landing-fonts');

@@ -4,8 +4,10 @@ import '@fontsource-variable/inter/wght.css';
 import './index.css';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
+import { APP_FONTS_ID } from './app/prerender/html';
 import { createAppRouter } from './app/router';
 import { createQueryClient } from './shared/api/queries';
+import { applyWebFontsAfterLoad } from './shared/lib/web-fonts';
 import { initFromEnv } from './shared/monitoring/error-reporting';
 
 void initFromEnv();
@@ -25,3 +27,8 @@ if (!container) throw new Error('Root element #root is missing');
 // The pre-rendered landing `/` has its own entry (landing-main.tsx); this one always renders the app
 // into the empty shell (app.html, and index.html in the dev server).
 createRoot(container).render(<AppRoot router={router} queryClient={queryClient} onReset={resetRouter} />);
+
+// The built shell (app.html) links the web fonts for print only: once the page has loaded and the main
+// thread is idle they are loaded and swapped in at once, as on the landing. The dev server's page has
+// no such link: there the stylesheet imported above carries them.
+applyWebFontsAfterLoad(APP_FONTS_ID);

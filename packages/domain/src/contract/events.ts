@@ -1,26 +1,11 @@
 import { z } from 'zod';
+import { ORDER_EVENT_TYPES, type OrderEventType } from '../order-event-types';
 import { ORDER_STATUSES } from '../statuses';
 import { Client } from './clients';
 import { enumList, IsoDateTime, isoInstantOrDate, Uuid } from './common';
 import { AcceptedOffer, Payout, Refund } from './orders';
 
-/**
- * The events of an order a shop hears about: as webhooks (signed POSTs), in the event log
- * (GET /api/order/events) and on the live stream. One list, so the API, the OpenAPI document's
- * `webhooks` section and the SDKs cannot disagree.
- */
-export const ORDER_EVENT_TYPES = [
-  /** The order was created (written with the order): only endpoints that ask for it get it. */
-  'order.created',
-  'order.status.changed',
-  'order.client.updated',
-  'order.payment.completed',
-  /** The shop replaced the products while the buyer had not applied: new amount and version, so the buyer sees the new order. */
-  'order.products.updated',
-  // DESIGN §11: a return was taken; the body carries `refund` and the order's `refunded_amount`.
-  'order.refund.created',
-] as const;
-export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+export { ORDER_EVENT_TYPES, type OrderEventType } from '../order-event-types';
 
 /**
  * What the shop's webhook_url (its first, legacy endpoint) and an order's own webhook_url receive:

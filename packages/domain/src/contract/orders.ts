@@ -4,6 +4,7 @@ import { validateInn } from '../inn';
 import { MESSAGES } from '../messages';
 import { formatWholeNumber, hasAtMostTwoDecimals, isValidRublesAmount } from '../money';
 import { OFFER_KINDS } from '../offers';
+import { MAX_PRICE_RUBLES, MAX_PRODUCTS, MAX_QUANTITY, PAGE_SIZE } from '../order-limits';
 import { PHONE_NOT_MOBILE_MESSAGE, phoneProblem } from '../phone';
 import { ORDER_STATUSES } from '../statuses';
 import { cleanText, trimText } from '../text';
@@ -22,13 +23,14 @@ import {
 } from './common';
 import { listCursors } from './list-cursors';
 
-export const MAX_PRODUCTS = 100;
-export const MAX_PRICE_RUBLES = 1_000_000_000;
-export const MAX_QUANTITY = 1_000_000;
-export const PAGE_SIZE = 20;
-/** A row of the order form over the limits, said at the field: «Не больше 1 000 000 шт.» */
-export const QUANTITY_LIMIT_MESSAGE = `Не больше ${formatWholeNumber(MAX_QUANTITY)} шт.`;
-export const PRICE_LIMIT_MESSAGE = `Не больше ${formatWholeNumber(MAX_PRICE_RUBLES)}\u00a0₽`;
+export {
+  MAX_PRICE_RUBLES,
+  MAX_PRODUCTS,
+  MAX_QUANTITY,
+  PAGE_SIZE,
+  PRICE_LIMIT_MESSAGE,
+  QUANTITY_LIMIT_MESSAGE,
+} from '../order-limits';
 
 /** 409 ORDER_CHANGED: the buyer submitted for an order whose products have changed since. */
 export const ORDER_CHANGED_MESSAGE = 'Состав заказа изменился. Проверьте заказ и подтвердите заявку снова.';

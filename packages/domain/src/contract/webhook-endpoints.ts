@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ORDER_EVENT_TYPES } from '../order-event-types';
 import { HttpUrl, IsoDateTime, Uuid } from './common';
-import { ORDER_EVENT_TYPES, type OrderEventType } from './events';
 import { ExpireOldInSeconds } from './webhooks';
 
 /**
@@ -15,15 +15,7 @@ export type EndpointEventChoice = (typeof ENDPOINT_EVENT_CHOICES)[number];
 
 export const ENABLED_EVENTS_MESSAGE = `enabled_events: допустимые значения — ${ENDPOINT_EVENT_CHOICES.join(', ')}`;
 
-/** Russian names of the event types, for the shop area's choice of events. */
-export const ORDER_EVENT_LABELS: Readonly<Record<OrderEventType, string>> = {
-  'order.created': 'Заказ создан',
-  'order.status.changed': 'Статус заказа изменился',
-  'order.client.updated': 'Покупатель заполнил данные',
-  'order.payment.completed': 'Оплата получена',
-  'order.products.updated': 'Товары заказа изменены',
-  'order.refund.created': 'Оформлен возврат',
-};
+export { ORDER_EVENT_LABELS } from '../order-event-types';
 
 export const MAX_ENDPOINT_DESCRIPTION = 500;
 const DESCRIPTION_MESSAGE = `description: не длиннее ${MAX_ENDPOINT_DESCRIPTION} символов`;

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  MAX_WIDGET_ORIGINS,
+  normalizeWidgetOrigin,
+  WIDGET_ORIGIN_INVALID,
+  WIDGET_ORIGINS_TOO_MANY,
+} from '../widget-origins';
 import { HttpUrl, IsoDateTime, isoInstant } from './common';
 import { DELIVERY_EVENT_TYPES } from './events';
 import { listCursors } from './list-cursors';
@@ -127,48 +133,13 @@ export const ExpireOldInSeconds = z
       'до 604800 (7 дней). Пока он действует, работают оба ключа, а каждый вебхук несёт обе подписи.',
   });
 
-export const MAX_WIDGET_ORIGINS = 20;
-export const WIDGET_ORIGIN_INVALID = 'Ожидается адрес сайта вида https://shop.ru (без пути)';
-
-export const WIDGET_ORIGINS_TOO_MANY = `Не больше ${MAX_WIDGET_ORIGINS} сайтов`;
-
-/**
- * The site as stored (`https://host[:port]`, lower-cased, no trailing slash), or null when the text is
- * not one. The settings page checks what is typed with this same function before it is sent.
- */
-export function normalizeWidgetOrigin(text: string): string | null {
-  const v = text.trim().toLowerCase().replace(/\/$/, '');
-  if (v.length > 300) return null;
-  try {
-    const url = new URL(v);
-    return url.protocol === 'https:' && url.origin === v ? v : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A site as a person types it, turned into the origin a browser sends (what the API stores), or null:
- * `https://` is added when no scheme is given, and an international domain («https://магазин.рф»)
- * becomes its punycode (`https://xn--80aairftm.xn--p1ai`) through the URL parser. Only `https:`, and
- * nothing after the host but one `/`.
- */
-export function widgetOriginFromInput(text: string): string | null {
-  const trimmed = text.trim();
-  if (trimmed === '' || trimmed.length > 300) return null;
-  const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  // `?` and `#` vanish from an empty query or fragment in the parsed URL: refuse them as typed.
-  if (/[?#]/.test(withScheme)) return null;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
-  if (url.pathname !== '/' || /^https:\/\/[^/]+\/./i.test(withScheme)) return null;
-  return normalizeWidgetOrigin(url.origin);
-}
+export {
+  MAX_WIDGET_ORIGINS,
+  normalizeWidgetOrigin,
+  WIDGET_ORIGIN_INVALID,
+  WIDGET_ORIGINS_TOO_MANY,
+  widgetOriginFromInput,
+} from '../widget-origins';
 
 /** `https://host[:port]` exactly, as a browser sends it in Origin; lower-cased. */
 export const WidgetOrigin = z

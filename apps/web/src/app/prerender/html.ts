@@ -10,6 +10,8 @@ export const LANDING_ENTRY = 'src/landing-main.tsx';
 export const LANDING_FONTS_ID = 'landing-fonts';
 /** The same for the buyer's document (build/buyer-styles.ts, buyer-main.tsx). */
 export const BUYER_FONTS_ID = 'buyer-fonts';
+/** The same for the app's shell, app.html (build/prerender-landing.ts, main.tsx). */
+export const APP_FONTS_ID = 'app-fonts';
 
 /**
  * Splits the web font's @font-face rules (font-family Inter or Inter Variable) out of a stylesheet.

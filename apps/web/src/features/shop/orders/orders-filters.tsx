@@ -3,7 +3,7 @@ import { cn } from '../../../shared/lib/cn';
 import { Button } from '../../../shared/ui/button';
 import { CloseIcon, SearchIcon } from '../../../shared/ui/icons';
 import { Input } from '../../../shared/ui/input';
-import { DateRangePicker } from '../shared/date-range-picker';
+import { DateRangeField } from '../shared/date-range-field';
 import {
   activeFilterCount,
   filterBadgeText,
@@ -99,7 +99,7 @@ export function OrdersFilters({ state, change, searchText, setSearchText }: Orde
             </button>
           )}
         </div>
-        <DateRangePicker
+        <DateRangeField
           startDate={state.startDate}
           endDate={state.endDate}
           today={toIsoDate(new Date())}

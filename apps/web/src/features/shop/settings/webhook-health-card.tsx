@@ -9,7 +9,7 @@ import { Card } from '../../../shared/ui/card';
 import { RefreshIcon } from '../../../shared/ui/icons';
 import { Input } from '../../../shared/ui/input';
 import { shopKeys } from '../shared/api/shop-queries';
-import { DateRangePicker } from '../shared/date-range-picker';
+import { DateRangeField } from '../shared/date-range-field';
 import { resendFailedWebhooks, useWebhookHealth, webhookHealthKey } from './webhook-health';
 import { healthState, localDayAndTime, sinceIso, TIME_INVALID } from './webhook-health-model';
 
@@ -93,7 +93,7 @@ export function WebhookHealthCard() {
                 <span className="text-sm font-medium text-slate-700" aria-hidden="true">
                   Дата
                 </span>
-                <DateRangePicker
+                <DateRangeField
                   single
                   label="Дата"
                   startDate={day}

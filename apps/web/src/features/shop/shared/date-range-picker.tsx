@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { cn } from '../../../shared/lib/cn';
 import { Button } from '../../../shared/ui/button';
-import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
 import {
   addMonths,
   type DraftRange,
@@ -21,6 +21,7 @@ import {
   WEEKDAYS_RU,
   type YearMonth,
 } from './calendar';
+import { DateRangeButton } from './date-range-button';
 
 export interface DateRangePickerProps {
   startDate: string | null;
@@ -32,6 +33,10 @@ export interface DateRangePickerProps {
   label?: string;
   /** One day rather than a period: a click picks the day (startDate = endDate). */
   single?: boolean;
+  /** Opens the calendar when it becomes more than 0 or grows (presses of date-range-field.tsx's stand-in). */
+  openRequest?: number;
+  /** Focus the button on mount (the stand-in had the focus). */
+  focusTrigger?: boolean;
 }
 
 function Month({
@@ -154,6 +159,8 @@ export function DateRangePicker({
   today,
   label: buttonLabel = 'Дата/Даты',
   single = false,
+  openRequest = 0,
+  focusTrigger = false,
 }: DateRangePickerProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DraftRange>({ start: startDate, end: endDate });
@@ -168,6 +175,11 @@ export function DateRangePicker({
   const moved = useRef(false);
   const narrow = useNarrow();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
+  useEffect(() => {
+    if (focusTrigger && openRequest === 0) trigger.current?.focus();
+  }, []);
+
   const openChange = (next: boolean) => {
     if (next) {
       // Every opening starts from what is applied, not from an abandoned draft: the month of the
@@ -180,6 +192,11 @@ export function DateRangePicker({
     }
     setOpen(next);
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new press opens it
+  useEffect(() => {
+    if (openRequest > 0) openChange(true);
+  }, [openRequest]);
 
   const lastVisible = addMonths(visible, 1);
   const months = narrow ? [lastVisible] : [visible, lastVisible];
@@ -210,24 +227,11 @@ export function DateRangePicker({
   const shown = (day: string) =>
     months.some((m) => m.year === monthOf(day).year && m.month === monthOf(day).month);
   const tabDay = shown(focusDay) ? focusDay : isoDay(firstShown.year, firstShown.month, 1);
-  const label = rangeLabel(startDate, endDate);
 
   return (
     <Popover.Root open={open} onOpenChange={openChange}>
       <Popover.Trigger asChild ref={trigger}>
-        <Button
-          variant="secondary"
-          icon={<CalendarIcon size={18} />}
-          className={cn(
-            'w-full scroll-mt-20 justify-start sm:w-auto',
-            label && 'border-brand-200 bg-brand-50 text-brand-900',
-          )}
-        >
-          {/* One text, so nothing comes between the word and its colon; it wraps rather than being cut. */}
-          <span className="text-left whitespace-normal tabular-nums">
-            {label ? `${buttonLabel}: ${label}` : buttonLabel}
-          </span>
-        </Button>
+        <DateRangeButton startDate={startDate} endDate={endDate} label={buttonLabel} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

@@ -16,7 +16,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { LoadingState, Spinner } from '../../../shared/ui/spinner';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { useStats } from '../shared/api/shop-queries';
-import { DateRangePicker } from '../shared/date-range-picker';
+import { DateRangeField } from '../shared/date-range-field';
 import { LiveIndicator } from '../shared/live-status';
 import { shopPaths } from '../shared/shop-id';
 import { DailyChart, ordersWord } from './daily-chart';
@@ -314,7 +314,7 @@ export default function StatsPage() {
             })}
           </div>
         </fieldset>
-        <DateRangePicker
+        <DateRangeField
           label="Выбрать даты"
           startDate={period.preset === null ? period.dateFrom : null}
           endDate={period.preset === null ? period.dateTo : null}
