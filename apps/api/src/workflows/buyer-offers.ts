@@ -16,14 +16,7 @@ import { findClient } from '../modules/clients';
 import { queueSms, signCodeSms } from '../modules/notifications';
 import { findOrder, insertHistoryNote, loadView, type OrderRow } from '../modules/orders';
 import { findShopName } from '../modules/shops';
-import {
-  CODE_RULES,
-  checkCode,
-  issueCode,
-  markUsed,
-  noteShopCodeCap,
-  ShopCodeCapReached,
-} from '../modules/verification';
+import { checkCode, issueCode, markUsed, noteShopCodeCap, ShopCodeCapReached } from '../modules/verification';
 import { sha256Hex } from '../shared/crypto';
 import { AppError, notFound, ORDER_NOT_FOUND, statusConflict, validationError } from '../shared/errors';
 import { isUuid } from '../shared/uuid';
