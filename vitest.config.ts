@@ -19,6 +19,7 @@ export default defineConfig({
       'sdks',
       'integrations/bitrix',
       'scripts/vitest.config.mjs',
+      'bench/vitest.config.mjs',
     ],
   },
 });
