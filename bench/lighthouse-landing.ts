@@ -8,12 +8,14 @@
  *            --calibrate (CPU slowdown fitted to this machine, see below)
  *
  * Buyer pages:
- *   npx tsx bench/lighthouse-landing.ts --buyer --runs 5 [--variants preact,no-preload,react] [--no-check]
+ *   npx tsx bench/lighthouse-landing.ts --buyer --runs 5 [--variants preact,no-server-render,no-preload,react] [--no-check]
  * creates an order to open (and a second one whose application was submitted, for /success) and
  * measures /client/{id}, /apply, /apply/step2, /success and the shop's two pages. With --variants,
  * "react" is the same build without buyer.html (the buyer gets the React app's shell and fetches the
  * order itself, as it once was), "preact" the buyer's own document, "no-preload" that document
- * without the page scripts' modulepreloads (buyer-preloads.json removed); the variants alternate run by
+ * without the page scripts' modulepreloads (buyer-preloads.json removed), "no-server-render" that
+ * document without the order page's server render (dist/server removed: the browser renders every
+ * page, as before the render was added); the variants alternate run by
  * run, so a busy machine weighs on both alike. Exits 1 when a buyer page's median misses
  * performance ≥ 97, LCP ≤ 1.8 s, TBT ≤ 150 ms or CLS ≤ 0.02, or a shop page performance ≥ 90.
  *
@@ -99,8 +101,8 @@ function freePort(): Promise<number> {
  * swap the files under the measurement) and starts the real API on a free port serving it.
  */
 function buildWeb(webDist: string) {
-  // Both halves of `npm run build -w @b2bpay/web`: the app, then the buyer's document.
-  for (const mode of [[], ['--mode', 'buyer']]) {
+  // The three parts of `npm run build -w @b2bpay/web`: the app, the buyer's document, its server render.
+  for (const mode of [[], ['--mode', 'buyer'], ['--mode', 'buyer-server']]) {
     execFileSync(
       path.join(REPO_ROOT, 'node_modules', '.bin', 'vite'),
       ['build', '--outDir', webDist, '--logLevel', 'warn', ...mode],
@@ -118,6 +120,7 @@ async function startApi(
     webDist?: string;
     withoutBuyerDocument?: boolean;
     withoutPreloads?: boolean;
+    withoutServerRender?: boolean;
     devOutbox?: boolean;
   } = {},
 ): Promise<{ url: string; webDist: string; stop: () => void }> {
@@ -131,6 +134,7 @@ async function startApi(
       rmSync(path.join(webDist, file), { force: true });
   }
   if (options.withoutPreloads) rmSync(path.join(webDist, 'buyer-preloads.json'), { force: true });
+  if (options.withoutServerRender) rmSync(path.join(webDist, 'server'), { recursive: true, force: true });
   const child: ChildProcess = spawn(
     path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
     ['apps/api/src/main.ts'],
@@ -381,6 +385,7 @@ async function buyerMain() {
           webDist: first?.webDist,
           withoutBuyerDocument: variant === 'react',
           withoutPreloads: variant === 'no-preload',
+          withoutServerRender: variant === 'no-server-render',
           devOutbox: true,
         }),
       );

@@ -7,6 +7,7 @@ import { AppRoot } from './app/app-root';
 import { readBuyerPageData, seedBuyerPageData } from './app/buyer-data';
 import { buyerRoutes } from './app/buyer-routes';
 import { BUYER_FONTS_ID } from './app/prerender/html';
+import { resolveLazyRoutes, takeOverServerMarkup } from './app/server-markup';
 import { createQueryClient } from './shared/api/queries';
 import { applyWebFontsAfterLoad } from './shared/lib/web-fonts';
 import { initFromEnv } from './shared/monitoring/error-reporting';
@@ -15,23 +16,34 @@ import { initFromEnv } from './shared/monitoring/error-reporting';
  * The buyer's entry (buyer.html, which the API sends for /client/…): the buyer routes of the one
  * route table and the same providers as the app, built with Preact's React compatibility layer
  * instead of react-dom (vite.config.ts, mode "buyer"). The order the page shows comes embedded in the
- * page (app/buyer-data.ts).
+ * page (app/buyer-data.ts). When the server rendered the page's HTML too (the order page), the app
+ * takes that page over later (app/server-markup.ts).
  */
 void initFromEnv();
 
 const queryClient = createQueryClient();
 seedBuyerPageData(queryClient, readBuyerPageData(document), window.location);
-const router = createBrowserRouter(buyerRoutes);
-
-// "Попробовать снова" must also clear the router's error state, or the same error is rendered again.
-function resetRouter() {
-  const { pathname, search, hash } = window.location;
-  void router.navigate(`${pathname}${search}${hash}`, { replace: true });
-}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element #root is missing');
-createRoot(container).render(<AppRoot router={router} queryClient={queryClient} onReset={resetRouter} />);
+
+function renderApp(root: HTMLElement) {
+  const router = createBrowserRouter(buyerRoutes);
+  // "Попробовать снова" must also clear the router's error state, or the same error is rendered again.
+  const resetRouter = () => {
+    const { pathname, search, hash } = window.location;
+    void router.navigate(`${pathname}${search}${hash}`, { replace: true });
+  };
+  createRoot(root).render(<AppRoot router={router} queryClient={queryClient} onReset={resetRouter} />);
+}
+
+if (container.hasAttribute('data-server-rendered')) {
+  takeOverServerMarkup(
+    container,
+    () => resolveLazyRoutes(buyerRoutes, window.location),
+    () => renderApp(container),
+  );
+} else renderApp(container);
 
 // Once the page has loaded and the main thread is idle, the faces its text needs swap in at once.
 applyWebFontsAfterLoad(BUYER_FONTS_ID);

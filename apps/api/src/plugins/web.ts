@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   BUYER_DATA_ELEMENT_ID,
   type BuyerPageData,
@@ -22,6 +23,10 @@ const SCRIPT_PATH = /^\/static\/js\/[\w.-]+\.js$/;
  * with the order it shows embedded (packages/domain buyer-page.ts), so its first screen needs no request,
  * and the scripts of the address's page named as modulepreloads (buyer-preloads.json, written by the
  * buyer's build: apps/web/build/buyer-preloads.ts), so they download beside the entry, not after it.
+ * The order page (of an order without the banks' offers) also comes as HTML: the web build's server
+ * module (server/buyer-render.mjs, from apps/web/src/buyer-server.tsx) renders it from the same record,
+ * #root is marked data-server-rendered, and the page's scripts are not preloaded: the browser's app
+ * takes the page over once it is idle or touched (apps/web/src/app/server-markup.ts).
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -44,23 +49,37 @@ export async function registerWeb(
   const head = buyerShell && headEnd > 0 ? buyerShell.slice(0, headEnd) : '';
   const afterHead = buyerShell && headEnd > 0 ? buyerShell.slice(headEnd) : (buyerShell ?? '');
   const gzipHead = compressHead(head);
+  const renderPage = buyerShell ? await loadServerRender(join(options.webDist, SERVER_RENDER_FILE)) : null;
   await registerStaticFiles(app, { ...options, hasWeb });
-  async function embeddedData(path: string, query: string): Promise<string> {
+  /** The page's #root: the order page's HTML when the server renders it, then the embedded record. */
+  async function pageRoot(path: string, query: string): Promise<{ root: string; rendered: boolean }> {
+    const empty = { root: '<div id="root"></div>', rendered: false };
     const orderId = path.split('/')[2];
-    if (!options.buyerData || !orderId) return '';
+    if (!options.buyerData || !orderId) return empty;
     const rawClientId = new URLSearchParams(query).get('client_id');
     // The browser entry reads ?client_id= the same way (features/buyer/pages/order-page.tsx); any other
     // value is left for the page's own request to answer (a 400 or 404 screen).
-    if (rawClientId !== null && !/^[1-9]\d{0,14}$/.test(rawClientId)) return '';
+    if (rawClientId !== null && !/^[1-9]\d{0,14}$/.test(rawClientId)) return empty;
+    let data: BuyerPageData | null;
     try {
-      const data = await options.buyerData(orderId, rawClientId === null ? undefined : Number(rawClientId));
-      if (!data) return '';
-      return `<script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">${serializeBuyerPageData(data)}</script>`;
+      data = await options.buyerData(orderId, rawClientId === null ? undefined : Number(rawClientId));
     } catch (error) {
       // Unknown order, database trouble: the page asks for the order itself and shows its error screens.
       app.log.debug({ err: error }, 'buyer page without embedded order');
-      return '';
+      return empty;
     }
+    if (!data) return empty;
+    const script = `<script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">${serializeBuyerPageData(data)}</script>`;
+    let html: string | null = null;
+    try {
+      html = renderPage?.(path, query ? `?${query}` : '', data) ?? null;
+    } catch (error) {
+      // The browser renders the page as it did before there was a server render.
+      app.log.warn({ err: error }, 'buyer page not rendered on the server');
+    }
+    return html === null
+      ? { root: `<div id="root"></div>${script}`, rendered: false }
+      : { root: `<div id="root" data-server-rendered="">${html}</div>${script}`, rendered: true };
   }
 
   return {
@@ -68,14 +87,15 @@ export async function registerWeb(
     async sendBuyerPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
       const [path = '', query = ''] = request.url.split('?');
       if (!buyerShell || !(path === '/client' || path.startsWith('/client/'))) return false;
-      const links = (headEnd > 0 ? (preloads[buyerPageModule(path) ?? ''] ?? []) : [])
+      const { root, rendered } = await pageRoot(path, query);
+      // A page rendered here needs its scripts only once the browser's app takes it over.
+      const links = (headEnd > 0 && !rendered ? (preloads[buyerPageModule(path) ?? ''] ?? []) : [])
         .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
         .join('');
-      const data = await embeddedData(path, query);
       const rest =
         links +
         // A function, not a string: `$&` or `$'` in a product name is text, not a replacement pattern.
-        afterHead.replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
+        afterHead.replace('<div id="root"></div>', () => root);
       reply
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
@@ -101,6 +121,18 @@ export async function registerWeb(
   };
 }
 
+/** The web build's server render of the buyer's order page (apps/web/src/buyer-server.tsx). */
+const SERVER_RENDER_FILE = 'server/buyer-render.mjs';
+type RenderBuyerPage = (pathname: string, search: string, data: BuyerPageData) => string | null;
+
+/** The build's server render, or null for a build without one (the browser renders every page). */
+async function loadServerRender(file: string): Promise<RenderBuyerPage | null> {
+  if (!existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as { renderBuyerPage?: unknown };
+  if (typeof module.renderBuyerPage !== 'function') throw new Error(`${file} exports no renderBuyerPage`);
+  return module.renderBuyerPage as RenderBuyerPage;
+}
+
 /**
  * The built files: the web app's (its .br and .gz beside them; hashed ones under /static/ cached for
  * good) and the widget's under /widget/, open to every origin.
@@ -118,6 +150,8 @@ async function registerStaticFiles(
       index: false,
       // The web build writes .br and .gz beside its text files.
       preCompressed: true,
+      // The server render's module is the API's, not a page's.
+      allowedPath: (pathName) => !pathName.startsWith('/server/'),
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/static/') ? IMMUTABLE : 'no-cache');
       },
