@@ -102,10 +102,15 @@ function freePort(): Promise<number> {
  */
 function buildWeb(webDist: string) {
   // The three parts of `npm run build -w @b2bpay/web`: the app, the buyer's document, its server render.
-  for (const mode of [[], ['--mode', 'buyer'], ['--mode', 'buyer-server']]) {
+  // (The server render goes into its own folder, server/, which its build empties.)
+  for (const [mode, outDir] of [
+    [[], webDist],
+    [['--mode', 'buyer'], webDist],
+    [['--mode', 'buyer-server'], path.join(webDist, 'server')],
+  ] as const) {
     execFileSync(
       path.join(REPO_ROOT, 'node_modules', '.bin', 'vite'),
-      ['build', '--outDir', webDist, '--logLevel', 'warn', ...mode],
+      ['build', '--outDir', outDir, '--logLevel', 'warn', ...mode],
       {
         cwd: path.join(REPO_ROOT, 'apps', 'web'),
         stdio: 'inherit',

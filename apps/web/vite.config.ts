@@ -76,7 +76,7 @@ const buyerServerConfig = defineConfig({
     outDir: 'dist/server',
     emptyOutDir: true,
     copyPublicDir: false,
-    rolldownOptions: { output: { entryFileNames: 'buyer-render.mjs', inlineDynamicImports: true } },
+    rolldownOptions: { output: { entryFileNames: 'buyer-render.mjs', codeSplitting: false } },
   },
 });
 
