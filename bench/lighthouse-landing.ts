@@ -9,6 +9,7 @@
  *
  * Buyer pages:
  *   npx tsx bench/lighthouse-landing.ts --buyer --runs 5 [--variants preact,no-server-render,no-preload,react] [--no-check]
+ *     [--web-dist apps/web/dist] [--no-shop] [--compare-pages /client/{id}]
  * creates an order to open (and a second one whose application was submitted, for /success) and
  * measures /client/{id}, /apply, /apply/step2, /success and the shop's two pages. With --variants,
  * "react" is the same build without buyer.html (the buyer gets the React app's shell and fetches the
@@ -380,6 +381,11 @@ const SHOP_TARGET = 90;
 async function buyerMain() {
   const runs = Number(argValue('--runs') ?? 5);
   const variants = (argValue('--variants') ?? 'preact').split(',');
+  // --web-dist: measure that build (a copy of it) instead of building one; --no-shop: buyer pages only;
+  // --compare-pages: the variants after the first measure only these pages (those that differ).
+  const givenDist = argValue('--web-dist');
+  const withShop = !process.argv.includes('--no-shop');
+  const comparePages = argValue('--compare-pages')?.split(',');
   const servers = new Map<string, Awaited<ReturnType<typeof startApi>>>();
   try {
     for (const variant of variants) {
@@ -387,7 +393,7 @@ async function buyerMain() {
       servers.set(
         variant,
         await startApi({
-          webDist: first?.webDist,
+          webDist: first?.webDist ?? givenDist,
           withoutBuyerDocument: variant === 'react',
           withoutPreloads: variant === 'no-preload',
           withoutServerRender: variant === 'no-server-render',
@@ -400,13 +406,18 @@ async function buyerMain() {
       const open = await createOrder(server.url);
       const submitted = await createOrder(server.url);
       await submitApplication(server.url, submitted);
-      pagesOf.set(variant, [
+      const buyerPages: Array<[string, string]> = [
         ['/client/{id}', `/client/${open}`],
         ['/client/{id}/apply', `/client/${open}/apply`],
         ['/client/{id}/apply/step2', `/client/${open}/apply/step2`],
         ['/client/{id}/success', `/client/${submitted}/success`],
+      ];
+      pagesOf.set(variant, [
+        ...buyerPages.filter(
+          ([label]) => variant === variants[0] || !comparePages || comparePages.includes(label),
+        ),
         // The shop area is the same build in every variant: measured once.
-        ...(variant === 'preact'
+        ...(variant === 'preact' && withShop
           ? ([
               ['/shops/{id}', `/shops/${DEMO_SHOP_ID}?token=${DEMO_SECRET_KEY}`],
               ['/shops/{id}/all-orders', `/shops/${DEMO_SHOP_ID}/all-orders?token=${DEMO_SECRET_KEY}`],

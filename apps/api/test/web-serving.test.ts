@@ -228,7 +228,7 @@ describeApi('buyer pages', { env: buyerDistEnv }, (t) => {
 
 /**
  * The order page's HTML from the web build's server render (dist/server/buyer-render.mjs; here a
- * stand-in with the same export): in #root, marked, with the record still embedded and no preloads.
+ * stand-in with the same export): in #root, marked, with the record and the preloads as before.
  */
 let renderDist: string;
 const renderDistEnv = async () => {
@@ -253,14 +253,14 @@ const renderDistEnv = async () => {
 describeApi('buyer pages rendered on the server', { env: renderDistEnv }, (t) => {
   afterAll(() => rmSync(renderDist, { recursive: true, force: true }));
 
-  it('puts the order page into #root, keeps the record and names no preloads; other pages stay as they were', async () => {
+  it("puts the order page into #root, keeps the record and the page's preloads; other pages stay as they were", async () => {
     const order = await createOrder(t);
     const page = await t.app.inject({ method: 'GET', url: `/client/${order.id}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(
       `<div id="root" data-server-rendered=""><main>ORDER ${order.id}</main></div><script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">`,
     );
-    expect(preloaded(page.body)).toEqual([]);
+    expect(preloaded(page.body)).toEqual(PRELOADS['order-page']);
     const zipped = await t.app.inject({
       method: 'GET',
       url: `/client/${order.id}`,

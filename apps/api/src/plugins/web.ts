@@ -25,8 +25,9 @@ const SCRIPT_PATH = /^\/static\/js\/[\w.-]+\.js$/;
  * buyer's build: apps/web/build/buyer-preloads.ts), so they download beside the entry, not after it.
  * The order page (of an order without the banks' offers) also comes as HTML: the web build's server
  * module (server/buyer-render.mjs, from apps/web/src/buyer-server.tsx) renders it from the same record,
- * #root is marked data-server-rendered, and the page's scripts are not preloaded: the browser's app
- * takes the page over once it is idle or touched (apps/web/src/app/server-markup.ts).
+ * #root is marked data-server-rendered; the page's scripts are still preloaded, so that the browser's
+ * app, which takes the page over once it is idle or touched (apps/web/src/app/server-markup.ts), has
+ * them at hand.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -52,8 +53,8 @@ export async function registerWeb(
   const renderPage = buyerShell ? await loadServerRender(join(options.webDist, SERVER_RENDER_FILE)) : null;
   await registerStaticFiles(app, { ...options, hasWeb });
   /** The page's #root: the order page's HTML when the server renders it, then the embedded record. */
-  async function pageRoot(path: string, query: string): Promise<{ root: string; rendered: boolean }> {
-    const empty = { root: '<div id="root"></div>', rendered: false };
+  async function pageRoot(path: string, query: string): Promise<string> {
+    const empty = '<div id="root"></div>';
     const orderId = path.split('/')[2];
     if (!options.buyerData || !orderId) return empty;
     const rawClientId = new URLSearchParams(query).get('client_id');
@@ -78,8 +79,8 @@ export async function registerWeb(
       app.log.warn({ err: error }, 'buyer page not rendered on the server');
     }
     return html === null
-      ? { root: `<div id="root"></div>${script}`, rendered: false }
-      : { root: `<div id="root" data-server-rendered="">${html}</div>${script}`, rendered: true };
+      ? `<div id="root"></div>${script}`
+      : `<div id="root" data-server-rendered="">${html}</div>${script}`;
   }
 
   return {
@@ -87,9 +88,8 @@ export async function registerWeb(
     async sendBuyerPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
       const [path = '', query = ''] = request.url.split('?');
       if (!buyerShell || !(path === '/client' || path.startsWith('/client/'))) return false;
-      const { root, rendered } = await pageRoot(path, query);
-      // A page rendered here needs its scripts only once the browser's app takes it over.
-      const links = (headEnd > 0 && !rendered ? (preloads[buyerPageModule(path) ?? ''] ?? []) : [])
+      const root = await pageRoot(path, query);
+      const links = (headEnd > 0 ? (preloads[buyerPageModule(path) ?? ''] ?? []) : [])
         .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
         .join('');
       const rest =
