@@ -9,7 +9,7 @@
  *
  * Buyer pages:
  *   npx tsx bench/lighthouse-landing.ts --buyer --runs 5 [--variants preact,no-server-render,no-preload,react] [--no-check]
- *     [--web-dist apps/web/dist] [--no-shop] [--compare-pages /client/{id}]
+ *     [--web-dist apps/web/dist] [--no-shop] [--compare-pages /client/{id}] [--pages /client/{id},…]
  * creates an order to open (and a second one whose application was submitted, for /success) and
  * measures /client/{id}, /apply, /apply/step2, /success and the shop's two pages. With --variants,
  * "react" is the same build without buyer.html (the buyer gets the React app's shell and fetches the
@@ -386,6 +386,8 @@ async function buyerMain() {
   const givenDist = argValue('--web-dist');
   const withShop = !process.argv.includes('--no-shop');
   const comparePages = argValue('--compare-pages')?.split(',');
+  // --pages: only these buyer pages, in every variant.
+  const onlyPages = argValue('--pages')?.split(',');
   const servers = new Map<string, Awaited<ReturnType<typeof startApi>>>();
   try {
     for (const variant of variants) {
@@ -414,7 +416,9 @@ async function buyerMain() {
       ];
       pagesOf.set(variant, [
         ...buyerPages.filter(
-          ([label]) => variant === variants[0] || !comparePages || comparePages.includes(label),
+          ([label]) =>
+            (!onlyPages || onlyPages.includes(label)) &&
+            (variant === variants[0] || !comparePages || comparePages.includes(label)),
         ),
         // The shop area is the same build in every variant: measured once.
         ...(variant === 'preact' && withShop

@@ -236,7 +236,7 @@ const renderDistEnv = async () => {
   writeFileSync(path.join(renderDist, 'index.html'), '<div id="root"><h1>LANDING</h1></div>');
   writeFileSync(
     path.join(renderDist, 'buyer.html'),
-    '<head><title>B</title></head><body><div id="root"></div><!--BUYER--></body>',
+    '<head><title>B</title><script type="module" crossorigin src="/static/js/buyer-buyer-e5.js"></script></head><body><div id="root"></div><!--BUYER--></body>',
   );
   writeFileSync(path.join(renderDist, 'buyer-preloads.json'), JSON.stringify(PRELOADS));
   mkdirSync(path.join(renderDist, 'server'));
@@ -261,6 +261,10 @@ describeApi('buyer pages rendered on the server', { env: renderDistEnv }, (t) =>
       `<div id="root" data-server-rendered=""><main>ORDER ${order.id}</main></div><script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">`,
     );
     expect(preloaded(page.body)).toEqual(PRELOADS['order-page']);
+    // The entry at low priority: the server's HTML is painted before it runs.
+    expect(page.body).toContain(
+      '<script type="module" crossorigin src="/static/js/buyer-buyer-e5.js" fetchpriority="low">',
+    );
     const zipped = await t.app.inject({
       method: 'GET',
       url: `/client/${order.id}`,
@@ -271,6 +275,13 @@ describeApi('buyer pages rendered on the server', { env: renderDistEnv }, (t) =>
     const step2 = await t.app.inject({ method: 'GET', url: `/client/${order.id}/apply/step2` });
     expect(step2.body).toContain(`<div id="root"></div><script type="application/json"`);
     expect(preloaded(step2.body)).toEqual(PRELOADS['apply-step2-page']);
+    expect(step2.body).toContain('<script type="module" crossorigin src="/static/js/buyer-buyer-e5.js">');
+    const step2Zipped = await t.app.inject({
+      method: 'GET',
+      url: `/client/${order.id}/apply/step2`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gunzipSync(step2Zipped.rawPayload).toString()).toBe(step2.body);
     // No record, nothing to render from.
     const unknown = await t.app.inject({
       method: 'GET',

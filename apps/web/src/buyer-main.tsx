@@ -8,6 +8,7 @@ import { readBuyerPageData, seedBuyerPageData } from './app/buyer-data';
 import { buyerRoutes } from './app/buyer-routes';
 import { BUYER_FONTS_ID } from './app/prerender/html';
 import { resolveLazyRoutes, takeOverServerMarkup } from './app/server-markup';
+import { shouldPoll } from './features/buyer/lib/use-buyer-order';
 import { createQueryClient } from './shared/api/queries';
 import { applyWebFontsAfterLoad } from './shared/lib/web-fonts';
 import { initFromEnv } from './shared/monitoring/error-reporting';
@@ -22,7 +23,8 @@ import { initFromEnv } from './shared/monitoring/error-reporting';
 void initFromEnv();
 
 const queryClient = createQueryClient();
-seedBuyerPageData(queryClient, readBuyerPageData(document), window.location);
+const pageData = readBuyerPageData(document);
+seedBuyerPageData(queryClient, pageData, window.location);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element #root is missing');
@@ -42,6 +44,9 @@ if (container.hasAttribute('data-server-rendered')) {
     container,
     () => resolveLazyRoutes(buyerRoutes, window.location),
     () => renderApp(container),
+    // An order at the bank or approved is kept fresh by the app (every 5 s): it starts once idle.
+    // Otherwise the page changes only by the buyer's hand, and the app waits for it.
+    { whenIdle: shouldPoll(pageData?.order.status) },
   );
 } else renderApp(container);
 

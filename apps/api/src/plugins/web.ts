@@ -50,6 +50,10 @@ export async function registerWeb(
   const head = buyerShell && headEnd > 0 ? buyerShell.slice(0, headEnd) : '';
   const afterHead = buyerShell && headEnd > 0 ? buyerShell.slice(headEnd) : (buyerShell ?? '');
   const gzipHead = compressHead(head);
+  // A page with the server's HTML is complete without its scripts: the entry is asked for at low
+  // priority there, so the browser paints that HTML before it runs the entry (a second static head).
+  const lowHead = head.replace(/(<script type="module" crossorigin src="[^"]+")>/, '$1 fetchpriority="low">');
+  const gzipLowHead = compressHead(lowHead);
   const renderPage = buyerShell ? await loadServerRender(join(options.webDist, SERVER_RENDER_FILE)) : null;
   await registerStaticFiles(app, { ...options, hasWeb });
   /** The page's #root: the order page's HTML when the server renders it, then the embedded record. */
@@ -89,6 +93,7 @@ export async function registerWeb(
       const [path = '', query = ''] = request.url.split('?');
       if (!buyerShell || !(path === '/client' || path.startsWith('/client/'))) return false;
       const root = await pageRoot(path, query);
+      const rendered = root.startsWith('<div id="root" data-server-rendered');
       const links = (headEnd > 0 ? (preloads[buyerPageModule(path) ?? ''] ?? []) : [])
         .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
         .join('');
@@ -102,8 +107,8 @@ export async function registerWeb(
         .type('text/html; charset=utf-8');
       if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
         reply.header('content-encoding', 'gzip');
-        reply.send(gzipAfterHead(gzipHead, rest));
-      } else reply.send(head + rest);
+        reply.send(gzipAfterHead(rendered ? gzipLowHead : gzipHead, rest));
+      } else reply.send((rendered ? lowHead : head) + rest);
       return true;
     },
     /** Answers a page request with the app's shell, or false when there is no built app. */

@@ -54,7 +54,7 @@ describe('taking over the server-rendered page', () => {
     const clicks: string[] = [];
     let loaded = () => {};
     const prepare = vi.fn(() => new Promise<void>((resolve) => (loaded = resolve)));
-    takeOverServerMarkup(root, prepare, appRender(root, clicks), idleWindow().win);
+    takeOverServerMarkup(root, prepare, appRender(root, clicks), { win: idleWindow().win });
 
     const serverButton = root.querySelector('button');
     serverButton?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
@@ -82,7 +82,7 @@ describe('taking over the server-rendered page', () => {
       root,
       () => new Promise(() => {}),
       () => {},
-      idleWindow().win,
+      { win: idleWindow().win },
     );
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     root.querySelector('a')?.dispatchEvent(click);
@@ -95,7 +95,7 @@ describe('taking over the server-rendered page', () => {
     const render = vi.fn(appRender(root, []));
     // Focused before the page's script runs (a focus afterwards would start the takeover itself).
     root.querySelector('a')?.focus();
-    takeOverServerMarkup(root, async () => {}, render, win);
+    takeOverServerMarkup(root, async () => {}, render, { win });
     await Promise.resolve();
     expect(render).not.toHaveBeenCalled();
     runIdle();
@@ -103,11 +103,23 @@ describe('taking over the server-rendered page', () => {
     expect(document.activeElement).toBe(root.querySelector('a'));
   });
 
+  it('waits for the buyer alone when the page has nothing to do by itself', async () => {
+    const root = serverPage();
+    const { win, runIdle } = idleWindow();
+    const render = vi.fn(appRender(root, []));
+    takeOverServerMarkup(root, async () => {}, render, { whenIdle: false, win });
+    runIdle();
+    await Promise.resolve();
+    expect(render).not.toHaveBeenCalled();
+    root.querySelector('main')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+  });
+
   it('renders anyway when loading the page part fails', async () => {
     const root = serverPage();
     const { win, runIdle } = idleWindow();
     const render = vi.fn(appRender(root, []));
-    takeOverServerMarkup(root, () => Promise.reject(new Error('offline')), render, win);
+    takeOverServerMarkup(root, () => Promise.reject(new Error('offline')), render, { win });
     runIdle();
     await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
   });

@@ -6,7 +6,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
  * a script. The browser's app takes the page over later, not at once: a phone spends hundreds of
  * milliseconds on rendering the page, and done right after the first paint that is one long task in
  * the way of the buyer's first tap (bench/RESULTS.md, "Buyer pages on a phone"). It starts at the
- * buyer's first touch, key or focus, or else once the page has loaded and the main thread is idle.
+ * buyer's first touch, key or focus; and, when the page has something to do by itself (an order whose
+ * status the app keeps fresh, see `whenIdle`), once the page has loaded and the main thread is idle.
  *
  * Taking over: the address's lazy page module is loaded first (so the router starts with every route
  * it matches resolved, and renders the page at once instead of a loading screen), then, in one task,
@@ -55,15 +56,16 @@ export async function resolveLazyRoutes(routes: RouteObject[], location: Locatio
 }
 
 /**
- * Waits for the moment to take the server's page over (see above), then calls `prepare` (load what
- * the first render needs) and, in one task, clears `container` and calls `render` (which must render
- * synchronously into it); then replays a held click and the focus.
+ * Waits for the moment to take the server's page over (see above; `whenIdle: false` waits for the
+ * buyer alone), then calls `prepare` (load what the first render needs) and, in one task, clears
+ * `container` and calls `render` (which must render synchronously into it); then replays a held click
+ * and the focus.
  */
 export function takeOverServerMarkup(
   container: HTMLElement,
   prepare: () => Promise<void>,
   render: () => void,
-  win: Window = window,
+  { whenIdle = true, win = window }: { whenIdle?: boolean; win?: Window } = {},
 ): void {
   const doc = container.ownerDocument;
   let started = false;
@@ -100,10 +102,11 @@ export function takeOverServerMarkup(
   };
   doc.addEventListener('click', holdClick, true);
   for (const name of START_EVENTS) doc.addEventListener(name, start, { capture: true, passive: true });
-  const whenIdle = () => {
+  if (!whenIdle) return;
+  const onIdle = () => {
     if ('requestIdleCallback' in win) win.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
     else setTimeout(start, 0);
   };
-  if (doc.readyState === 'complete') whenIdle();
-  else win.addEventListener('load', whenIdle, { once: true });
+  if (doc.readyState === 'complete') onIdle();
+  else win.addEventListener('load', onIdle, { once: true });
 }
