@@ -77,6 +77,33 @@ describe('the order page rendered on the server', () => {
     }
   });
 
+  it("leads to step 1 from «Заполнить заявку» tapped before any of the page's scripts has run", async () => {
+    const order = await server.createOrder();
+    const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
+    try {
+      const html = await (await fetch(`${server.baseUrl}/client/${order.id}`)).text();
+      const entry = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1] ?? '';
+      expect(entry).toMatch(/^\/static\/js\/buyer-buyer-/);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(`**${entry}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/client/${order.id}`, { waitUntil: 'commit' });
+      // The button's form is submitted by the browser itself: step 1's address, its own document.
+      await page.getByRole('button', { name: 'Заполнить заявку' }).click();
+      await page.waitForURL((url) => url.pathname === `/client/${order.id}/apply`);
+      release();
+      await page.getByText('Шаг 1 из 2').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("is taken over by the app at the buyer's first touch, in place: same text, same place, no layout shift", async () => {
     const order = await server.createOrder();
     const { page, context, errors } = await openBuyerPage(browser, server, PHONE);

@@ -244,7 +244,8 @@ const renderDistEnv = async () => {
     path.join(renderDist, 'server', 'buyer-render.mjs'),
     `export function renderBuyerPage(pathname, search, data) {
       if (data.order.products[0].name === 'FAIL') throw new Error('render failed');
-      return pathname.split('/').length === 3 ? '<main>ORDER ' + data.order.id + search + '</main>' : null;
+      if (pathname.split('/').length !== 3) return null;
+      return { html: '<main>ORDER ' + data.order.id + search + '</main>', takeOverWhenIdle: search === '?idle' };
     }`,
   );
   return { WEB_DIST: renderDist };
@@ -261,6 +262,10 @@ describeApi('buyer pages rendered on the server', { env: renderDistEnv }, (t) =>
       `<div id="root" data-server-rendered=""><main>ORDER ${order.id}</main></div><script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">`,
     );
     expect(preloaded(page.body)).toEqual(PRELOADS['order-page']);
+    const idle = await t.app.inject({ method: 'GET', url: `/client/${order.id}?idle` });
+    expect(idle.body).toContain(
+      `<div id="root" data-server-rendered="idle"><main>ORDER ${order.id}?idle</main>`,
+    );
     // The entry at low priority: the server's HTML is painted before it runs.
     expect(page.body).toContain(
       '<script type="module" crossorigin src="/static/js/buyer-buyer-e5.js" fetchpriority="low">',

@@ -7,8 +7,6 @@ import { AppRoot } from './app/app-root';
 import { readBuyerPageData, seedBuyerPageData } from './app/buyer-data';
 import { buyerRoutes } from './app/buyer-routes';
 import { BUYER_FONTS_ID } from './app/prerender/html';
-import { resolveLazyRoutes, takeOverServerMarkup } from './app/server-markup';
-import { shouldPoll } from './features/buyer/lib/use-buyer-order';
 import { createQueryClient } from './shared/api/queries';
 import { applyWebFontsAfterLoad } from './shared/lib/web-fonts';
 import { initFromEnv } from './shared/monitoring/error-reporting';
@@ -23,32 +21,28 @@ import { initFromEnv } from './shared/monitoring/error-reporting';
 void initFromEnv();
 
 const queryClient = createQueryClient();
-const pageData = readBuyerPageData(document);
-seedBuyerPageData(queryClient, pageData, window.location);
+seedBuyerPageData(queryClient, readBuyerPageData(document), location);
 
 const container = document.getElementById('root');
-if (!container) throw new Error('Root element #root is missing');
+if (!container) throw new Error('#root is missing');
 
-function renderApp(root: HTMLElement) {
+function renderApp() {
   const router = createBrowserRouter(buyerRoutes);
   // "Попробовать снова" must also clear the router's error state, or the same error is rendered again.
   const resetRouter = () => {
-    const { pathname, search, hash } = window.location;
+    const { pathname, search, hash } = location;
     void router.navigate(`${pathname}${search}${hash}`, { replace: true });
   };
-  createRoot(root).render(<AppRoot router={router} queryClient={queryClient} onReset={resetRouter} />);
+  createRoot(container as HTMLElement).render(
+    <AppRoot router={router} queryClient={queryClient} onReset={resetRouter} />,
+  );
 }
 
-if (container.hasAttribute('data-server-rendered')) {
-  takeOverServerMarkup(
-    container,
-    () => resolveLazyRoutes(buyerRoutes, window.location),
-    () => renderApp(container),
-    // An order at the bank or approved is kept fresh by the app (every 5 s): it starts once idle.
-    // Otherwise the page changes only by the buyer's hand, and the app waits for it.
-    { whenIdle: shouldPoll(pageData?.order.status) },
-  );
-} else renderApp(container);
+// The order page's HTML from the server (#root is empty otherwise, and then marked
+// data-server-rendered): taken over later (app/buyer-takeover.ts, a part of its own).
+if (container.firstChild) {
+  void import('./app/buyer-takeover').then((part) => part.default(container, buyerRoutes, renderApp));
+} else renderApp();
 
 // Once the page has loaded and the main thread is idle, the faces its text needs swap in at once.
 applyWebFontsAfterLoad(BUYER_FONTS_ID);

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'preact-render-to-string';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { seedBuyerPageData } from './app/buyer-data';
+import { shouldPoll } from './features/buyer/lib/use-buyer-order';
 import { needsOffersPanel, offersStage } from './features/buyer/model/offers-stage';
 import OrderPage from './features/buyer/pages/order-page';
 import { createQueryClient } from './shared/api/queries';
@@ -15,14 +16,19 @@ import { ToastProvider } from './shared/ui/toast';
  * the order the API embeds in the page: the buyer sees the order with the first paint, and the
  * browser's app takes the page over later (app/server-markup.ts). Only the order page of an order that
  * shows no banks' offers: the other pages (forms, the offers' lazy panel) stay the browser's.
- * Returns null for any other page or when the record is not for this address.
+ * Returns null for any other page or when the record is not for this address; `takeOverWhenIdle` when
+ * the app has work of its own on the page (see app/buyer-takeover.ts).
  */
-export function renderBuyerPage(pathname: string, search: string, data: BuyerPageData): string | null {
+export function renderBuyerPage(
+  pathname: string,
+  search: string,
+  data: BuyerPageData,
+): { html: string; takeOverWhenIdle: boolean } | null {
   if (buyerPageModule(pathname) !== 'order-page' || needsOffersPanel(offersStage(data.order))) return null;
   const queryClient = createQueryClient();
   if (!seedBuyerPageData(queryClient, data, { pathname, search } as Location)) return null;
   try {
-    return renderToString(
+    const html = renderToString(
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
           <MemoryRouter initialEntries={[`${pathname}${search}`]}>
@@ -35,6 +41,8 @@ export function renderBuyerPage(pathname: string, search: string, data: BuyerPag
         </ToastProvider>
       </QueryClientProvider>,
     );
+    // The app keeps a moving status fresh: there it takes the page over once idle, not at a touch.
+    return { html, takeOverWhenIdle: shouldPoll(data.order.status) };
   } finally {
     queryClient.clear();
   }

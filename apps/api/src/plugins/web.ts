@@ -75,16 +75,17 @@ export async function registerWeb(
     }
     if (!data) return empty;
     const script = `<script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">${serializeBuyerPageData(data)}</script>`;
-    let html: string | null = null;
+    let page: ReturnType<RenderBuyerPage> = null;
     try {
-      html = renderPage?.(path, query ? `?${query}` : '', data) ?? null;
+      page = renderPage?.(path, query ? `?${query}` : '', data) ?? null;
     } catch (error) {
       // The browser renders the page as it did before there was a server render.
       app.log.warn({ err: error }, 'buyer page not rendered on the server');
     }
-    return html === null
-      ? `<div id="root"></div>${script}`
-      : `<div id="root" data-server-rendered="">${html}</div>${script}`;
+    if (!page) return `<div id="root"></div>${script}`;
+    // "idle": the browser's app takes the page over once idle, not only at the buyer's touch.
+    const mark = page.takeOverWhenIdle ? 'idle' : '';
+    return `<div id="root" data-server-rendered="${mark}">${page.html}</div>${script}`;
   }
 
   return {
@@ -128,7 +129,11 @@ export async function registerWeb(
 
 /** The web build's server render of the buyer's order page (apps/web/src/buyer-server.tsx). */
 const SERVER_RENDER_FILE = 'server/buyer-render.mjs';
-type RenderBuyerPage = (pathname: string, search: string, data: BuyerPageData) => string | null;
+type RenderBuyerPage = (
+  pathname: string,
+  search: string,
+  data: BuyerPageData,
+) => { html: string; takeOverWhenIdle: boolean } | null;
 
 /** The build's server render, or null for a build without one (the browser renders every page). */
 async function loadServerRender(file: string): Promise<RenderBuyerPage | null> {

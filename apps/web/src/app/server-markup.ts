@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteMatch } from 'react-router';
 
 /**
  * The buyer's order page arrives as HTML rendered on the server (apps/web/src/buyer-server.tsx, #root
@@ -45,9 +45,9 @@ export function nodeAt(root: Node, path: number[]): Node | null {
   return at;
 }
 
-/** Resolves the `lazy` of every route the address matches, so that the router needs none of them. */
-export async function resolveLazyRoutes(routes: RouteObject[], location: Location): Promise<void> {
-  for (const { route } of matchRoutes(routes, location) ?? []) {
+/** Resolves the `lazy` of every matched route (`matchRoutes`), so that the router needs none of them. */
+export async function resolveLazyRoutes(matches: RouteMatch[] | null): Promise<void> {
+  for (const { route } of matches ?? []) {
     if (typeof route.lazy !== 'function') continue;
     const resolved = await route.lazy();
     Object.assign(route, resolved);
@@ -57,7 +57,7 @@ export async function resolveLazyRoutes(routes: RouteObject[], location: Locatio
 
 /**
  * Waits for the moment to take the server's page over (see above; `whenIdle: false` waits for the
- * buyer alone), then calls `prepare` (load what the first render needs) and, in one task, clears
+ * buyer alone, `now` does not wait), then calls `prepare` (load what the first render needs) and, in one task, clears
  * `container` and calls `render` (which must render synchronously into it); then replays a held click
  * and the focus.
  */
@@ -65,7 +65,7 @@ export function takeOverServerMarkup(
   container: HTMLElement,
   prepare: () => Promise<void>,
   render: () => void,
-  { whenIdle = true, win = window }: { whenIdle?: boolean; win?: Window } = {},
+  { whenIdle = true, now = false, win = window }: { whenIdle?: boolean; now?: boolean; win?: Window } = {},
 ): void {
   const doc = container.ownerDocument;
   let started = false;
@@ -102,11 +102,13 @@ export function takeOverServerMarkup(
   };
   doc.addEventListener('click', holdClick, true);
   for (const name of START_EVENTS) doc.addEventListener(name, start, { capture: true, passive: true });
-  if (!whenIdle) return;
-  const onIdle = () => {
-    if ('requestIdleCallback' in win) win.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
-    else setTimeout(start, 0);
-  };
-  if (doc.readyState === 'complete') onIdle();
-  else win.addEventListener('load', onIdle, { once: true });
+  if (now) start();
+  else if (whenIdle) {
+    const onIdle = () => {
+      if ('requestIdleCallback' in win) win.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+      else setTimeout(start, 0);
+    };
+    if (doc.readyState === 'complete') onIdle();
+    else win.addEventListener('load', onIdle, { once: true });
+  }
 }
