@@ -95,7 +95,8 @@ describe('the order page rendered on the server', () => {
       await page.goto(`/client/${order.id}`, { waitUntil: 'commit' });
       // The button's form is submitted by the browser itself: step 1's address, its own document.
       await page.getByRole('button', { name: 'Заполнить заявку' }).click();
-      await page.waitForURL((url) => url.pathname === `/client/${order.id}/apply`);
+      // (Its own document waits for the held entry too: the address is checked once it has changed.)
+      await page.waitForURL((url) => url.pathname === `/client/${order.id}/apply`, { waitUntil: 'commit' });
       release();
       await page.getByText('Шаг 1 из 2').waitFor();
       expect(errors).toEqual([]);

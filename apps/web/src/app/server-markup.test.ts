@@ -58,6 +58,7 @@ describe('taking over the server-rendered page', () => {
 
     const serverButton = root.querySelector('button');
     serverButton?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    serverButton?.dispatchEvent(new Event('pointerup', { bubbles: true }));
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     serverButton?.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
@@ -112,7 +113,24 @@ describe('taking over the server-rendered page', () => {
     await Promise.resolve();
     expect(render).not.toHaveBeenCalled();
     root.querySelector('main')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    root.querySelector('main')?.dispatchEvent(new Event('pointerup', { bubbles: true }));
     await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+  });
+
+  it('does not swap the page under a pressed pointer: the tap ends first, and its click is replayed', async () => {
+    const root = serverPage();
+    const clicks: string[] = [];
+    const render = vi.fn(appRender(root, clicks));
+    takeOverServerMarkup(root, async () => {}, render, { whenIdle: false, win: idleWindow().win });
+    const serverButton = root.querySelector('button');
+    serverButton?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    // The page part is there at once (a resolved promise); the pointer is still down.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(render).not.toHaveBeenCalled();
+    serverButton?.dispatchEvent(new Event('pointerup', { bubbles: true }));
+    serverButton?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(clicks).toEqual(['app']));
+    expect(render).toHaveBeenCalledTimes(1);
   });
 
   it('renders anyway when loading the page part fails', async () => {

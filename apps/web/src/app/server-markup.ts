@@ -79,6 +79,18 @@ export function takeOverServerMarkup(
     heldClick = pathWithin(container, target);
     start();
   };
+  // A tap's click comes after its pointerup: the page is not swapped under a pressed pointer (the
+  // click would find neither the server's button nor the app's, and be lost), but right after it.
+  let pressed = false;
+  const onDown = () => {
+    pressed = true;
+  };
+  const onUp = () => {
+    pressed = false;
+  };
+  doc.addEventListener('pointerdown', onDown, true);
+  doc.addEventListener('pointerup', onUp, true);
+  doc.addEventListener('pointercancel', onUp, true);
   const start = () => {
     if (started) return;
     started = true;
@@ -89,7 +101,22 @@ export function takeOverServerMarkup(
       () => takeOver(),
     );
   };
+  let taken = false;
   const takeOver = () => {
+    if (taken) return;
+    if (pressed) {
+      doc.addEventListener('pointerup', () => setTimeout(takeOver, 0), { once: true, capture: true });
+      doc.addEventListener('pointercancel', () => setTimeout(takeOver, 0), { once: true, capture: true });
+      pressed = false;
+      return;
+    }
+    for (const [name, listener] of [
+      ['pointerdown', onDown],
+      ['pointerup', onUp],
+      ['pointercancel', onUp],
+    ] as const)
+      doc.removeEventListener(name, listener, true);
+    taken = true;
     const focused = pathWithin(container, doc.activeElement);
     container.replaceChildren();
     container.removeAttribute('data-server-rendered');
