@@ -39,8 +39,8 @@ export function lighthouseBudgetFailures({
     if (row.error) failures.push(`${row.route}: ${row.error}`);
     else if (!(row.firstLoad <= budgetBytes)) {
       failures.push(
-        `${row.route}: first load ${(row.firstLoad / 1024).toFixed(1)} KB JavaScript gzip is over the ` +
-          `ratchet of ${(budgetBytes / 1024).toFixed(1)} KB (scripts/check-size.mjs)`,
+        `${row.route}: first load ${(row.firstLoad / 1024).toFixed(1)} KB (${row.firstLoad} B) JavaScript gzip ` +
+          `is over the ratchet of ${(budgetBytes / 1024).toFixed(1)} KB (${budgetBytes} B, scripts/check-size.mjs)`,
       );
     }
   }

@@ -32,7 +32,9 @@ export async function lighthouseRun({ quick = false, log }) {
     return { command, error: 'apps/web/dist is not built (npm run build)' };
   }
   const dir = mkdtempSync(join(tmpdir(), 'b2bpay-bench-lh-'));
-  const api = await startApi({ env: { DATA_DIR: dir, DATABASE_URL: '', DEMO_SHOP: 'true' } });
+  const api = await startApi({
+    env: { DATA_DIR: dir, DATABASE_URL: '', DEMO_SHOP: 'true', DEMO_SHOP_IN_PRODUCTION: 'true' },
+  });
   let chrome;
   try {
     const created = await fetch(`${api.url}/api/order/orders`, {
