@@ -20,6 +20,7 @@ export default defineConfig({
       'sdks',
       'integrations/bitrix',
       'scripts/vitest.config.mjs',
+      'bench/vitest.config.mjs',
     ],
   },
 });

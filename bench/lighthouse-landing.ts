@@ -8,12 +8,15 @@
  *            --calibrate (CPU slowdown fitted to this machine, see below)
  *
  * Buyer pages:
- *   npx tsx bench/lighthouse-landing.ts --buyer --runs 5 [--variants preact,no-preload,react] [--no-check]
+ *   npx tsx bench/lighthouse-landing.ts --buyer --runs 5 [--variants preact,no-server-render,no-preload,react] [--no-check]
+ *     [--web-dist apps/web/dist] [--no-shop] [--compare-pages /client/{id}] [--pages /client/{id},…]
  * creates an order to open (and a second one whose application was submitted, for /success) and
  * measures /client/{id}, /apply, /apply/step2, /success and the shop's two pages. With --variants,
  * "react" is the same build without buyer.html (the buyer gets the React app's shell and fetches the
  * order itself, as it once was), "preact" the buyer's own document, "no-preload" that document
- * without the page scripts' modulepreloads (buyer-preloads.json removed); the variants alternate run by
+ * without the page scripts' modulepreloads (buyer-preloads.json removed), "no-server-render" that
+ * document without the order page's server render (dist/server removed: the browser renders every
+ * page, as before the render was added); the variants alternate run by
  * run, so a busy machine weighs on both alike. Exits 1 when a buyer page's median misses
  * performance ≥ 97, LCP ≤ 1.8 s, TBT ≤ 150 ms or CLS ≤ 0.02, or a shop page performance ≥ 90.
  *
@@ -108,11 +111,16 @@ function freePort(): Promise<number> {
  * swap the files under the measurement) and starts the real API on a free port serving it.
  */
 function buildWeb(webDist: string) {
-  // Both halves of `npm run build -w @b2bpay/web`: the app, then the buyer's document.
-  for (const mode of [[], ['--mode', 'buyer']]) {
+  // The three parts of `npm run build -w @b2bpay/web`: the app, the buyer's document, its server render.
+  // (The server render goes into its own folder, server/, which its build empties.)
+  for (const [mode, outDir] of [
+    [[], webDist],
+    [['--mode', 'buyer'], webDist],
+    [['--mode', 'buyer-server'], path.join(webDist, 'server')],
+  ] as const) {
     execFileSync(
       path.join(REPO_ROOT, 'node_modules', '.bin', 'vite'),
-      ['build', '--outDir', webDist, '--logLevel', 'warn', ...mode],
+      ['build', '--outDir', outDir, '--logLevel', 'warn', ...mode],
       {
         cwd: path.join(REPO_ROOT, 'apps', 'web'),
         stdio: 'inherit',
@@ -127,6 +135,7 @@ async function startApi(
     webDist?: string;
     withoutBuyerDocument?: boolean;
     withoutPreloads?: boolean;
+    withoutServerRender?: boolean;
     devOutbox?: boolean;
   } = {},
 ): Promise<{ url: string; webDist: string; stop: () => void }> {
@@ -140,6 +149,7 @@ async function startApi(
       rmSync(path.join(webDist, file), { force: true });
   }
   if (options.withoutPreloads) rmSync(path.join(webDist, 'buyer-preloads.json'), { force: true });
+  if (options.withoutServerRender) rmSync(path.join(webDist, 'server'), { recursive: true, force: true });
   const child: ChildProcess = spawn(
     path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
     ['apps/api/src/main.ts'],
@@ -393,6 +403,13 @@ const SHOP_TARGET = 90;
 async function buyerMain() {
   const runs = Number(argValue('--runs') ?? 5);
   const variants = (argValue('--variants') ?? 'preact').split(',');
+  // --web-dist: measure that build (a copy of it) instead of building one; --no-shop: buyer pages only;
+  // --compare-pages: the variants after the first measure only these pages (those that differ).
+  const givenDist = argValue('--web-dist');
+  const withShop = !process.argv.includes('--no-shop');
+  const comparePages = argValue('--compare-pages')?.split(',');
+  // --pages: only these buyer pages, in every variant.
+  const onlyPages = argValue('--pages')?.split(',');
   const servers = new Map<string, Awaited<ReturnType<typeof startApi>>>();
   try {
     for (const variant of variants) {
@@ -400,9 +417,10 @@ async function buyerMain() {
       servers.set(
         variant,
         await startApi({
-          webDist: first?.webDist,
+          webDist: first?.webDist ?? givenDist,
           withoutBuyerDocument: variant === 'react',
           withoutPreloads: variant === 'no-preload',
+          withoutServerRender: variant === 'no-server-render',
           devOutbox: true,
         }),
       );
@@ -412,13 +430,20 @@ async function buyerMain() {
       const open = await createOrder(server.url);
       const submitted = await createOrder(server.url);
       await submitApplication(server.url, submitted);
-      pagesOf.set(variant, [
+      const buyerPages: Array<[string, string]> = [
         ['/client/{id}', `/client/${open}`],
         ['/client/{id}/apply', `/client/${open}/apply`],
         ['/client/{id}/apply/step2', `/client/${open}/apply/step2`],
         ['/client/{id}/success', `/client/${submitted}/success`],
+      ];
+      pagesOf.set(variant, [
+        ...buyerPages.filter(
+          ([label]) =>
+            (!onlyPages || onlyPages.includes(label)) &&
+            (variant === variants[0] || !comparePages || comparePages.includes(label)),
+        ),
         // The shop area is the same build in every variant: measured once.
-        ...(variant === 'preact'
+        ...(variant === 'preact' && withShop
           ? ([
               ['/shops/{id}', `/shops/${DEMO_SHOP_ID}?token=${DEMO_SECRET_KEY}`],
               ['/shops/{id}/all-orders', `/shops/${DEMO_SHOP_ID}/all-orders?token=${DEMO_SECRET_KEY}`],

@@ -7,6 +7,10 @@
 //                                      webhooks, startup, lighthouse, landing
 //   npm run bench -- --reuse           keep the generated data set from an earlier run if present
 //
+// Budget: the `lighthouse` section fails the run (exit 1, after the results are written) when a buyer
+// page's median performance is below 95 or a buyer route's first load of JavaScript is over the ratchet
+// of scripts/check-size.mjs (bench/lighthouse-budget.mjs).
+//
 // PostgreSQL: BENCH_PG (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
 // benchmark creates its own databases there (b2bpay_bench, b2bpay_bench_hooks, …), marks them, and
 // drops only those. All load goes to 127.0.0.1. Results: bench/results/*.json, the EXPLAIN ANALYZE
@@ -450,6 +454,8 @@ async function pgliteRuns() {
 
 // ---------------------------------------------------------------- main
 const t0 = performance.now();
+/** Budget checks that failed (the run still finishes and writes its results, then exits 1). */
+const budgetFailures = [];
 try {
   let url = databaseUrl(SERVER, DATA_DB);
   if (only.has('data') || ['api', 'list', 'create', 'explain'].some((s) => only.has(s)))
@@ -474,6 +480,14 @@ try {
     const { lighthouseRun } = await import('./lighthouse.mjs');
     results.lighthouse = await lighthouseRun({ quick: Q, log });
     save();
+    const over = results.lighthouse.error
+      ? [`not measured (${results.lighthouse.error})`]
+      : (results.lighthouse.budget_failures ?? []);
+    if (over.length > 0) {
+      budgetFailures.push(...over.map((line) => `lighthouse: ${line}`));
+      log(`lighthouse budget FAILED:\n  ${over.join('\n  ')}`);
+    } else if (!results.lighthouse.error)
+      log('lighthouse budget: every buyer page ≥ 95, every first load within the ratchet');
   }
   if (only.has('landing')) {
     // «Landing page» of RESULTS.md: the landing helper's own script (it prints its figures).
@@ -486,6 +500,10 @@ try {
   results.finished_at = new Date().toISOString();
   save();
   log(`done in ${Math.round((performance.now() - t0) / 1000)} s → bench/RESULTS.md`);
+  if (budgetFailures.length > 0) {
+    console.error(`Budget check failed:\n  ${budgetFailures.join('\n  ')}`);
+    process.exitCode = 1;
+  }
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

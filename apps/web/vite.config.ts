@@ -62,6 +62,25 @@ const buyerConfig = defineConfig({
   },
 });
 
+/**
+ * `vite build --mode buyer-server` (the third part of `npm run build`): src/buyer-server.tsx for Node,
+ * with everything it imports bundled in (dist/server/buyer-render.mjs; the API imports it to put the
+ * order page's HTML into buyer.html). Same Preact compatibility layer as the buyer's browser build.
+ */
+export const BUYER_SERVER_MODE = 'buyer-server';
+const buyerServerConfig = defineConfig({
+  plugins: [react()],
+  resolve: { alias: [...PREACT_COMPAT, REACT_ROUTER_PRODUCTION] },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: `${root}src/buyer-server.tsx`,
+    outDir: 'dist/server',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: 'buyer-render.mjs', codeSplitting: false } },
+  },
+});
+
 const appConfig = defineConfig({
   plugins: [
     react(),
@@ -104,4 +123,6 @@ const appConfig = defineConfig({
   },
 });
 
-export default defineConfig(({ mode }) => (mode === BUYER_MODE ? buyerConfig : appConfig));
+export default defineConfig(({ mode }) =>
+  mode === BUYER_MODE ? buyerConfig : mode === BUYER_SERVER_MODE ? buyerServerConfig : appConfig,
+);

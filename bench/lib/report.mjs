@@ -184,10 +184,17 @@ export function renderResults(r, { quick }) {
           continue;
         }
         L.push(
-          `| \`${p.route}\` | ${p.performance} | ${mark(p.performance >= 98)} | ${ms(p.lcp_ms)} | ${ms(p.tbt_ms)} | ${p.cls} | ${p.js_kb} KB |`,
+          `| \`${p.route}\`${p.runs > 1 ? ` (median of ${p.runs})` : ''} | ${p.performance} | ${mark(p.performance >= 98)} | ${ms(p.lcp_ms)} | ${ms(p.tbt_ms)} | ${p.cls} | ${p.js_kb} KB |`,
         );
       }
       L.push('');
+      const over = l.budget_failures ?? [];
+      L.push(
+        over.length > 0
+          ? `**Budget failed** (buyer pages' median ≥ 95, first load within check-size's ratchet): ${over.join('; ')}`
+          : `Budget met: every buyer page's median ≥ 95, every buyer first load within check-size's ratchet.`,
+        '',
+      );
     }
   }
   const before = readBaseline();

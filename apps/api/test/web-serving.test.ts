@@ -247,3 +247,85 @@ describeApi('buyer pages', { env: buyerDistEnv }, (t) => {
     }
   });
 });
+
+/**
+ * The order page's HTML from the web build's server render (dist/server/buyer-render.mjs; here a
+ * stand-in with the same export): in #root, marked, with the record and the preloads as before.
+ */
+let renderDist: string;
+const renderDistEnv = async () => {
+  renderDist = mkdtempSync(path.join(tmpdir(), 'b2bpay-web-'));
+  writeFileSync(path.join(renderDist, 'index.html'), '<div id="root"><h1>LANDING</h1></div>');
+  writeFileSync(
+    path.join(renderDist, 'buyer.html'),
+    '<head><title>B</title><script type="module" crossorigin src="/static/js/buyer-buyer-e5.js"></script></head><body><div id="root"></div><!--BUYER--></body>',
+  );
+  writeFileSync(path.join(renderDist, 'buyer-preloads.json'), JSON.stringify(PRELOADS));
+  mkdirSync(path.join(renderDist, 'server'));
+  writeFileSync(
+    path.join(renderDist, 'server', 'buyer-render.mjs'),
+    `export function renderBuyerPage(pathname, search, data) {
+      if (data.order.products[0].name === 'FAIL') throw new Error('render failed');
+      if (pathname.split('/').length !== 3) return null;
+      return { html: '<main>ORDER ' + data.order.id + search + '</main>', takeOverWhenIdle: search === '?idle' };
+    }`,
+  );
+  return { WEB_DIST: renderDist };
+};
+
+describeApi('buyer pages rendered on the server', { env: renderDistEnv }, (t) => {
+  afterAll(() => rmSync(renderDist, { recursive: true, force: true }));
+
+  it("puts the order page into #root, keeps the record and the page's preloads; other pages stay as they were", async () => {
+    const order = await createOrder(t);
+    const page = await t.app.inject({ method: 'GET', url: `/client/${order.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      `<div id="root" data-server-rendered=""><main>ORDER ${order.id}</main></div><script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">`,
+    );
+    expect(preloaded(page.body)).toEqual(PRELOADS['order-page']);
+    const idle = await t.app.inject({ method: 'GET', url: `/client/${order.id}?idle` });
+    expect(idle.body).toContain(
+      `<div id="root" data-server-rendered="idle"><main>ORDER ${order.id}?idle</main>`,
+    );
+    // The entry at low priority: the server's HTML is painted before it runs.
+    expect(page.body).toContain(
+      '<script type="module" crossorigin src="/static/js/buyer-buyer-e5.js" fetchpriority="low">',
+    );
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: `/client/${order.id}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(page.body);
+
+    const step2 = await t.app.inject({ method: 'GET', url: `/client/${order.id}/apply/step2` });
+    expect(step2.body).toContain(`<div id="root"></div><script type="application/json"`);
+    expect(preloaded(step2.body)).toEqual(PRELOADS['apply-step2-page']);
+    expect(step2.body).toContain('<script type="module" crossorigin src="/static/js/buyer-buyer-e5.js">');
+    const step2Zipped = await t.app.inject({
+      method: 'GET',
+      url: `/client/${order.id}/apply/step2`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gunzipSync(step2Zipped.rawPayload).toString()).toBe(step2.body);
+    // No record, nothing to render from.
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/client/00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.body).toContain('<div id="root"></div><!--BUYER-->');
+  });
+
+  it('sends the page for the browser to render when the render fails, and never serves the render module', async () => {
+    const order = await createOrder(t, { products: [{ name: 'FAIL', price: 10, quantity: 1 }] });
+    const res = await t.app.inject({ method: 'GET', url: `/client/${order.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<div id="root"></div><script type="application/json"`);
+    expect(res.body).not.toContain('data-server-rendered');
+    expect(preloaded(res.body)).toEqual(PRELOADS['order-page']);
+    const module = await t.app.inject({ method: 'GET', url: '/server/buyer-render.mjs' });
+    expect(module.statusCode).toBe(404);
+    expect(module.body).not.toContain('renderBuyerPage');
+  });
+});

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   BUYER_DATA_ELEMENT_ID,
   type BuyerPageData,
@@ -23,6 +24,11 @@ const SCRIPT_PATH = /^\/static\/js\/[\w.-]+\.js$/;
  * with the order it shows embedded (packages/domain buyer-page.ts), so its first screen needs no request,
  * and the scripts of the address's page named as modulepreloads (buyer-preloads.json, written by the
  * buyer's build: apps/web/build/buyer-preloads.ts), so they download beside the entry, not after it.
+ * The order page (of an order without the banks' offers) also comes as HTML: the web build's server
+ * module (server/buyer-render.mjs, from apps/web/src/buyer-server.tsx) renders it from the same record,
+ * #root is marked data-server-rendered; the page's scripts are still preloaded, so that the browser's
+ * app, which takes the page over once it is idle or touched (apps/web/src/app/server-markup.ts), has
+ * them at hand.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -43,42 +49,67 @@ export async function registerWeb(
   // it is compressed once (gzip and brotli), on the first answer that needs it, and an answer compresses
   // only the order (plugins/precompressed-document.ts).
   const headEnd = buyerShell?.indexOf('</head>') ?? -1;
+  // A page with the server's HTML is complete without its scripts: the entry is asked for at low
+  // priority there, so the browser paints that HTML before it runs the entry.
+  const lowPriority = (html: string) =>
+    html.replace(/(<script type="module" crossorigin src="[^"]+")>/, '$1 fetchpriority="low">');
   const documents = new Map<string, Promise<PrecompressedDocument>>();
-  /** The document for a page module: static parts around the order, or one part when it has no root. */
-  function buyerDocument(module: string): Promise<PrecompressedDocument> {
-    let document = documents.get(module);
+  /**
+   * The document for a page module (its preloads) and kind (server-rendered or not): the static parts
+   * around #root, whose place the answer's root fills, or one part when the shell has no root.
+   */
+  function buyerDocument(module: string, rendered: boolean): Promise<PrecompressedDocument> {
+    const key = `${rendered ? 'rendered' : 'browser'}:${module}`;
+    let document = documents.get(key);
     if (!document) {
       const shell = buyerShell ?? '';
       const links = (headEnd > 0 ? (preloads[module] ?? []) : [])
         .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
         .join('');
-      const withLinks = headEnd > 0 ? shell.slice(0, headEnd) + links + shell.slice(headEnd) : shell;
+      const head = headEnd > 0 ? shell.slice(0, headEnd) : '';
+      const withLinks = (rendered ? lowPriority(head) : head) + links + shell.slice(Math.max(headEnd, 0));
       const root = withLinks.indexOf(ROOT_ELEMENT);
-      const at = root + ROOT_ELEMENT.length;
-      document = precompressDocument(root < 0 ? [withLinks] : [withLinks.slice(0, at), withLinks.slice(at)]);
+      document = precompressDocument(
+        root < 0 ? [withLinks] : [withLinks.slice(0, root), withLinks.slice(root + ROOT_ELEMENT.length)],
+      );
       // A failed compression is not kept: the next answer tries again.
-      document.catch(() => documents.delete(module));
-      documents.set(module, document);
+      document.catch(() => documents.delete(key));
+      documents.set(key, document);
     }
     return document;
   }
+  const renderPage = buyerShell ? await loadServerRender(join(options.webDist, SERVER_RENDER_FILE)) : null;
   await registerStaticFiles(app, { ...options, hasWeb });
-  async function embeddedData(path: string, query: string): Promise<string> {
+  /** The page's #root: the order page's HTML when the server renders it, then the embedded record. */
+  async function pageRoot(path: string, query: string): Promise<string> {
+    const empty = '<div id="root"></div>';
     const orderId = path.split('/')[2];
-    if (!options.buyerData || !orderId) return '';
+    if (!options.buyerData || !orderId) return empty;
     const rawClientId = new URLSearchParams(query).get('client_id');
     // The browser entry reads ?client_id= the same way (features/buyer/pages/order-page.tsx); any other
     // value is left for the page's own request to answer (a 400 or 404 screen).
-    if (rawClientId !== null && !/^[1-9]\d{0,14}$/.test(rawClientId)) return '';
+    if (rawClientId !== null && !/^[1-9]\d{0,14}$/.test(rawClientId)) return empty;
+    let data: BuyerPageData | null;
     try {
-      const data = await options.buyerData(orderId, rawClientId === null ? undefined : Number(rawClientId));
-      if (!data) return '';
-      return `<script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">${serializeBuyerPageData(data)}</script>`;
+      data = await options.buyerData(orderId, rawClientId === null ? undefined : Number(rawClientId));
     } catch (error) {
       // Unknown order, database trouble: the page asks for the order itself and shows its error screens.
       app.log.debug({ err: error }, 'buyer page without embedded order');
-      return '';
+      return empty;
     }
+    if (!data) return empty;
+    const script = `<script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">${serializeBuyerPageData(data)}</script>`;
+    let page: ReturnType<RenderBuyerPage> = null;
+    try {
+      page = renderPage?.(path, query ? `?${query}` : '', data) ?? null;
+    } catch (error) {
+      // The browser renders the page as it did before there was a server render.
+      app.log.warn({ err: error }, 'buyer page not rendered on the server');
+    }
+    if (!page) return `<div id="root"></div>${script}`;
+    // "idle": the browser's app takes the page over once idle, not only at the buyer's touch.
+    const mark = page.takeOverWhenIdle ? 'idle' : '';
+    return `<div id="root" data-server-rendered="${mark}">${page.html}</div>${script}`;
   }
 
   return {
@@ -88,12 +119,12 @@ export async function registerWeb(
       if (!buyerShell || !(path === '/client' || path.startsWith('/client/'))) return false;
       // Only modules the build names get a document of their own; the rest share the one without preloads.
       const module = buyerPageModule(path) ?? '';
-      const document = buyerDocument(Object.hasOwn(preloads, module) ? module : '');
-      const data = await embeddedData(path, query);
-      // A shell without the root element has no place for the order.
-      const ready = await document;
+      const root = await pageRoot(path, query);
+      const rendered = root.startsWith('<div id="root" data-server-rendered');
+      const ready = await buyerDocument(Object.hasOwn(preloads, module) ? module : '', rendered);
+      // A shell without the root element has no place for the page.
       const { body, encoding } = ready.render(
-        ready.parts === 2 ? [data] : [],
+        ready.parts === 2 ? [root] : [],
         request.headers['accept-encoding'],
       );
       reply
@@ -119,6 +150,22 @@ export async function registerWeb(
   };
 }
 
+/** The web build's server render of the buyer's order page (apps/web/src/buyer-server.tsx). */
+const SERVER_RENDER_FILE = 'server/buyer-render.mjs';
+type RenderBuyerPage = (
+  pathname: string,
+  search: string,
+  data: BuyerPageData,
+) => { html: string; takeOverWhenIdle: boolean } | null;
+
+/** The build's server render, or null for a build without one (the browser renders every page). */
+async function loadServerRender(file: string): Promise<RenderBuyerPage | null> {
+  if (!existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as { renderBuyerPage?: unknown };
+  if (typeof module.renderBuyerPage !== 'function') throw new Error(`${file} exports no renderBuyerPage`);
+  return module.renderBuyerPage as RenderBuyerPage;
+}
+
 /**
  * The built files: the web app's (its .br and .gz beside them; hashed ones under /static/ cached for
  * good) and the widget's under /widget/, open to every origin.
@@ -136,6 +183,8 @@ async function registerStaticFiles(
       index: false,
       // The web build writes .br and .gz beside its text files.
       preCompressed: true,
+      // The server render's module is the API's, not a page's.
+      allowedPath: (pathName) => !pathName.startsWith('/server/'),
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/static/') ? IMMUTABLE : 'no-cache');
       },

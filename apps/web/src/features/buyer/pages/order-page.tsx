@@ -65,9 +65,20 @@ function StartApplication({ order }: { order: Order }) {
           ))}
         </ul>
       </div>
-      <Button size="lg" className="w-full" onClick={start}>
-        Заполнить заявку
-      </Button>
+      {/* A form, so that on the page the server rendered (buyer-server.tsx) the button leads to step 1
+          even before the page's scripts have run; in the app, the submit is the router's navigation. */}
+      <form
+        action={buyerPaths.step1(order.id)}
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          start();
+        }}
+      >
+        <Button type="submit" size="lg" className="w-full">
+          Заполнить заявку
+        </Button>
+      </form>
       <p className="flex items-start gap-2 text-sm text-slate-600">
         <ShieldCheckIcon size={18} className="mt-0.5 shrink-0 text-slate-500" />
         <span>

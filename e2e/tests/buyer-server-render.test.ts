@@ -1,0 +1,153 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE } from '../support/browser';
+import { openBuyerPage } from '../support/buyer-flow';
+import { type BuyerServer, startBuyerServer } from '../support/buyer-server';
+
+// The buyer's order page comes as HTML from the server and the browser's app takes it over later
+// (apps/web/src/app/server-markup.ts): readable without a script, and a tap before the takeover is kept.
+let server: BuyerServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startBuyerServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const ORDER_PAGE_CHUNK = /\/static\/js\/buyer-order-page-[\w-]+\.js$/;
+
+describe('the order page rendered on the server', () => {
+  it('shows the order, its total and the way into the application without any script', async () => {
+    const order = await server.createOrder([{ name: 'Бумага офисная А4', price: 350.1, quantity: 3 }]);
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      javaScriptEnabled: false,
+      viewport: PHONE,
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/client/${order.id}`);
+      await expect.poll(() => page.locator('#root').getAttribute('data-server-rendered')).toBe('');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        `Заказ №${order.order_number}`,
+      );
+      expect((await page.getByTestId('order-total').textContent())?.replace(/\s/g, ' ')).toBe('1 050,30 ₽');
+      expect(await page.getByText('Бумага офисная А4').count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Заполнить заявку' }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Поддержка' }).getAttribute('href')).toBe(
+        `/client/${order.id}/support`,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps a tap on «Заполнить заявку» made before the app has taken the page over', async () => {
+    const order = await server.createOrder();
+    const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
+    try {
+      // The order page's script is held back until after the tap.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let requested = false;
+      await page.route(ORDER_PAGE_CHUNK, async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/client/${order.id}`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('button', { name: 'Заполнить заявку' }).click();
+      await expect.poll(() => requested).toBe(true);
+      // Still the server's page: nothing has happened yet.
+      expect(await page.locator('#root').getAttribute('data-server-rendered')).toBe('');
+      expect(new URL(page.url()).pathname).toBe(`/client/${order.id}`);
+      release();
+      await page.getByText('Шаг 1 из 2').waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/client/${order.id}/apply`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("leads to step 1 from «Заполнить заявку» tapped before any of the page's scripts has run", async () => {
+    const order = await server.createOrder();
+    const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
+    try {
+      const html = await (await fetch(`${server.baseUrl}/client/${order.id}`)).text();
+      const entry = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1] ?? '';
+      expect(entry).toMatch(/^\/static\/js\/buyer-buyer-/);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(`**${entry}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/client/${order.id}`, { waitUntil: 'commit' });
+      // The button's form is submitted by the browser itself: step 1's address, its own document.
+      await page.getByRole('button', { name: 'Заполнить заявку' }).click();
+      // (Its own document waits for the held entry too: the address is checked once it has changed.)
+      await page.waitForURL((url) => url.pathname === `/client/${order.id}/apply`, { waitUntil: 'commit' });
+      release();
+      await page.getByText('Шаг 1 из 2').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("is taken over by the app at the buyer's first touch, in place: same text, same place, no layout shift", async () => {
+    const order = await server.createOrder();
+    const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
+    try {
+      // The web fonts' swap after the load moves text by a fraction of a pixel (its own shift, on every
+      // buyer page): without the fonts, any shift would be the takeover's.
+      await page.route(/\.woff2$/, (route) => route.abort());
+      // The server's page as the document has it parsed (the app takes over after the load event).
+      await page.addInitScript(() => {
+        const seen = window as unknown as { shifts: number[]; before: { text: string; box: string } };
+        seen.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            seen.shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('DOMContentLoaded', () => {
+          const main = document.querySelector('main');
+          seen.before = {
+            text: main?.textContent ?? '',
+            box: JSON.stringify(main?.getBoundingClientRect()),
+          };
+        });
+      });
+      await page.goto(`/client/${order.id}`);
+      const before = await page.evaluate(() => (window as unknown as { before: unknown }).before);
+      // An order awaiting the buyer changes only by the buyer's hand: the app waits for a touch (here on
+      // the page's margin, on nothing that responds).
+      await page.mouse.move(2, 400);
+      await page.mouse.down();
+      await page.mouse.up();
+      await expect.poll(() => page.locator('#root[data-server-rendered]').count()).toBe(0);
+      const after = await page.locator('main').evaluate((main) => ({
+        text: main.textContent,
+        box: JSON.stringify(main.getBoundingClientRect()),
+      }));
+      expect(after).toEqual(before);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      // The app's own behaviour is there: the button starts the application.
+      await page.getByRole('button', { name: 'Заполнить заявку' }).click();
+      await page.getByText('Шаг 1 из 2').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
