@@ -131,7 +131,7 @@ function registerNotFound(
     if (isPage && !isWebPage(path)) reply.code(404);
     if (isPage && (await web.sendBuyerPage(request, reply))) return reply;
     // The shop area's pages: the app's shell with their scripts preloaded (plugins/shop-document.ts).
-    if (isPage && shop?.send(request, reply)) return reply;
+    if (isPage && (await shop?.send(request, reply))) return reply;
     if (isPage && web.sendApp(reply)) return reply;
     // A known API address asked with another method: 405 with the methods it takes.
     const allowed = path.startsWith('/api/') ? methods.allowed(path) : [];

@@ -93,6 +93,14 @@ describeApi('shop pages', { env: distEnv }, (t) => {
     const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // A coding the browser refuses (q=0) is not sent, though its name is in the header.
+    const noBrotli = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(noBrotli.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(noBrotli.rawPayload).toString()).toBe(plain.body);
   });
 
   it('leaves every other address to the plain shell, with its status', async () => {

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { preloadLinks, readPreloads } from './page-preloads';
+import { type PrecompressedDocument, precompressDocument } from './precompressed-document';
 
 /** Written by the app's build beside app.html (apps/web/build/shop-preloads.ts). */
 export const SHOP_PRELOADS_FILE = 'shop-preloads.json';
-const SCRIPT_PATH = /^\/static\/js\/[\w.-]+\.js$/;
 
 /** The shop area's pages under /shops/{shopId}/… (apps/web/src/app/router.tsx) → their page module. */
 const SHOP_PAGES: Array<[RegExp, string]> = [
@@ -34,12 +34,6 @@ export function shopPageModule(path: string): string | undefined {
   return SHOP_PAGES.find(([pattern]) => pattern.test(rest))?.[1];
 }
 
-interface Document {
-  plain: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-}
-
 /**
  * The app's shell for the shop area's pages: app.html with the scripts of the shop frame and of the
  * address's page named as modulepreloads, so they download beside the entry instead of after it has
@@ -54,49 +48,35 @@ export function shopDocuments(webDist: string) {
   const shell = readFileSync(shellFile, 'utf8');
   const headEnd = shell.indexOf('</head>');
   if (headEnd < 0) return null;
-  const preloads = readShopPreloads(preloadsFile);
-  const made = new Map<string, Document>();
+  const preloads = readPreloads(preloadsFile);
+  const made = new Map<string, Promise<PrecompressedDocument>>();
 
-  function documentFor(page: string): Document {
-    const known = made.get(page);
-    if (known) return known;
-    const scripts = new Set([...(preloads['shop-layout'] ?? []), ...(preloads[page] ?? [])]);
-    const links = [...scripts]
-      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-      .join('');
-    const html = Buffer.from(shell.slice(0, headEnd) + links + shell.slice(headEnd), 'utf8');
-    const document = { plain: html, gzip: gzipSync(html, { level: 9 }), br: brotliCompressSync(html) };
-    made.set(page, document);
+  function documentFor(page: string): Promise<PrecompressedDocument> {
+    let document = made.get(page);
+    if (!document) {
+      const links = preloadLinks(new Set([...(preloads['shop-layout'] ?? []), ...(preloads[page] ?? [])]));
+      // One static part: nothing in it changes per answer (precompressed-document.ts negotiates).
+      document = precompressDocument([shell.slice(0, headEnd) + links + shell.slice(headEnd)]);
+      // A failed compression is not kept: the next answer tries again.
+      document.catch(() => made.delete(page));
+      made.set(page, document);
+    }
     return document;
   }
 
   return {
     /** Answers a shop page's address with its document; false for any other address. */
-    send(request: FastifyRequest, reply: FastifyReply): boolean {
+    async send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
       const page = shopPageModule(request.url.split('?')[0] ?? '');
       if (!page) return false;
-      const document = documentFor(page);
-      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const { body, encoding } = (await documentFor(page)).render([], request.headers['accept-encoding']);
       reply
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
-      if (/\bbr\b/.test(accepted)) reply.header('content-encoding', 'br').send(document.br);
-      else if (/\bgzip\b/.test(accepted)) reply.header('content-encoding', 'gzip').send(document.gzip);
-      else reply.send(document.plain);
+      if (encoding) reply.header('content-encoding', encoding);
+      reply.send(body);
       return true;
     },
   };
-}
-
-/** Page module → the scripts to preload; only the build's own script paths are taken. */
-function readShopPreloads(file: string): Record<string, string[]> {
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const preloads: Record<string, string[]> = {};
-  for (const [page, hrefs] of Object.entries(parsed as Record<string, unknown>)) {
-    if (Array.isArray(hrefs) && hrefs.every((href) => typeof href === 'string' && SCRIPT_PATH.test(href))) {
-      preloads[page] = hrefs;
-    } else throw new Error(`${file}: ${page} is not a list of /static/js/ scripts`);
-  }
-  return preloads;
 }

@@ -9,11 +9,11 @@ import {
 } from '@b2bpay/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { preloadLinks, readPreloads } from './page-preloads';
 import { type PrecompressedDocument, precompressDocument } from './precompressed-document';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ROOT_ELEMENT = '<div id="root"></div>';
-const SCRIPT_PATH = /^\/static\/js\/[\w.-]+\.js$/;
 
 /**
  * Serves the built web app (SPA: every unknown non-API GET gets the app's shell) and the widget script
@@ -63,9 +63,7 @@ export async function registerWeb(
     let document = documents.get(key);
     if (!document) {
       const shell = buyerShell ?? '';
-      const links = (headEnd > 0 ? (preloads[module] ?? []) : [])
-        .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-        .join('');
+      const links = headEnd > 0 ? preloadLinks(preloads[module] ?? []) : '';
       const head = headEnd > 0 ? shell.slice(0, headEnd) : '';
       const withLinks = (rendered ? lowPriority(head) : head) + links + shell.slice(Math.max(headEnd, 0));
       const root = withLinks.indexOf(ROOT_ELEMENT);
@@ -201,18 +199,4 @@ async function registerStaticFiles(
       },
     });
   }
-}
-
-/** Page module → the scripts to preload; empty (no preloads) for a build without the file. */
-function readPreloads(file: string): Record<string, string[]> {
-  if (!existsSync(file)) return {};
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const preloads: Record<string, string[]> = {};
-  for (const [page, hrefs] of Object.entries(parsed as Record<string, unknown>)) {
-    // Only the build's own script paths: nothing else may end up in an attribute of the page.
-    if (Array.isArray(hrefs) && hrefs.every((href) => typeof href === 'string' && SCRIPT_PATH.test(href))) {
-      preloads[page] = hrefs;
-    } else throw new Error(`${file}: ${page} is not a list of /static/js/ scripts`);
-  }
-  return preloads;
 }
