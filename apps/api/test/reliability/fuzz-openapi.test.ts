@@ -55,6 +55,7 @@ const EXPECTED_OPERATIONS = [
   'GET /api/events',
   'GET /api/webhooks/deliveries',
   'POST /api/webhooks/deliveries/{id}/retry',
+  'POST /api/webhooks/deliveries/{id}/send-now',
   'POST /api/webhooks/test',
   'GET /api/shop/settings',
   'PUT /api/shop/settings',

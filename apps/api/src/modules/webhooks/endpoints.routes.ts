@@ -122,7 +122,7 @@ export function endpointsRoutes(app: FastifyInstance, deps: AppDeps & { auth: Au
           `Удаление адреса legacy очищает webhook_url в настройках. ${MODE_NOTE}`,
         security: SHOP_AUTH,
         params: WebhookEndpointIdParams,
-        response: { 200: WebhookEndpointDeleted, ...errorResponses(401, 403, 404, 429, 500) },
+        response: { 200: WebhookEndpointDeleted, ...errorResponses(401, 403, 404, 413, 415, 429, 500) },
       },
     },
     async (request) => {
