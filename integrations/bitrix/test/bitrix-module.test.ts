@@ -149,9 +149,16 @@ describe.skipIf(!HAS_PHP)('the module build', () => {
   });
 });
 
-/** Bitrix ids unique to this run: a running B2BPay server remembers external_ids from earlier runs. */
+/**
+ * Bitrix ids unique to this run (a running B2BPay server remembers external_ids from earlier runs) and
+ * to each call in it: suites call this in the same millisecond, so each call takes the next block of
+ * four after the run's time-based start. (A random digit per call once gave two suites overlapping
+ * blocks: one's payment was the other's, and B2BPay answered with the other suite's order.)
+ */
+const ID_START = (Date.now() % 10_000_000) * 100;
+let idBlocks = 0;
 function freshIds() {
-  const base = (Date.now() % 100_000_000) * 10 + Math.floor(Math.random() * 10);
+  const base = ID_START + 4 * idBlocks++;
   return { order: base, payment: base + 1, otherOrder: base + 2, otherPayment: base + 3 };
 }
 
