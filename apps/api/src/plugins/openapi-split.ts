@@ -54,7 +54,7 @@ function narrowed(doc: Doc, keep: (path: string) => boolean, extra: Partial<Doc>
   };
 }
 
-/** The shops' and buyers' API (`/api/openapi.json`, Swagger UI): everything but the partner banks' part. */
+/** The shops' and buyers' API (`/api/openapi.json` and the reference at `/api/docs`): everything but the partner banks' part. */
 export function shopDocument(doc: Doc): Doc {
   const { BankKey: _bank, StaffSession: _staff, ...schemes } = doc.components?.securitySchemes ?? {};
   return narrowed(doc, (path) => !path.startsWith(BANK_PATH_PREFIX) && !path.startsWith(ADMIN_PATH_PREFIX), {
