@@ -1,17 +1,9 @@
 import type { Plugin } from 'vite';
+import { chunkGraph } from './chunk-graph';
 
 /** The file the buyer's build writes beside buyer.html; the API reads it (apps/api/src/plugins/web.ts). */
 export const BUYER_PRELOADS_FILE = 'buyer-preloads.json';
 const PAGE_MODULE = /\/features\/buyer\/pages\/([\w-]+)\.tsx$/;
-
-interface ChunkInfo {
-  type: 'chunk';
-  fileName: string;
-  isEntry: boolean;
-  isDynamicEntry: boolean;
-  facadeModuleId: string | null;
-  imports: string[];
-}
 
 /**
  * For each buyer page (a lazy chunk, features/buyer/pages/<name>.tsx) the scripts it needs that the
@@ -25,16 +17,7 @@ export function buyerPreloads(): Plugin {
     name: 'b2bpay-buyer-preloads',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = new Map<string, ChunkInfo>();
-      for (const item of Object.values(bundle)) {
-        if (item.type === 'chunk') chunks.set(item.fileName, item as unknown as ChunkInfo);
-      }
-      const closure = (fileName: string, seen: Set<string>) => {
-        if (seen.has(fileName)) return seen;
-        seen.add(fileName);
-        for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, seen);
-        return seen;
-      };
+      const { chunks, closure } = chunkGraph(bundle);
       const entryLoads = new Set<string>();
       for (const chunk of chunks.values()) if (chunk.isEntry) closure(chunk.fileName, entryLoads);
       const pages: Record<string, string[]> = {};

@@ -1,19 +1,10 @@
 import type { Plugin } from 'vite';
+import { chunkGraph } from './chunk-graph';
 
-/** The file the app's build writes beside app.html; the API reads it (apps/api/src/plugins/shop-preloads.ts). */
+/** The file the app's build writes beside app.html; the API reads it (apps/api/src/plugins/shop-document.ts). */
 export const SHOP_PRELOADS_FILE = 'shop-preloads.json';
 /** The shop area's frame (app/shop-layout.tsx) and its pages (features/shop/<folder>/<name>-page.tsx). */
 const SHOP_MODULE = /\/(?:app\/(shop-layout)|features\/shop\/[\w-]+\/([\w-]+-page))\.tsx$/;
-
-interface ChunkInfo {
-  type: 'chunk';
-  fileName: string;
-  name: string;
-  isEntry: boolean;
-  isDynamicEntry: boolean;
-  facadeModuleId: string | null;
-  imports: string[];
-}
 
 /**
  * For the shop area's frame and each of its pages (lazy chunks of the app's router) the scripts they
@@ -27,16 +18,7 @@ export function shopPreloads(): Plugin {
     name: 'b2bpay-shop-preloads',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = new Map<string, ChunkInfo>();
-      for (const item of Object.values(bundle)) {
-        if (item.type === 'chunk') chunks.set(item.fileName, item as unknown as ChunkInfo);
-      }
-      const closure = (fileName: string, seen: Set<string>) => {
-        if (seen.has(fileName)) return seen;
-        seen.add(fileName);
-        for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, seen);
-        return seen;
-      };
+      const { chunks, closure } = chunkGraph(bundle);
       const entryLoads = new Set<string>();
       for (const chunk of chunks.values()) {
         // The app's entry is index.html's script (main.tsx); the landing's entry is the other one.
