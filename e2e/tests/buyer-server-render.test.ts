@@ -112,7 +112,10 @@ describe('the order page rendered on the server', () => {
       // The web fonts' swap after the load moves text by a fraction of a pixel (its own shift, on every
       // buyer page): without the fonts, any shift would be the takeover's.
       await page.route(/\.woff2$/, (route) => route.abort());
-      await page.route(/takeover/, async (route) => { await new Promise((r) => setTimeout(r, 1500)); await route.continue(); });
+      await page.route(/takeover/, async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
       // The server's page as the document has it parsed (the app takes over after the load event).
       await page.addInitScript(() => {
         const seen = window as unknown as {
@@ -146,7 +149,9 @@ describe('the order page rendered on the server', () => {
       const before = await page.evaluate(() => (window as unknown as { before: unknown }).before);
       // An order awaiting the buyer changes only by the buyer's hand: the app waits for a touch (here on
       // the page's margin, on nothing that responds).
-      await expect.poll(() => page.evaluate(() => (window as unknown as { listening: boolean }).listening)).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { listening: boolean }).listening))
+        .toBe(true);
       await page.mouse.move(2, 400);
       await page.mouse.down();
       await page.mouse.up();
