@@ -7,6 +7,7 @@ import { BUYER_CHUNK_GROUPS } from './build/buyer-chunks.ts';
 import { buyerPreloads } from './build/buyer-preloads.ts';
 import { buyerStyles } from './build/buyer-styles.ts';
 import { pdfDocuments } from './build/pdf-documents.ts';
+import { PREACT_COMPAT } from './build/preact-compat.ts';
 import { precompressAssets } from './build/precompress.ts';
 import { prerenderLanding } from './build/prerender-landing.ts';
 import { shopPreloads } from './build/shop-preloads.ts';
@@ -22,13 +23,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * with the app's. The app (shop area, landing, documentation) keeps React.
  */
 export const BUYER_MODE = 'buyer';
-export const PREACT_COMPAT = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
+export { PREACT_COMPAT };
 
 /**
  * React Router's package exports only its development build (dev-time warnings and checks kept); its
@@ -96,7 +91,7 @@ const appConfig = defineConfig({
     shopPreloads(),
     precompressAssets(),
   ],
-  resolve: { alias: [REACT_ROUTER_PRODUCTION] },
+  resolve: { alias: [...PREACT_COMPAT, REACT_ROUTER_PRODUCTION] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

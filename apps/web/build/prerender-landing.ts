@@ -12,12 +12,14 @@ import {
   webFontsLink,
 } from '../src/app/prerender/html.ts';
 import { splitPageStyles } from './page-styles.ts';
+import { PREACT_COMPAT } from './preact-compat.ts';
 
 /**
  * Pre-renders the landing page `/` (DESIGN §8): after the browser build, the landing's server entry is
- * built for Node, rendered with react-dom/server and written into dist/index.html — the page's markup
- * inside #root and its metadata and JSON-LD in <head>, before any script. The landing's own entry
- * (src/landing-main.tsx, a second build input, see vite.config.ts) hydrates it: index.html loads that
+ * built for Node, rendered with preact-render-to-string and written into dist/index.html — the page's
+ * markup inside #root and its metadata and JSON-LD in <head>, before any script. The landing's own entry
+ * (src/landing-main.tsx, a second build input, see vite.config.ts) hydrates it with the same renderer
+ * (the server entry is built with the browser's react → preact/compat aliases, PREACT_COMPAT): index.html loads that
  * entry instead of the app's main.tsx, so the landing downloads neither the router nor the query cache.
  *
  * The single-page shell (an empty #root) is kept as dist/app.html: the API answers every other page
@@ -53,6 +55,9 @@ async function loadServerEntry(root: string): Promise<ServerEntry> {
     logLevel: 'warn',
     mode: 'production',
     plugins: [react()],
+    resolve: { alias: PREACT_COMPAT },
+    // Bundled in, so that the aliases reach the libraries' imports of react too (as the browser build).
+    ssr: { noExternal: true, target: 'node' },
     build: {
       ssr: SERVER_ENTRY,
       outDir,
