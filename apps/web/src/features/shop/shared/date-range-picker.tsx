@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../../../shared/lib/cn';
 import { Button } from '../../../shared/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
@@ -204,8 +204,10 @@ export function DateRangePicker({
   const canGoForward =
     lastVisible.year * 12 + lastVisible.month < monthOf(today).year * 12 + monthOf(today).month;
 
-  // After an arrow key the new day takes the focus (once it is rendered, maybe in another month).
-  useEffect(() => {
+  // After an arrow key the new day takes the focus (once it is rendered, maybe in another month). A
+  // layout effect: right after the render, as the key's own consequence. Preact runs plain effects only
+  // after the next frame is painted, so a second key pressed before that would move from the old day.
+  useLayoutEffect(() => {
     if (!moved.current) return;
     moved.current = false;
     grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focusDay}"]`)?.focus();
