@@ -22,11 +22,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Waits until React has hydrated the pre-rendered page (its event props sit on the DOM nodes). */
+/**
+ * Waits until Preact (the landing's renderer, preact/compat) has hydrated the pre-rendered page: its
+ * event handlers sit on the DOM nodes, in the store Preact 11's build names `__e` (its `_listeners`).
+ */
 async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const button = document.querySelector('button[aria-label="Следующий отзыв"]');
-    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps$'));
+    const listeners = (button as { __e?: Record<string, unknown> } | null)?.__e;
+    return typeof listeners?.onClick === 'function';
   });
 }
 
