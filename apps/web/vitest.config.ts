@@ -3,9 +3,10 @@ import { defineConfig } from 'vitest/config';
 import { BUYER_TESTS } from './vitest.buyer.config.ts';
 
 /**
- * The web app's component tests. The buyer's pages ship on Preact (vite.config.ts, mode "buyer"), so
+ * The web app's component tests. The buyer's pages ship on Preact (vite.config.ts, mode "buyer"), and
  * their tests run on it too: vitest.buyer.config.ts is the same project with react → preact/compat;
- * this one, the app's (shop area, landing, documentation), keeps React and leaves the buyer's out.
+ * this one, the app's (shop area, landing, documentation), runs on React and leaves the buyer's out.
+ * The app ships on Preact as well: the browser tests (e2e/), which run the build, cover that.
  */
 export default defineConfig({
   plugins: [react()],

@@ -20,8 +20,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Root element #root is missing');
 // The parts without behaviour keep their pre-rendered markup instead of being hydrated.
 const staticMarkup = readStaticMarkup(container);
-// As a transition, hydration is done in small interruptible slices (the landing's sections are
-// Suspense boundaries) instead of one long task that would block the first taps.
+// Under React, as a transition, hydration is done in small interruptible slices (the landing's
+// sections are Suspense boundaries). The build's preact/compat runs the callback at once and hydrates
+// in one pass, short since the static parts are not walked (features/landing/static-markup.tsx).
 startTransition(() => {
   hydrateRoot(container, <LandingRoot staticMarkup={staticMarkup} />);
 });

@@ -13,7 +13,9 @@ import { Testimonials } from './sections/testimonials';
 /**
  * A Suspense boundary around a pre-rendered section lets React hydrate it as its own unit of work,
  * interruptibly, after the part above the fold: the page becomes interactive without one long task.
- * Nothing inside suspends, so the fallback is never shown.
+ * Nothing inside suspends, so the fallback is never shown. The build hydrates with preact/compat,
+ * which does it in one pass (kept short by the static parts, static-markup.tsx); there the boundaries
+ * change nothing.
  */
 function Hydrated({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;

@@ -2,13 +2,13 @@ import { createContext, type HTMLAttributes, useContext } from 'react';
 
 /**
  * Parts of the landing without behaviour (no handlers, no state: the benefits, the feature blocks, the
- * steps, the hero's pictures) need no hydration, yet React would walk every one of their elements when
- * the browser hydrates the pre-rendered page — most of the page, and most of its blocking time on a
- * slow phone. So the browser entry reads their pre-rendered markup before hydrating
- * (readStaticMarkup) and hands it over through StaticMarkupProvider; such a part then renders as that
- * HTML (dangerouslySetInnerHTML), which React adopts as it is without creating a fiber per element.
- * Should React ever render the part on the client instead (a hydration mismatch above it), it writes
- * the same markup back, so the content is never lost. On the server and in tests, where no markup is
+ * steps, the hero's pictures) need no hydration, yet the renderer (preact/compat in the build, React in
+ * the unit tests) would walk every one of their elements when the browser hydrates the pre-rendered
+ * page — most of the page, and most of its blocking time on a slow phone. So the browser entry reads
+ * their pre-rendered markup before hydrating (readStaticMarkup) and hands it over through
+ * StaticMarkupProvider; such a part then renders as that HTML (dangerouslySetInnerHTML), which both
+ * renderers adopt as it is while hydrating, walking none of its elements. Should the part ever be
+ * rendered on the client instead, the same markup is written back, so the content is never lost. On the server and in tests, where no markup is
  * handed over, a part renders its children as usual.
  */
 export type StaticMarkup = ReadonlyMap<string, string>;
