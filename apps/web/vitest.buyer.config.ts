@@ -3,8 +3,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { PREACT_COMPAT } from './vite.config.ts';
 
-/** The buyer's tests: its pages and the buyer's route table, which ship in buyer.html's build. */
-export const BUYER_TESTS = ['src/features/buyer/**/*.test.{ts,tsx}', 'src/app/buyer-routes.test.ts'];
+/**
+ * The tests that run on Preact: the buyer's (its pages and the buyer's route table, which ship in
+ * buyer.html's build) and the landing's pre-render and hydration as the build does them.
+ */
+export const BUYER_TESTS = [
+  'src/features/buyer/**/*.test.{ts,tsx}',
+  'src/app/buyer-routes.test.ts',
+  'src/app/landing-root.preact.test.tsx',
+];
 
 /**
  * The buyer's tests on Preact, as the buyer's pages ship (vite.config.ts, mode "buyer"): the same
