@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 import { PREACT_COMPAT } from './vite.config.ts';
 
 /** The buyer's tests: its pages and the buyer's route table, which ship in buyer.html's build. */
-export const BUYER_TESTS = ['src/features/buyer/**/*.test.{ts,tsx}', 'src/app/buyer-routes.test.ts'];
+export const BUYER_TESTS = [
+  'src/features/buyer/**/*.test.{ts,tsx}',
+  'src/app/buyer-routes.test.ts',
+  // Its only user is the buyer's order page.
+  'src/shared/lib/preloadable.test.tsx',
+];
 
 /**
  * The buyer's tests on Preact, as the buyer's pages ship (vite.config.ts, mode "buyer"): the same
