@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { BIG_SHOP, generate, OTHER_SHOP_KEY } from './generate.mjs';
 import { databaseState, databaseUrl, freshDatabase, withClient } from './lib/db.mjs';
 import { load } from './lib/load.mjs';
-import { freePort, ROOT, start, waitFor } from './lib/proc.mjs';
+import { BENCH_OPERATOR_ENV, freePort, ROOT, start, waitFor } from './lib/proc.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -48,6 +48,7 @@ const env = {
   HOST: '127.0.0.1',
   DATABASE_URL: url,
   NODE_ENV: 'production',
+  ...BENCH_OPERATOR_ENV,
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '100000000',
   WORKER: 'off',

@@ -45,6 +45,41 @@ async function publicOrder(orderId: string): Promise<Order> {
 }
 
 describe('the buyer chooses and signs a bank’s offer', () => {
+  it('opens the approved order with its offers in place: their part preloaded, nothing on screen moves', async () => {
+    // Six products: a long list, where a phone shows the offers above the order's items.
+    const products = Array.from({ length: 6 }, (_, i) => ({
+      name: `Товар ${i + 1}`,
+      price: 1000 + i,
+      quantity: 1 + i,
+    }));
+    const order = await server.createOrder(products);
+    const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
+    try {
+      await completeApplication(page, server, order.id);
+      await waitForStatus(server, order.id, 'app_approved');
+      await page.addInitScript(() => {
+        const seen = window as unknown as { shifts: number[] };
+        seen.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            seen.shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const response = await page.goto(`/client/${order.id}`);
+      // The document names the offers' part beside the page's own scripts.
+      const html = (await response?.text()) ?? '';
+      expect(html).toMatch(
+        /<link rel="modulepreload" crossorigin href="\/static\/js\/buyer-offers-panel-[\w-]+\.js">/,
+      );
+      await page.getByRole('heading', { name: 'Банк одобрил заявку — выберите условия' }).waitFor();
+      await page.getByTestId('offer-card').first().waitFor();
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lists the offers, signs one with the SMS code at 360 px, and the shop sees the choice', async () => {
     const order = await server.createOrder();
     const { page, context, errors } = await openBuyerPage(browser, server, PHONE);

@@ -270,6 +270,30 @@ describe('webhook endpoints', () => {
 });
 
 describe('accessibility and layout of the settings page', () => {
+  it('opens on a phone without moving what is on screen: the footer stays below until the page is there', async () => {
+    const { page, context, errors } = await openPage(browser, { baseURL: shop.baseUrl, viewport: PHONE });
+    try {
+      await page.addInitScript(() => {
+        const seen = window as unknown as { shifts: number[] };
+        seen.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            seen.shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${SETTINGS_PATH}?token=${encodeURIComponent(shop.token())}`);
+      await page.getByRole('heading', { name: 'Ключи API' }).waitFor();
+      await page
+        .getByTestId('webhook-endpoints')
+        .getByText('Загрузка адресов...')
+        .waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const viewport of [PHONE, DESKTOP]) {
     it(`has no axe violations and no horizontal scrolling at ${viewport.width} px`, async () => {
       // A delivery in the list, so that the log's layout is checked too.

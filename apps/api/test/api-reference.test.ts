@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ERROR_CATALOGUE } from '@b2bpay/domain';
 import { describe, expect, it } from 'vitest';
 import { eventAnchor, operationAnchor, renderApiReference } from '../src/plugins/api-reference';
@@ -101,6 +101,21 @@ describeApi('the API reference page', (t) => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
     expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    // The encoding is negotiated: brotli when preferred, and nothing a client refuses (q=0).
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs',
+      headers: { 'accept-encoding': 'gzip;q=0, identity' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
     const again = await t.app.inject({
       method: 'GET',
       url: '/api/docs',

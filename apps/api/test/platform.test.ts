@@ -180,12 +180,27 @@ describeApi('shops, enquiries, suggestions, health and errors', { env }, (t) => 
     }
   });
 
-  it('sends security headers on every answer', async () => {
+  it('sends security headers on every answer: the API’s for its answers, the page’s for pages', async () => {
     for (const url of ['/api/health', '/api/nothing', `/api/shop/${DEMO_SHOP.id}`]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['strict-transport-security']).toBeDefined();
+      // None of the page-only headers.
+      for (const name of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-xss-protection',
+        'x-download-options',
+      ])
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+    for (const url of ['/api/docs', '/some/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     }
   });
 });

@@ -109,6 +109,7 @@ const PRELOADS = {
   'order-page': ['/static/js/buyer-order-page-a1.js', '/static/js/buyer-order-items-b2.js'],
   'apply-step2-page': ['/static/js/buyer-apply-step2-page-c3.js'],
   'buyer-faq-page': ['/static/js/buyer-buyer-faq-page-d4.js'],
+  'offers-panel': ['/static/js/buyer-offers-panel-f6.js', '/static/js/buyer-order-items-b2.js'],
 };
 const preloaded = (html: string) => {
   const head = html.slice(0, html.indexOf('</head>'));
@@ -268,6 +269,10 @@ const renderDistEnv = async () => {
       if (data.order.products[0].name === 'FAIL') throw new Error('render failed');
       if (pathname.split('/').length !== 3) return null;
       return { html: '<main>ORDER ' + data.order.id + search + '</main>', takeOverWhenIdle: search === '?idle' };
+    }
+    export function pagePartsFor(pathname, data) {
+      const name = data.order.products[0].name;
+      return name === 'OFFERS' && pathname.split('/').length === 3 ? ['offers-panel'] : name === 'UNKNOWN' ? ['no-such-part'] : [];
     }`,
   );
   return { WEB_DIST: renderDist };
@@ -315,6 +320,32 @@ describeApi('buyer pages rendered on the server', { env: renderDistEnv }, (t) =>
       url: '/client/00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.body).toContain('<div id="root"></div><!--BUYER-->');
+  });
+
+  it("preloads the lazy parts the order's page shows (the offers), beside its own scripts, once each", async () => {
+    const order = await createOrder(t, { products: [{ name: 'OFFERS', price: 10, quantity: 1 }] });
+    const page = await t.app.inject({ method: 'GET', url: `/client/${order.id}` });
+    expect(preloaded(page.body)).toEqual([
+      '/static/js/buyer-order-page-a1.js',
+      '/static/js/buyer-order-items-b2.js',
+      '/static/js/buyer-offers-panel-f6.js',
+    ]);
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: `/client/${order.id}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brotliDecompressSync(zipped.rawPayload).toString()).toBe(page.body);
+    // Another page of the same order, and an order whose page shows no such part: their own scripts.
+    const step2 = await t.app.inject({ method: 'GET', url: `/client/${order.id}/apply/step2` });
+    expect(preloaded(step2.body)).toEqual(PRELOADS['apply-step2-page']);
+    const plain = await createOrder(t);
+    const plainPage = await t.app.inject({ method: 'GET', url: `/client/${plain.id}` });
+    expect(preloaded(plainPage.body)).toEqual(PRELOADS['order-page']);
+    // A part the build does not name is left out.
+    const unknown = await createOrder(t, { products: [{ name: 'UNKNOWN', price: 10, quantity: 1 }] });
+    const unknownPage = await t.app.inject({ method: 'GET', url: `/client/${unknown.id}` });
+    expect(preloaded(unknownPage.body)).toEqual(PRELOADS['order-page']);
   });
 
   it('sends the page for the browser to render when the render fails, and never serves the render module', async () => {

@@ -19,6 +19,17 @@ import { ToastProvider } from './shared/ui/toast';
  * Returns null for any other page or when the record is not for this address; `takeOverWhenIdle` when
  * the app has work of its own on the page (see app/buyer-takeover.ts).
  */
+/**
+ * The lazy parts of the page at `pathname` that this record's page shows, by their names in
+ * buyer-preloads.json: the API preloads them with the page's own scripts, so that the page, which
+ * waits for them (order-page.tsx), does not wait a round trip more.
+ */
+export function pagePartsFor(pathname: string, data: BuyerPageData): string[] {
+  return buyerPageModule(pathname) === 'order-page' && needsOffersPanel(offersStage(data.order))
+    ? ['offers-panel']
+    : [];
+}
+
 export function renderBuyerPage(
   pathname: string,
   search: string,

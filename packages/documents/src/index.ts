@@ -6,4 +6,3 @@ export {
   operatorText,
   renderLegalDocument,
 } from './legal';
-export { parseMarkdown, renderPdf } from './render-pdf';

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { renderPdf } from './render-pdf';
 
 /** Who runs the service: the operator of personal data the buyer consents to (152-FZ, art. 18.1). */
 export interface Operator {
@@ -33,7 +32,11 @@ export function legalMarkdown(source: string, operator: Operator): string {
   return markdown.replaceAll(PLACEHOLDER, operatorText(operator));
 }
 
-/** A legal document as PDF with the operator's details. */
-export function renderLegalDocument(source: string, operator: Operator): Promise<Buffer> {
+/**
+ * A legal document as PDF with the operator's details. The PDF renderer (pdfkit and its fonts, about
+ * 100 ms to load) is loaded on the first document asked for, not when the API starts.
+ */
+export async function renderLegalDocument(source: string, operator: Operator): Promise<Buffer> {
+  const { renderPdf } = await import('./render-pdf');
   return renderPdf(legalMarkdown(source, operator));
 }

@@ -2702,6 +2702,7 @@ export interface operations {
     listOrders: {
         parameters: {
             query?: {
+                /** @description Номер страницы, с 1: пропускаются (page − 1) × limit записей. Страницы сдвигаются, когда приходят новые записи; курсоры starting_after и ending_before — нет. */
                 page?: number;
                 /** @description Заказов на странице: 1…100 */
                 limit?: number;
@@ -2713,10 +2714,13 @@ export interface operations {
                 updated_since?: string;
                 /** @description Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b) */
                 status?: ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded") | ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded")[];
+                /** @description Часть номера заказа (до 20 символов): заказы, в номере которых она есть */
                 order_id?: string;
                 /** @description Поиск без учёта регистра по части номера заказа («№12» — только по номеру), организации покупателя, ИНН, названия товара и external_id */
                 q?: string;
+                /** @description Заказы, созданные начиная с этого момента: дата ГГГГ-ММ-ДД (с начала этих суток по Москве) или дата-время ISO 8601 */
                 date_from?: string;
+                /** @description Заказы, созданные до этого момента включительно: дата ГГГГ-ММ-ДД (весь этот день по Москве) или дата-время ISO 8601 */
                 date_to?: string;
                 /** @description Заказ по вашему external_id (точное совпадение) */
                 external_id?: string;
@@ -2873,6 +2877,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Ключ идемпотентности, необязателен: 1–255 печатных символов ASCII без пробелов. Повтор запроса с тем же ключом и телом в течение 24 часов возвращает первый ответ, ничего не создавая заново; тот же ключ с другим телом — 422, пока первый запрос ещё выполняется — 409. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -3093,10 +3098,12 @@ export interface operations {
     getOrder: {
         parameters: {
             query?: {
+                /** @description id покупателя (целое число), как в ссылке покупателя /client/{order_id}?client_id=…: если у заказа другой покупатель или его ещё нет — 404 */
                 client_id?: number;
             };
             header?: never;
             path: {
+                /** @description Идентификатор заказа (UUID) */
                 order_id: string;
             };
             cookie?: never;
@@ -3255,6 +3262,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор заказа (UUID) */
                 order_id: string;
             };
             cookie?: never;
@@ -3372,6 +3380,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор заказа (UUID) */
                 order_id: string;
             };
             cookie?: never;
@@ -3574,6 +3583,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор заказа (UUID) */
                 order_id: string;
             };
             cookie?: never;
@@ -3772,6 +3782,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор заказа (UUID) */
                 order_id: string;
             };
             cookie?: never;
@@ -3891,9 +3902,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Ключ идемпотентности, необязателен: 1–255 печатных символов ASCII без пробелов. Повтор запроса с тем же ключом и телом в течение 24 часов возвращает первый ответ, ничего не создавая заново; тот же ключ с другим телом — 422, пока первый запрос ещё выполняется — 409. */
                 "idempotency-key"?: string;
             };
             path: {
+                /** @description Идентификатор заказа (UUID) */
                 order_id: string;
             };
             cookie?: never;
@@ -4070,10 +4083,13 @@ export interface operations {
                 updated_since?: string;
                 /** @description Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b) */
                 status?: ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded") | ("client_expected" | "bank_info_expected" | "app_approved" | "app_rejected" | "payment_sent" | "client_info_overdue" | "cancelled" | "refunded")[];
+                /** @description Часть номера заказа (до 20 символов): заказы, в номере которых она есть */
                 order_id?: string;
                 /** @description Поиск без учёта регистра по части номера заказа («№12» — только по номеру), организации покупателя, ИНН, названия товара и external_id */
                 q?: string;
+                /** @description Заказы, созданные начиная с этого момента: дата ГГГГ-ММ-ДД (с начала этих суток по Москве) или дата-время ISO 8601 */
                 date_from?: string;
+                /** @description Заказы, созданные до этого момента включительно: дата ГГГГ-ММ-ДД (весь этот день по Москве) или дата-время ISO 8601 */
                 date_to?: string;
                 /** @description Заказ по вашему external_id (точное совпадение) */
                 external_id?: string;
@@ -4168,6 +4184,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор заказа (UUID) */
                 order_id: string;
             };
             cookie?: never;
@@ -4305,6 +4322,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор заказа (UUID) */
                 order_id: string;
             };
             cookie?: never;
@@ -4429,7 +4447,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор заказа (UUID) */
                 order_id: string;
+                /** @description Идентификатор предложения банка (UUID): id из offers заказа */
                 offer_id: string;
             };
             cookie?: never;
@@ -4554,7 +4574,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор заказа (UUID) */
                 order_id: string;
+                /** @description Идентификатор предложения банка (UUID): id из offers заказа */
                 offer_id: string;
             };
             cookie?: never;
@@ -4730,6 +4752,7 @@ export interface operations {
     suggestCompanies: {
         parameters: {
             query: {
+                /** @description Начало ИНН: от 1 до 12 цифр. Ответ — до 10 организаций, чей ИНН с него начинается */
                 inn: string;
             };
             header?: never;
@@ -4917,6 +4940,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор магазина (UUID) */
                 shop_id: string;
             };
             cookie?: never;
@@ -5255,7 +5279,9 @@ export interface operations {
     getStats: {
         parameters: {
             query?: {
+                /** @description Первый день периода, ГГГГ-ММ-ДД по Москве; по умолчанию — за 29 дней до date_to (30 дней вместе с ним) */
                 date_from?: string;
+                /** @description Последний день периода включительно, ГГГГ-ММ-ДД по Москве; по умолчанию — сегодня. Период не длиннее 366 дней */
                 date_to?: string;
             };
             header?: never;
@@ -5411,6 +5437,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description id последнего полученного события (UUID, тот же event_id, что у вебхуков и в журнале событий): поток сначала отдаст пропущенные после него события магазина. Число или чужой id ничего не повторяет. */
                 "last-event-id"?: string;
             };
             path?: never;
@@ -5625,6 +5652,7 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                /** @description Номер страницы, с 1: пропускаются (page − 1) × limit записей. Страницы сдвигаются, когда приходят новые записи; курсоры starting_after и ending_before — нет. */
                 page?: number;
                 /** @description Доставок на странице: 1…100 */
                 limit?: number;
@@ -5632,6 +5660,7 @@ export interface operations {
                 starting_after?: string;
                 /** @description id доставки в начале текущей страницы: вернётся страница перед ним — до limit штук, в обычном порядке списка; has_more — есть ли ещё перед ней. Вместе с starting_after нельзя. Вместе с page > 1 нельзя. */
                 ending_before?: string;
+                /** @description Только доставки событий этого заказа (id заказа, UUID) */
                 order_id?: string;
                 /** @description Только доставки на этот адрес вебхука (webhook endpoint) */
                 endpoint_id?: string;
@@ -5764,6 +5793,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор доставки вебхука (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -5935,6 +5965,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор доставки вебхука (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -6769,6 +6800,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор адреса вебхука (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -6886,6 +6918,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор адреса вебхука (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -7013,6 +7046,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор адреса вебхука (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -7159,6 +7193,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор адреса вебхука (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -8154,6 +8189,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор сессии личного кабинета (UUID) из списка сессий */
                 id: string;
             };
             cookie?: never;
@@ -8478,6 +8514,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор магазина (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -8606,6 +8643,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор магазина (UUID) */
                 id: string;
             };
             cookie?: never;
@@ -8755,7 +8793,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор магазина (UUID) */
                 id: string;
+                /** @description Идентификатор приглашения в команду магазина (UUID) */
                 invitation_id: string;
             };
             cookie?: never;
@@ -8882,7 +8922,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор магазина (UUID) */
                 id: string;
+                /** @description Идентификатор приглашения в команду магазина (UUID) */
                 invitation_id: string;
             };
             cookie?: never;
@@ -9264,7 +9306,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор магазина (UUID) */
                 id: string;
+                /** @description Идентификатор пользователя — участника команды магазина (UUID) */
                 user_id: string;
             };
             cookie?: never;
@@ -9397,7 +9441,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Идентификатор магазина (UUID) */
                 id: string;
+                /** @description Идентификатор пользователя — участника команды магазина (UUID) */
                 user_id: string;
             };
             cookie?: never;
@@ -9544,6 +9590,7 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
+                /** @description Записей на странице: 1…100, по умолчанию 50 */
                 limit?: number;
                 /** @description id записи в конце предыдущей страницы: вернутся следующие по списку (страницы не сдвигаются, когда приходят новые). Вместе с ending_before нельзя. */
                 starting_after?: string;
@@ -9552,6 +9599,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description Идентификатор магазина (UUID) */
                 id: string;
             };
             cookie?: never;

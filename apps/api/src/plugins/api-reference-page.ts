@@ -1,20 +1,19 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ReferenceDocument, renderApiReference } from './api-reference';
+import { type PrecompressedDocument, precompressDocument } from './precompressed-document';
 
 export interface ApiReferencePage {
-  html: string;
-  gzip: Buffer;
+  /** Compressed once, gzip and brotli; each answer's encoding negotiated from Accept-Encoding. */
+  document: PrecompressedDocument;
   etag: string;
 }
 
-/** The reference page, its gzip and its ETag, made once (the document does not change while the process runs). */
-export function apiReferencePage(doc: Record<string, unknown>): ApiReferencePage {
+/** The reference page, compressed, and its ETag, made once (the document does not change while the process runs). */
+export async function apiReferencePage(doc: Record<string, unknown>): Promise<ApiReferencePage> {
   const html = renderApiReference(doc as ReferenceDocument);
   return {
-    html,
-    gzip: gzipSync(html, { level: 9 }),
+    document: await precompressDocument([html]),
     etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
   };
 }
@@ -26,8 +25,7 @@ export function sendApiReference(request: FastifyRequest, reply: FastifyReply, p
     .header('etag', page.etag)
     .header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-    return reply.header('content-encoding', 'gzip').send(page.gzip);
-  }
-  return reply.send(page.html);
+  const { body, encoding } = page.document.render([], request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
 }

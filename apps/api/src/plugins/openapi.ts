@@ -78,12 +78,19 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
   // ready), and kept for the life of the process.
   let reference: ReturnType<typeof apiReferencePage> | undefined;
   const page = () => {
-    reference ??= apiReferencePage(shopDocument(app.swagger() as unknown as Record<string, unknown>));
+    if (!reference) {
+      const made = apiReferencePage(shopDocument(app.swagger() as unknown as Record<string, unknown>));
+      // A failed compression is not kept: the next request tries again.
+      made.catch(() => {
+        if (reference === made) reference = undefined;
+      });
+      reference = made;
+    }
     return reference;
   };
   for (const url of ['/api/docs', '/api/docs/']) {
     app.get(url, { schema: { hide: true } }, async (request, reply) =>
-      sendApiReference(request, reply, page()),
+      sendApiReference(request, reply, await page()),
     );
   }
   app.get('/api/openapi.json', { schema: { hide: true } }, async () =>

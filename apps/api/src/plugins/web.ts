@@ -28,7 +28,8 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * module (server/buyer-render.mjs, from apps/web/src/buyer-server.tsx) renders it from the same record,
  * #root is marked data-server-rendered; the page's scripts are still preloaded, so that the browser's
  * app, which takes the page over once it is idle or touched (apps/web/src/app/server-markup.ts), has
- * them at hand.
+ * them at hand. An order whose page shows the banks' offers gets their lazy part preloaded too (the
+ * server module's pagePartsFor).
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -58,12 +59,13 @@ export async function registerWeb(
    * The document for a page module (its preloads) and kind (server-rendered or not): the static parts
    * around #root, whose place the answer's root fills, or one part when the shell has no root.
    */
-  function buyerDocument(module: string, rendered: boolean): Promise<PrecompressedDocument> {
-    const key = `${rendered ? 'rendered' : 'browser'}:${module}`;
+  function buyerDocument(module: string, parts: string[], rendered: boolean): Promise<PrecompressedDocument> {
+    const key = `${rendered ? 'rendered' : 'browser'}:${[module, ...parts].join('+')}`;
     let document = documents.get(key);
     if (!document) {
       const shell = buyerShell ?? '';
-      const links = headEnd > 0 ? preloadLinks(preloads[module] ?? []) : '';
+      const scripts = [...new Set([module, ...parts].flatMap((name) => preloads[name] ?? []))];
+      const links = headEnd > 0 ? preloadLinks(scripts) : '';
       const head = headEnd > 0 ? shell.slice(0, headEnd) : '';
       const withLinks = (rendered ? lowPriority(head) : head) + links + shell.slice(Math.max(headEnd, 0));
       const root = withLinks.indexOf(ROOT_ELEMENT);
@@ -76,11 +78,15 @@ export async function registerWeb(
     }
     return document;
   }
-  const renderPage = buyerShell ? await loadServerRender(join(options.webDist, SERVER_RENDER_FILE)) : null;
+  const server = buyerShell ? await loadServerRender(join(options.webDist, SERVER_RENDER_FILE)) : null;
+  const renderPage = server?.renderBuyerPage ?? null;
   await registerStaticFiles(app, { ...options, hasWeb });
-  /** The page's #root: the order page's HTML when the server renders it, then the embedded record. */
-  async function pageRoot(path: string, query: string): Promise<string> {
-    const empty = '<div id="root"></div>';
+  /**
+   * The page's #root (the order page's HTML when the server renders it, then the embedded record) and
+   * the lazy parts of the page that this order's page shows (to preload).
+   */
+  async function pageRoot(path: string, query: string): Promise<{ root: string; parts: string[] }> {
+    const empty = { root: '<div id="root"></div>', parts: [] };
     const orderId = path.split('/')[2];
     if (!options.buyerData || !orderId) return empty;
     const rawClientId = new URLSearchParams(query).get('client_id');
@@ -98,16 +104,18 @@ export async function registerWeb(
     if (!data) return empty;
     const script = `<script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">${serializeBuyerPageData(data)}</script>`;
     let page: ReturnType<RenderBuyerPage> = null;
+    let parts: string[] = [];
     try {
+      parts = server?.pagePartsFor?.(path, data).filter((name) => Object.hasOwn(preloads, name)) ?? [];
       page = renderPage?.(path, query ? `?${query}` : '', data) ?? null;
     } catch (error) {
       // The browser renders the page as it did before there was a server render.
       app.log.warn({ err: error }, 'buyer page not rendered on the server');
     }
-    if (!page) return `<div id="root"></div>${script}`;
+    if (!page) return { root: `<div id="root"></div>${script}`, parts };
     // "idle": the browser's app takes the page over once idle, not only at the buyer's touch.
     const mark = page.takeOverWhenIdle ? 'idle' : '';
-    return `<div id="root" data-server-rendered="${mark}">${page.html}</div>${script}`;
+    return { root: `<div id="root" data-server-rendered="${mark}">${page.html}</div>${script}`, parts };
   }
 
   return {
@@ -117,9 +125,9 @@ export async function registerWeb(
       if (!buyerShell || !(path === '/client' || path.startsWith('/client/'))) return false;
       // Only modules the build names get a document of their own; the rest share the one without preloads.
       const module = buyerPageModule(path) ?? '';
-      const root = await pageRoot(path, query);
+      const { root, parts } = await pageRoot(path, query);
       const rendered = root.startsWith('<div id="root" data-server-rendered');
-      const ready = await buyerDocument(Object.hasOwn(preloads, module) ? module : '', rendered);
+      const ready = await buyerDocument(Object.hasOwn(preloads, module) ? module : '', parts, rendered);
       // A shell without the root element has no place for the page.
       const { body, encoding } = ready.render(
         ready.parts === 2 ? [root] : [],
@@ -156,12 +164,23 @@ type RenderBuyerPage = (
   data: BuyerPageData,
 ) => { html: string; takeOverWhenIdle: boolean } | null;
 
-/** The build's server render, or null for a build without one (the browser renders every page). */
-async function loadServerRender(file: string): Promise<RenderBuyerPage | null> {
+/** The lazy parts (names in buyer-preloads.json) that the page at `pathname` shows for this record. */
+type PagePartsFor = (pathname: string, data: BuyerPageData) => string[];
+
+/** The build's server module, or null for a build without one (the browser renders every page). */
+async function loadServerRender(
+  file: string,
+): Promise<{ renderBuyerPage: RenderBuyerPage; pagePartsFor: PagePartsFor | null } | null> {
   if (!existsSync(file)) return null;
-  const module = (await import(pathToFileURL(file).href)) as { renderBuyerPage?: unknown };
+  const module = (await import(pathToFileURL(file).href)) as {
+    renderBuyerPage?: unknown;
+    pagePartsFor?: unknown;
+  };
   if (typeof module.renderBuyerPage !== 'function') throw new Error(`${file} exports no renderBuyerPage`);
-  return module.renderBuyerPage as RenderBuyerPage;
+  return {
+    renderBuyerPage: module.renderBuyerPage as RenderBuyerPage,
+    pagePartsFor: typeof module.pagePartsFor === 'function' ? (module.pagePartsFor as PagePartsFor) : null,
+  };
 }
 
 /**

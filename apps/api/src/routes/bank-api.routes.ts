@@ -1,4 +1,5 @@
 import {
+  ApplicationIdParam,
   BankApplication,
   BankApplicationList,
   BankApplicationListQuery,
@@ -6,6 +7,7 @@ import {
   BankPaymentInput,
   RefundConfirmation,
   RefundConfirmationInput,
+  RefundIdParam,
 } from '@b2bpay/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,8 +34,8 @@ import { recordBankPayment } from '../workflows/record-bank-payment';
 export const BANK_API_PREFIX = '/api/bank/v1';
 export const BANK_AUTH = [{ BankKey: [] }];
 
-const ApplicationParams = z.strictObject({ application_id: z.string().max(64) });
-const RefundParams = z.strictObject({ refund_id: z.string().max(64) });
+const ApplicationParams = z.strictObject({ application_id: ApplicationIdParam });
+const RefundParams = z.strictObject({ refund_id: RefundIdParam });
 const IdempotencyHeaders = z.object({
   'idempotency-key': z.string().optional().meta({
     description:

@@ -1,4 +1,11 @@
-import { OfferAccept, OfferCodeRequest, OfferCodeSent, Order } from '@b2bpay/domain';
+import {
+  OfferAccept,
+  OfferCodeRequest,
+  OfferCodeSent,
+  OfferIdParam,
+  Order,
+  OrderIdParam,
+} from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +13,7 @@ import type { AppDeps } from '../deps';
 import { errorResponses } from '../shared/route-schemas';
 import { acceptOffer, requestOfferCode } from '../workflows/buyer-offers';
 
-const OfferParams = z.strictObject({ order_id: z.string().max(64), offer_id: z.string().max(64) });
+const OfferParams = z.strictObject({ order_id: OrderIdParam, offer_id: OfferIdParam });
 
 /**
  * The buyer chooses a bank's offer and signs it with an SMS code (DESIGN §13). Like the form, these

@@ -563,10 +563,16 @@ describe.each(DB_KINDS)('OWASP API Security Top 10 (2023) on %s', (kind) => {
       for (const res of answers) {
         const where = `${res.raw.req.method} ${res.raw.req.url} → ${res.statusCode}`;
         expect(res.headers['x-content-type-options'], where).toBe('nosniff');
-        expect(res.headers['content-security-policy'], where).toContain("default-src 'self'");
-        expect(res.headers['content-security-policy'], where).toContain("frame-ancestors 'self'");
+        // The API's answers are never a page (its reference at /api/docs is): nothing may load from
+        // them, nothing may frame them.
+        const url = String(res.raw.req.url);
+        const api = url.startsWith('/api/') && !url.startsWith('/api/docs');
+        expect(res.headers['content-security-policy'], where).toEqual(
+          api ? "default-src 'none';frame-ancestors 'none'" : expect.stringContaining("default-src 'self'"),
+        );
+        if (!api) expect(res.headers['content-security-policy'], where).toContain("frame-ancestors 'self'");
         expect(res.headers['strict-transport-security'], where).toContain('max-age=31536000');
-        expect(res.headers['x-frame-options'], where).toBeDefined();
+        expect(res.headers['x-frame-options'], where).toBe(api ? 'DENY' : 'SAMEORIGIN');
         expect(res.headers['x-powered-by'], where).toBeUndefined();
         if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json')) {
           expect(errorOf(res).message.length, where).toBeGreaterThan(0);

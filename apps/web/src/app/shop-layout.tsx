@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { ShopAccessProvider } from '../features/shop/access/shop-access-provider';
+import { ShopAccessProvider, useShopGateState } from '../features/shop/access/shop-access-provider';
 import { ShopKeyGate } from '../features/shop/access/shop-key-gate';
 import { LiveEventsProvider } from '../features/shop/live/live-events';
 import { ModeBadge } from '../features/shop/shared/mode/mode-badge';
@@ -53,6 +53,7 @@ export default function ShopLayout() {
 
 function ShopFrame({ shopId }: { shopId: string | undefined }) {
   const access = useShopAccess();
+  const gate = useShopGateState();
   const livemode = useShopLivemode();
   const onSession = access.user !== null;
   // A switch drops the cached data before anything renders again, and the pages and the live stream
@@ -127,7 +128,11 @@ function ShopFrame({ shopId }: { shopId: string | undefined }) {
             </>
           )}
         </div>
-        {access.user && <SessionBar user={access.user} />}
+        {access.user ? (
+          <SessionBar user={access.user} />
+        ) : (
+          gate.kind === 'pending' && gate.askingSession && <SessionBar user={null} />
+        )}
         {items.length > 0 && menuOpen && (
           <nav
             id={menuId}

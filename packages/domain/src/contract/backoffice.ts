@@ -67,7 +67,9 @@ export const Lead = z
 export type Lead = z.infer<typeof Lead>;
 
 export const LeadList = z.object({ items: z.array(Lead) }).meta({ id: 'LeadList' });
-export const LeadListQuery = z.strictObject({ status: z.enum(LEAD_STATUSES).optional() });
+export const LeadListQuery = z.strictObject({
+  status: z.enum(LEAD_STATUSES).optional().meta({ description: 'Только лиды в этом статусе' }),
+});
 export const LeadPatch = z
   .strictObject({
     status: z.enum(LEAD_STATUSES).optional(),
@@ -143,14 +145,29 @@ export const ShopCard = ShopSummary.extend({
 }).meta({ id: 'ShopCard' });
 export type ShopCard = z.infer<typeof ShopCard>;
 
-export const ShopSearchQuery = z.strictObject({ q: z.string().trim().max(200).optional() });
+export const ShopSearchQuery = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .meta({
+      description:
+        'Поиск: часть названия или e-mail магазина без учёта регистра либо ИНН целиком. Без него — все; ' +
+        'не больше 100 магазинов, новые сверху',
+    }),
+});
 export const ShopSuspend = z
   .strictObject({ reason: shortText(1000).min(1, 'Укажите причину приостановки') })
   .meta({ id: 'ShopSuspend', examples: [{ reason: 'Жалобы покупателей, проверка' }] });
 
 export const ApplicationStatsQuery = z.strictObject({
-  status: z.enum(BANK_APPLICATION_STATUSES).optional(),
-  bank: z.string().max(32).optional(),
+  status: z.enum(BANK_APPLICATION_STATUSES).optional().meta({ description: 'Только заявки в этом статусе' }),
+  bank: z
+    .string()
+    .max(32)
+    .optional()
+    .meta({ description: 'Только заявки этого банка: код банка-партнёра, например sever' }),
 });
 export const ApplicationStats = z
   .object({
@@ -216,7 +233,8 @@ export const StaffAuditQuery = z.strictObject({
     .int(STAFF_AUDIT_LIMIT_TEXT)
     .min(1, STAFF_AUDIT_LIMIT_TEXT)
     .max(100, STAFF_AUDIT_LIMIT_TEXT)
-    .default(50),
+    .default(50)
+    .meta({ description: 'Записей на странице: 1…100, по умолчанию 50' }),
   ...listCursors('записи'),
 });
 

@@ -183,7 +183,13 @@ export const BankApplicationListQuery = z.strictObject({
     description: 'Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b)',
   }),
   ...listCursors('заявки'),
-  limit: z.coerce.number({ error: 'limit: целое число от 1 до 100' }).int().min(1).max(100).default(20),
+  limit: z.coerce
+    .number({ error: 'limit: целое число от 1 до 100' })
+    .int()
+    .min(1)
+    .max(100)
+    .default(20)
+    .meta({ description: 'Заявок на странице: 1…100' }),
 });
 
 export const RefundConfirmation = z

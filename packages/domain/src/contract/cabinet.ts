@@ -280,7 +280,8 @@ export const AuditQuery = z.strictObject({
     .int(AUDIT_LIMIT_TEXT)
     .min(1, AUDIT_LIMIT_TEXT)
     .max(AUDIT_MAX_LIMIT, AUDIT_LIMIT_TEXT)
-    .default(50),
+    .default(50)
+    .meta({ description: `Записей на странице: 1…${AUDIT_MAX_LIMIT}, по умолчанию 50` }),
   ...listCursors('записи'),
 });
 

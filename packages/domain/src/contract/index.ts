@@ -8,6 +8,7 @@ export * from './issue-messages';
 export * from './list-cursors';
 export * from './misc';
 export * from './orders';
+export * from './params';
 export * from './stats';
 export * from './webhook-endpoints';
 export * from './webhooks';

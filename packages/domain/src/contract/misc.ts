@@ -25,7 +25,9 @@ export const CompanySuggestions = z
   .meta({ examples: [[{ value: 'ООО «Ромашка»', inn: '7701234560' }]] });
 
 export const CompanySuggestQuery = z.strictObject({
-  inn: z.string().trim().min(1, 'Укажите ИНН').max(12).regex(/^\d+$/, 'ИНН состоит только из цифр'),
+  inn: z.string().trim().min(1, 'Укажите ИНН').max(12).regex(/^\d+$/, 'ИНН состоит только из цифр').meta({
+    description: 'Начало ИНН: от 1 до 12 цифр. Ответ — до 10 организаций, чей ИНН с него начинается',
+  }),
 });
 
 export const Enquiry = z

@@ -22,6 +22,7 @@ import {
   Uuid,
 } from './common';
 import { listCursors } from './list-cursors';
+import { OffsetPage, OrderIdParam } from './params';
 
 export {
   MAX_PRICE_RUBLES,
@@ -408,7 +409,7 @@ export const LIST_MAX_LIMIT = 100;
 const LIMIT_TEXT = `limit: целое число от 1 до ${LIST_MAX_LIMIT}`;
 
 export const OrderListQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: OffsetPage,
   /** Orders per page (spec: 20). */
   limit: z.coerce
     .number({ error: LIMIT_TEXT })
@@ -432,7 +433,12 @@ export const OrderListQuery = z.strictObject({
   status: enumList(ORDER_STATUSES, 'status').meta({
     description: 'Статус; можно повторять (status=a&status=b) или перечислить через запятую (status=a,b)',
   }),
-  order_id: z.string().trim().max(20).optional(),
+  order_id: z
+    .string()
+    .trim()
+    .max(20)
+    .optional()
+    .meta({ description: 'Часть номера заказа (до 20 символов): заказы, в номере которых она есть' }),
   q: z
     .string()
     .trim()
@@ -443,8 +449,16 @@ export const OrderListQuery = z.strictObject({
         'Поиск без учёта регистра по части номера заказа («№12» — только по номеру), организации покупателя, ' +
         'ИНН, названия товара и external_id',
     }),
-  date_from: DateOrDateTime.optional(),
-  date_to: DateOrDateTime.optional(),
+  date_from: DateOrDateTime.optional().meta({
+    description:
+      'Заказы, созданные начиная с этого момента: дата ГГГГ-ММ-ДД (с начала этих суток по Москве) ' +
+      'или дата-время ISO 8601',
+  }),
+  date_to: DateOrDateTime.optional().meta({
+    description:
+      'Заказы, созданные до этого момента включительно: дата ГГГГ-ММ-ДД (весь этот день по Москве) ' +
+      'или дата-время ISO 8601',
+  }),
   external_id: z
     .string()
     .trim()
@@ -479,8 +493,20 @@ export const EXPORT_COLUMNS = [
   'номер платёжного поручения',
 ] as const;
 
-export const OrderIdParams = z.strictObject({ order_id: z.string().max(64) });
-export const OrderGetQuery = z.strictObject({ client_id: z.coerce.number().int().positive().optional() });
+export const OrderIdParams = z.strictObject({ order_id: OrderIdParam });
+/** The buyer's page sends the client_id of its address (`/client/{order_id}?client_id=…`). */
+export const OrderGetQuery = z.strictObject({
+  client_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .meta({
+      description:
+        'id покупателя (целое число), как в ссылке покупателя /client/{order_id}?client_id=…: если у заказа ' +
+        'другой покупатель или его ещё нет — 404',
+    }),
+});
 
 export const CANCEL_REASON_MAX = 500;
 export const CancelBody = z

@@ -11,7 +11,17 @@ const IsoDay = z
 
 export const STATS_MAX_DAYS = 366;
 
-export const StatsQuery = z.strictObject({ date_from: IsoDay.optional(), date_to: IsoDay.optional() });
+export const StatsQuery = z.strictObject({
+  date_from: IsoDay.optional().meta({
+    description:
+      'Первый день периода, ГГГГ-ММ-ДД по Москве; по умолчанию — за 29 дней до date_to (30 дней вместе с ним)',
+  }),
+  date_to: IsoDay.optional().meta({
+    description:
+      `Последний день периода включительно, ГГГГ-ММ-ДД по Москве; по умолчанию — сегодня. ` +
+      `Период не длиннее ${STATS_MAX_DAYS} дней`,
+  }),
+});
 export type StatsQuery = z.infer<typeof StatsQuery>;
 
 export const Stats = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_EVENT_TYPES } from '../order-event-types';
 import { HttpUrl, IsoDateTime, Uuid } from './common';
+import { WebhookEndpointIdParam } from './params';
 import { ExpireOldInSeconds } from './webhooks';
 
 /**
@@ -126,7 +127,7 @@ export const WebhookEndpointSecretRotate = z
   .meta({ id: 'WebhookEndpointSecretRotate', examples: [{ expire_old_in_seconds: 86_400 }] });
 export type WebhookEndpointSecretRotate = z.infer<typeof WebhookEndpointSecretRotate>;
 
-export const WebhookEndpointIdParams = z.strictObject({ id: z.string().max(64) });
+export const WebhookEndpointIdParams = z.strictObject({ id: WebhookEndpointIdParam });
 
 export const WebhookEndpointDeleted = z
   .object({ id: Uuid, deleted: z.literal(true) })

@@ -8,6 +8,7 @@ import {
 import { HttpUrl, IsoDateTime, isoInstant } from './common';
 import { DELIVERY_EVENT_TYPES } from './events';
 import { listCursors } from './list-cursors';
+import { DeliveryIdParam, OffsetPage } from './params';
 
 /** Webhook deliveries and the shop's integration settings (docs/product/DESIGN.md §6): the API's schemas and the shop area's types. */
 
@@ -91,7 +92,7 @@ export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
 const DELIVERY_LIMIT_TEXT = 'limit: целое число от 1 до 100';
 
 export const DeliveryListQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: OffsetPage,
   limit: z.coerce
     .number({ error: DELIVERY_LIMIT_TEXT })
     .int(DELIVERY_LIMIT_TEXT)
@@ -100,7 +101,10 @@ export const DeliveryListQuery = z.strictObject({
     .default(20)
     .meta({ description: 'Доставок на странице: 1…100' }),
   ...listCursors('доставки', 'Вместе с page > 1 нельзя.'),
-  order_id: z.uuid({ error: 'order_id: ожидается id заказа (UUID)' }).optional(),
+  order_id: z
+    .uuid({ error: 'order_id: ожидается id заказа (UUID)' })
+    .optional()
+    .meta({ description: 'Только доставки событий этого заказа (id заказа, UUID)' }),
   endpoint_id: z
     .uuid({ error: 'endpoint_id: ожидается id адреса вебхука (UUID)' })
     .optional()
@@ -108,7 +112,7 @@ export const DeliveryListQuery = z.strictObject({
 });
 export type DeliveryListQuery = z.infer<typeof DeliveryListQuery>;
 
-export const DeliveryIdParams = z.strictObject({ id: z.string().max(64) });
+export const DeliveryIdParams = z.strictObject({ id: DeliveryIdParam });
 
 export const WebhookTestBody = z
   .strictObject({ url: HttpUrl.optional() })

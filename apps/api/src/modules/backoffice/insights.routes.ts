@@ -2,6 +2,7 @@ import {
   ApplicationStats,
   ApplicationStatsQuery,
   BankHealth,
+  BankIdParam,
   StaffAuditList,
   StaffAuditQuery,
 } from '@b2bpay/domain';
@@ -16,7 +17,7 @@ import { ADMIN_PREFIX, STAFF_AUTH } from './paths';
 import { recordStaffAudit, staffAudit } from './staff.service';
 import type { RequireStaff } from './staff-auth';
 
-const BankParams = z.strictObject({ id: z.string().max(64) });
+const BankParams = z.strictObject({ id: BankIdParam });
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** The banks' applications and decision times, the deliveries to banks, the staff audit log. */

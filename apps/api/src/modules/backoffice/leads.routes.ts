@@ -14,7 +14,8 @@ const LeadParams = z.strictObject({
     .number({ error: 'id: номер лида' })
     .int()
     .positive()
-    .max(2 ** 53),
+    .max(2 ** 53)
+    .meta({ description: 'Номер лида (целое число), id из списка лидов' }),
 });
 
 /** The landing's enquiries as leads: the sales team's list, status, owner and notes. */

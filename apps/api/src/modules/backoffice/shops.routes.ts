@@ -3,7 +3,9 @@ import {
   maskEmail,
   maskPhone,
   Order,
+  OrderIdParam,
   ShopCard,
+  ShopIdParam,
   ShopSearchQuery,
   ShopSummary,
   ShopSuspend,
@@ -38,8 +40,8 @@ import { ADMIN_PREFIX, STAFF_AUTH } from './paths';
 import { recordStaffAudit } from './staff.service';
 import type { RequireStaff } from './staff-auth';
 
-const ShopParams = z.strictObject({ id: z.string().max(64) });
-const OrderParams = z.strictObject({ id: z.string().max(64) });
+const ShopParams = z.strictObject({ id: ShopIdParam });
+const OrderParams = z.strictObject({ id: OrderIdParam });
 
 const summary = (s: StaffShopRow): ShopSummary => ({
   id: s.id,

@@ -8,6 +8,7 @@ import {
   CabinetSessionList,
   CabinetSignup,
   CabinetToken,
+  SessionIdParam,
 } from '@b2bpay/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -205,7 +206,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: Deps) {
         summary: 'Завершить сессию',
         description: 'Завершает одну из своих сессий (например, на потерянном устройстве).',
         security: CABINET_AUTH,
-        params: z.strictObject({ id: z.string().max(64) }),
+        params: z.strictObject({ id: SessionIdParam }),
         response: {
           204: z.null().describe('Сессия завершена'),
           ...errorResponses(401, 403, 404, 413, 415, 429, 500),

@@ -6,8 +6,11 @@ import {
   CabinetToken,
   InvitationAccept,
   InvitationCreate,
+  InvitationIdParam,
   InvitationPreview,
   MemberRoleChange,
+  MemberUserIdParam,
+  ShopIdParam,
   Team,
   TeamInvitation,
   TeamMember,
@@ -34,9 +37,9 @@ import {
 
 type Deps = AppDeps & { auth: Authenticator };
 
-const ShopParams = z.strictObject({ id: z.string().max(64) });
-const InvitationParams = z.strictObject({ id: z.string().max(64), invitation_id: z.string().max(64) });
-const MemberParams = z.strictObject({ id: z.string().max(64), user_id: z.string().max(64) });
+const ShopParams = z.strictObject({ id: ShopIdParam });
+const InvitationParams = z.strictObject({ id: ShopIdParam, invitation_id: InvitationIdParam });
+const MemberParams = z.strictObject({ id: ShopIdParam, user_id: MemberUserIdParam });
 
 export async function teamRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();

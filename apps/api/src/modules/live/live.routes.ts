@@ -27,7 +27,12 @@ const STREAM_SCHEMA = {
       'last-event-id': z
         .string()
         .regex(/^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{1,18})$/i)
-        .optional(),
+        .optional()
+        .meta({
+          description:
+            'id последнего полученного события (UUID, тот же event_id, что у вебхуков и в журнале событий): ' +
+            'поток сначала отдаст пропущенные после него события магазина. Число или чужой id ничего не повторяет.',
+        }),
     })
     .loose(),
   produces: ['text/event-stream'],

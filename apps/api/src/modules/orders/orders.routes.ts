@@ -11,6 +11,7 @@ import {
   Refund,
   RefundCreate,
   RefundList,
+  ShopIdempotencyKey,
   StatusHistory,
 } from '@b2bpay/domain';
 import { create as createDisposition } from 'content-disposition';
@@ -103,7 +104,7 @@ function widgetCreateRoutes(app: FastifyInstance, deps: AppDeps & { auth: Authen
           '(403 иначе). Лимит pk_: на ключ и адрес клиента, ' +
           'и общий потолок на ключ.',
         security: shopAuth(ANY_SHOP_KEY),
-        headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
+        headers: z.object({ 'idempotency-key': ShopIdempotencyKey }).loose(),
         body: OrderCreate,
         response: { 200: Order, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429, 500) },
       },
@@ -284,7 +285,7 @@ function orderRefundRoutes(
           'Два возврата, спорящих за последний рубль: один 200, другой 409.',
         security: SHOP_AUTH,
         params: OrderIdParams,
-        headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
+        headers: z.object({ 'idempotency-key': ShopIdempotencyKey }).loose(),
         body: RefundCreate,
         response: {
           200: Refund.meta({ description: 'Оформленный возврат' }),

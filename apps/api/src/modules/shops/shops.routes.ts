@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { KeyRotate, KeyRotated, Shop, ShopCreate, ShopCreated } from '@b2bpay/domain';
+import { KeyRotate, KeyRotated, Shop, ShopCreate, ShopCreated, ShopIdParam } from '@b2bpay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ export async function shopsRoutes(app: FastifyInstance, deps: AppDeps & { auth: 
         description:
           'Публичные сведения о магазине (название), без ключа: их показывает страница покупателя.',
         security: [],
-        params: z.strictObject({ shop_id: z.string().max(64) }),
+        params: z.strictObject({ shop_id: ShopIdParam }),
         response: { 200: Shop, ...errorResponses(404, 429, 500) },
       },
     },

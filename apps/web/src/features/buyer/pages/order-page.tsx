@@ -1,9 +1,10 @@
 import { formatRubles, type Order, PARTNER_BANKS, pluralRu } from '@b2bpay/domain';
-import { lazy, Suspense, useId, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { GOALS, reachGoal } from '../../../shared/analytics/metrika';
 import { PRIVACY_POLICY_URL } from '../../../shared/config/contacts';
 import { cn } from '../../../shared/lib/cn';
+import { preloadable } from '../../../shared/lib/preloadable';
 import { usePageMeta } from '../../../shared/meta/page-meta';
 import { Button } from '../../../shared/ui/button';
 import { CheckCircleIcon, ChevronRightIcon, ShieldCheckIcon } from '../../../shared/ui/icons';
@@ -21,7 +22,10 @@ import { buyerPaths, LONG_LIST_THRESHOLD, toBuyerOrderView, UNKNOWN_SHOP } from 
 import { buyerStatusText, OFFERS_LAPSED_TEXT } from '../model/status-wording';
 
 // Only an approved or paid order shows the banks' offers: the other pages' first load leaves them out.
-const OffersPanel = lazy(() => import('../components/offers-panel'));
+// An order at the banks asks for them ahead (its approval may come while the buyer looks), and the
+// API's document preloads them for an order that shows them (apps/api/src/plugins/web.ts).
+const offersPanel = preloadable(() => import('../components/offers-panel'));
+const OffersPanel = offersPanel.Component;
 
 /** Spec §8: the application cannot start without the order's details (its items). */
 export const MISSING_DETAILS_ALERT = 'Детали заказа не найдены или еще загружаются.';
@@ -122,18 +126,21 @@ function OrderDetails({ order }: { order: Order }) {
   const visibleItems = view.isLongList && !showAll ? view.items.slice(0, LONG_LIST_THRESHOLD) : view.items;
   const stage = offersStage(order);
   const cache = useOrderCache(order.id);
+  // At the banks: the approval, and with it the offers, may arrive while the page is open.
+  const atBanks = order.status === 'bank_info_expected';
+  useEffect(() => {
+    if (atBanks) void offersPanel.preload();
+  }, [atBanks]);
   const action = view.awaitsClient ? (
     <StartApplication order={order} />
   ) : needsOffersPanel(stage) && stage ? (
-    <Suspense fallback={<LoadingState text="Загрузка предложений банков..." />}>
-      <OffersPanel
-        order={order}
-        stage={stage}
-        shopName={shop.text ?? UNKNOWN_SHOP}
-        onOrder={cache.replace}
-        onReload={cache.reload}
-      />
-    </Suspense>
+    <OffersPanel
+      order={order}
+      stage={stage}
+      shopName={shop.text ?? UNKNOWN_SHOP}
+      onOrder={cache.replace}
+      onReload={cache.reload}
+    />
   ) : (
     <OrderStatus status={view.status} stage={stage} />
   );
@@ -150,93 +157,108 @@ function OrderDetails({ order }: { order: Order }) {
   );
 
   return (
-    <div
-      className={cn(
-        'mx-auto w-full px-4 py-6 sm:px-6 sm:py-10',
-        view.isLongList ? 'max-w-[1120px]' : 'max-w-2xl',
-      )}
-    >
-      <header className="mb-5 sm:mb-8">
-        <p
-          className={cn(
-            'text-sm font-medium break-words',
-            shop.state === 'error' ? 'text-red-700' : 'text-slate-600',
-          )}
-          data-testid="shop-name"
-        >
-          {shop.text ?? 'Загрузка магазина...'}
-        </p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-[32px] sm:leading-10">
-          Заказ №{view.orderNumber}
-        </h1>
-      </header>
-
+    <OffersReady>
       <div
         className={cn(
-          'grid gap-5',
-          view.isLongList && 'lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start lg:gap-8',
+          'mx-auto w-full px-4 py-6 sm:px-6 sm:py-10',
+          view.isLongList ? 'max-w-[1120px]' : 'max-w-2xl',
         )}
-        data-layout={view.isLongList ? 'long' : 'short'}
       >
-        <section
-          aria-labelledby={`${itemsId}-title`}
-          className={cn(
-            'rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:p-6',
-            // A long list lets the total and the action come first on phones.
-            view.isLongList && 'order-2 lg:order-none',
-          )}
-        >
-          <div className="flex items-baseline justify-between gap-3">
-            <h2 id={`${itemsId}-title`} className="text-lg font-semibold text-slate-900">
-              Состав заказа
-            </h2>
-            <span className="text-sm text-slate-600 tabular-nums">
-              {view.items.length} {pluralRu(view.items.length, ['позиция', 'позиции', 'позиций'])}
-            </span>
-          </div>
-          <div id={itemsId} className="mt-2">
-            <OrderItems items={visibleItems} compact={view.isLongList} />
-          </div>
-          {view.isLongList && (
-            <button
-              type="button"
-              className="mt-2 flex min-h-11 w-full items-center justify-center gap-1.5 rounded-[var(--radius-control)] border border-slate-200 text-sm font-medium text-brand-700 hover:bg-brand-50"
-              aria-expanded={showAll}
-              aria-controls={itemsId}
-              onClick={() => setShowAll((value) => !value)}
-            >
-              {showAll ? 'Свернуть список' : `Показать все товары (${view.items.length})`}
-              <ChevronRightIcon
-                size={16}
-                className={cn('transition-transform duration-200', showAll ? '-rotate-90' : 'rotate-90')}
-              />
-            </button>
-          )}
-          {!view.isLongList && <div className="mt-2 border-t border-slate-200 pt-4">{total}</div>}
-        </section>
+        <header className="mb-5 sm:mb-8">
+          <p
+            className={cn(
+              'text-sm font-medium break-words',
+              shop.state === 'error' ? 'text-red-700' : 'text-slate-600',
+            )}
+            data-testid="shop-name"
+          >
+            {shop.text ?? 'Загрузка магазина...'}
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-[32px] sm:leading-10">
+            Заказ №{view.orderNumber}
+          </h1>
+        </header>
 
-        <section
-          aria-label={
-            view.awaitsClient
-              ? 'Оформление рассрочки'
-              : stage === 'choose'
-                ? 'Предложения банков'
-                : 'Статус заказа'
-          }
+        <div
           className={cn(
-            'rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:p-6',
-            view.isLongList && 'order-1 lg:sticky lg:top-24 lg:order-none',
+            'grid gap-5',
+            view.isLongList && 'lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start lg:gap-8',
           )}
+          data-layout={view.isLongList ? 'long' : 'short'}
         >
-          {view.isLongList && <div className="mb-5 border-b border-slate-200 pb-4">{total}</div>}
-          {action}
-          {/* Once the application is sent (and on every final status): the way back to the shop. */}
-          {!view.awaitsClient && (
-            <ShopReturnLink url={order.return_url} orderId={order.id} className="mt-3 -ml-4" />
-          )}
-        </section>
+          <section
+            aria-labelledby={`${itemsId}-title`}
+            className={cn(
+              'rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:p-6',
+              // A long list lets the total and the action come first on phones.
+              view.isLongList && 'order-2 lg:order-none',
+            )}
+          >
+            <div className="flex items-baseline justify-between gap-3">
+              <h2 id={`${itemsId}-title`} className="text-lg font-semibold text-slate-900">
+                Состав заказа
+              </h2>
+              <span className="text-sm text-slate-600 tabular-nums">
+                {view.items.length} {pluralRu(view.items.length, ['позиция', 'позиции', 'позиций'])}
+              </span>
+            </div>
+            <div id={itemsId} className="mt-2">
+              <OrderItems items={visibleItems} compact={view.isLongList} />
+            </div>
+            {view.isLongList && (
+              <button
+                type="button"
+                className="mt-2 flex min-h-11 w-full items-center justify-center gap-1.5 rounded-[var(--radius-control)] border border-slate-200 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                aria-expanded={showAll}
+                aria-controls={itemsId}
+                onClick={() => setShowAll((value) => !value)}
+              >
+                {showAll ? 'Свернуть список' : `Показать все товары (${view.items.length})`}
+                <ChevronRightIcon
+                  size={16}
+                  className={cn('transition-transform duration-200', showAll ? '-rotate-90' : 'rotate-90')}
+                />
+              </button>
+            )}
+            {!view.isLongList && <div className="mt-2 border-t border-slate-200 pt-4">{total}</div>}
+          </section>
+
+          <section
+            aria-label={
+              view.awaitsClient
+                ? 'Оформление рассрочки'
+                : stage === 'choose'
+                  ? 'Предложения банков'
+                  : 'Статус заказа'
+            }
+            className={cn(
+              'rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:p-6',
+              view.isLongList && 'order-1 lg:sticky lg:top-24 lg:order-none',
+            )}
+          >
+            {view.isLongList && <div className="mb-5 border-b border-slate-200 pb-4">{total}</div>}
+            {action}
+            {/* Once the application is sent (and on every final status): the way back to the shop. */}
+            {!view.awaitsClient && (
+              <ShopReturnLink url={order.return_url} orderId={order.id} className="mt-3 -ml-4" />
+            )}
+          </section>
+        </div>
       </div>
-    </div>
+    </OffersReady>
+  );
+}
+
+/**
+ * The page waits, as a whole, for the offers' part (when it shows them and it has not arrived): shown
+ * beside the rest, its arrival would push the order's items down the screen (on a phone the offers
+ * come first), a layout shift of almost half the screen.
+ */
+function OffersReady({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<LoadingState text="Загрузка предложений банков..." fillScreen />}>
+      {children}
+    </Suspense>
   );
 }
 

@@ -12,7 +12,8 @@ import {
 
 /** Where the shop area stands: still finding out, on a key, on a session, or without access. */
 export type ShopGateState =
-  | { kind: 'pending' }
+  /** `askingSession`: there is no key and the server is being asked who is logged in. */
+  | { kind: 'pending'; askingSession: boolean }
   | { kind: 'key' }
   | { kind: 'session'; me: CabinetMe; shop: CabinetShop }
   /** No key, and nobody logged in (`loggedIn` false) or a user who is not a member of this shop. */
@@ -58,10 +59,10 @@ export function ShopAccessProvider({
   let state: ShopGateState;
   let access: ShopAccess;
   if (auth.token || !auth.isInitialized) {
-    state = auth.token ? { kind: 'key' } : { kind: 'pending' };
+    state = auth.token ? { kind: 'key' } : { kind: 'pending', askingSession: false };
     access = keyAccess(auth.token, auth.isInitialized);
   } else if (me.isPending || (shop && appliedShop !== shop.id)) {
-    state = { kind: 'pending' };
+    state = { kind: 'pending', askingSession: true };
     access = keyAccess(null, false);
   } else if (me.data && shop) {
     state = { kind: 'session', me: me.data, shop };
@@ -83,6 +84,6 @@ export function useShopGateState(): ShopGateState {
   const provided = useContext(GateStateContext);
   const auth = useAuth();
   if (provided) return provided;
-  if (!auth.isInitialized) return { kind: 'pending' };
+  if (!auth.isInitialized) return { kind: 'pending', askingSession: false };
   return auth.token ? { kind: 'key' } : { kind: 'none', loggedIn: false };
 }

@@ -39,7 +39,7 @@ import {
   webhookUrlValue,
 } from './settings-model';
 import { WebhookEndpointsCard } from './webhook-endpoints-card';
-import { webhookHealthKey } from './webhook-health';
+import { useWebhookHealth, webhookHealthKey } from './webhook-health';
 import { WebhookHealthCard } from './webhook-health-card';
 import { WidgetOriginsCard } from './widget-origins-card';
 
@@ -326,6 +326,11 @@ export default function SettingsPage() {
   const settings = useSettings();
   const integration = can('integration.manage');
   const keys = can('keys.manage');
+  // The delivery state's card sits near the top and is as tall as a phone's screen: the page waits
+  // for it too, or its arrival would push the cards below it down (a layout shift). Only for its first
+  // answer: a failure shows the page (the card, once mounted, asks again by itself).
+  const health = useWebhookHealth(integration);
+  const healthPending = integration && !health.isFetched;
   usePageMeta({ title: 'Настройки интеграции' });
 
   let body: ReactNode;
@@ -336,8 +341,8 @@ export default function SettingsPage() {
         description="Настройки интеграции доступны владельцу, администратору и разработчику магазина."
       />
     );
-  } else if (!isInitialized || (hasAccess && settings.isPending)) {
-    body = <LoadingState text="Загрузка настроек..." />;
+  } else if (!isInitialized || (hasAccess && (settings.isPending || healthPending))) {
+    body = <LoadingState text="Загрузка настроек..." fillScreen />;
   } else if (!hasAccess) {
     body = (
       <EmptyState

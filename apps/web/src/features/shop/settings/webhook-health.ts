@@ -34,11 +34,12 @@ export function resendFailedWebhooks(
   });
 }
 
-export function useWebhookHealth() {
+/** `wanted` false: not asked for (a role that does not see the card). */
+export function useWebhookHealth(wanted = true) {
   const { token, hasAccess, isInitialized } = useShopAccess();
   return useQuery({
     queryKey: webhookHealthKey,
     queryFn: ({ signal }) => getWebhookHealth(token, signal),
-    enabled: Boolean(hasAccess && isInitialized),
+    enabled: Boolean(wanted && hasAccess && isInitialized),
   });
 }

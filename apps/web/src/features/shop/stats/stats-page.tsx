@@ -227,7 +227,7 @@ export default function StatsPage() {
   if (periodError) {
     body = <Alert tone="error">{periodError}</Alert>;
   } else if (waiting) {
-    body = <LoadingState text={STATS_LOADING} />;
+    body = <LoadingState text={STATS_LOADING} fillScreen />;
   } else if (!hasAccess) {
     body = (
       <EmptyState
@@ -247,7 +247,7 @@ export default function StatsPage() {
       </div>
     );
   } else if (!stats.data) {
-    body = <LoadingState text={STATS_LOADING} />;
+    body = <LoadingState text={STATS_LOADING} fillScreen />;
   } else if (stats.data.orders === 0) {
     body = (
       <EmptyState

@@ -32,7 +32,7 @@ export default function TeamPage() {
 
   let body: ReactNode;
   if (!isInitialized) {
-    body = <LoadingState text="Загрузка..." />;
+    body = <LoadingState text="Загрузка..." fillScreen />;
   } else if (!user) {
     body = (
       <EmptyState
@@ -52,7 +52,7 @@ export default function TeamPage() {
       />
     );
   } else if (team.isPending) {
-    body = <LoadingState text="Загрузка команды..." />;
+    body = <LoadingState text="Загрузка команды..." fillScreen />;
   } else if (team.isError) {
     body =
       team.error instanceof ApiError && team.error.status === 403 ? (
