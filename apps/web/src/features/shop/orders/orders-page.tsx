@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useShopAccess } from '../../../shared/auth/shop-access';
 import { usePageMeta } from '../../../shared/meta/page-meta';
@@ -40,7 +40,9 @@ export default function OrdersPage() {
   const pages = totalPages(orders.data?.totalItems ?? 0);
 
   // A page past the end (or a stale address) is pulled back to the last page once the count is known.
-  useEffect(() => {
+  // A layout effect: the address changes with the render that shows the clamped page number, not after
+  // it is painted (Preact runs plain effects a frame later; for that frame the two disagreed).
+  useLayoutEffect(() => {
     if (!orders.data || orders.isPlaceholderData) return;
     const clamped = clampPage(state.page, pages);
     if (clamped !== state.page) {
