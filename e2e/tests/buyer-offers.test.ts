@@ -57,6 +57,9 @@ describe('the buyer chooses and signs a bank’s offer', () => {
     try {
       await completeApplication(page, server, order.id);
       await waitForStatus(server, order.id, 'app_approved');
+      // The web fonts' swap after the load moves text by a fraction of a pixel (its own shift, on every
+      // buyer page): without the fonts, any shift would be the offers'.
+      await page.route(/\.woff2$/, (route) => route.abort());
       await page.addInitScript(() => {
         const seen = window as unknown as { shifts: number[] };
         seen.shifts = [];
@@ -64,6 +67,11 @@ describe('the buyer chooses and signs a bank’s offer', () => {
           for (const entry of list.getEntries())
             seen.shifts.push((entry as unknown as { value: number }).value);
         }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The entry's stylesheet is inline in the document: nothing on the page downloads it again.
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
       });
       const response = await page.goto(`/client/${order.id}`);
       // The document names the offers' part beside the page's own scripts.
@@ -74,6 +82,7 @@ describe('the buyer chooses and signs a bank’s offer', () => {
       await page.getByRole('heading', { name: 'Банк одобрил заявку — выберите условия' }).waitFor();
       await page.getByTestId('offer-card').first().waitFor();
       expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      expect(stylesheets.filter((href) => /^\/static\/assets\/buyer-[\w-]{8}\.css$/.test(href))).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -25,9 +25,22 @@ export function buyerStyles(): Plugin {
         const fonts = fontsHref ? `  ${webFontsLink(BUYER_FONTS_ID, fontsHref)}\n  ` : '';
         writeFileSync(
           file,
-          inlineStyles(html, styles).replace('</head>', () => `${fonts}</head>`),
+          inlineStyles(html, styles).replace('</head>', () => `${fonts}${inlinedMarkers(styles)}</head>`),
         );
       },
     },
   };
+}
+
+/**
+ * A disabled link (never fetched) to each stylesheet put inline. A lazy part that shares modules with
+ * the entry lists the entry's stylesheet among its dependencies, and Vite's loader downloads every
+ * listed stylesheet that no <link rel="stylesheet"> in the document names, holding the part until it
+ * has come: 11 KB and a round trip more before the order page's offers (bench/RESULTS.md). The link
+ * tells it the styles are there.
+ */
+function inlinedMarkers(styles: Record<string, string>): string {
+  return Object.keys(styles)
+    .map((href) => `<link rel="stylesheet" href="${href}" disabled>`)
+    .join('');
 }
