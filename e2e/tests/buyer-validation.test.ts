@@ -396,7 +396,13 @@ describe("the order page's first load", () => {
     const html = await (await fetch(`${server.baseUrl}/client/${order.id}`)).text();
     // The stylesheet is inline and Inter's files are asked for by no stylesheet the page applies.
     expectFontsAfterThePage(html, 'buyer-fonts');
-    expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1);
+    const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    // Besides the fonts' link, only the disabled one naming the inline stylesheet (never fetched: it
+    // tells the lazy parts' loader that those styles are there).
+    expect(links.filter((link) => !/\sdisabled\b/.test(link))).toHaveLength(1);
+    const inlineNamed = links.filter((link) => /\sdisabled\b/.test(link));
+    expect(inlineNamed).toHaveLength(1);
+    const inlineHref = /href="([^"]+)"/.exec(inlineNamed[0] ?? '')?.[1] ?? '';
 
     const { page, context } = await openBuyerPage(browser, server, PHONE);
     await page.goto(`/client/${order.id}`);
@@ -417,6 +423,13 @@ describe("the order page's first load", () => {
     expect(fonts.filter((font) => !font.afterLoad)).toEqual([]);
     expect(fonts.some((font) => /greek|vietnamese/.test(font.url))).toBe(false);
     expect(await renderedFonts(context, page, 'h1')).toEqual(['Inter']);
+    const fetchedInline = await page.evaluate(
+      (href) =>
+        performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === href),
+      inlineHref,
+    );
+    expect(inlineHref).toMatch(/^\/static\/assets\/buyer-[\w-]+\.css$/);
+    expect(fetchedInline).toEqual([]);
     await context.close();
   });
 });
