@@ -81,3 +81,19 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   });
   return { context, page, errors };
 }
+
+/**
+ * Records the page's layout shifts from its first paint (call before `goto`); the returned function
+ * reads the values recorded so far.
+ */
+export async function recordLayoutShifts(page: Page): Promise<() => Promise<number[]>> {
+  await page.addInitScript(() => {
+    const seen = window as unknown as { layoutShifts: number[] };
+    seen.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        seen.layoutShifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+}

@@ -10,7 +10,7 @@ import {
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser';
+import { DESKTOP, launchBrowser, PHONE, recordLayoutShifts } from '../support/browser';
 import { completeApplication, openBuyerPage, waitForStatus } from '../support/buyer-flow';
 import { type BuyerServer, startBuyerServer } from '../support/buyer-server';
 
@@ -60,14 +60,7 @@ describe('the buyer chooses and signs a bank’s offer', () => {
       // The web fonts' swap after the load moves text by a fraction of a pixel (its own shift, on every
       // buyer page): without the fonts, any shift would be the offers'.
       await page.route(/\.woff2$/, (route) => route.abort());
-      await page.addInitScript(() => {
-        const seen = window as unknown as { shifts: number[] };
-        seen.shifts = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            seen.shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      const layoutShifts = await recordLayoutShifts(page);
       // The entry's stylesheet is inline in the document: nothing on the page downloads it again.
       const stylesheets: string[] = [];
       page.on('request', (request) => {
@@ -81,7 +74,7 @@ describe('the buyer chooses and signs a bank’s offer', () => {
       );
       await page.getByRole('heading', { name: 'Банк одобрил заявку — выберите условия' }).waitFor();
       await page.getByTestId('offer-card').first().waitFor();
-      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      expect(await layoutShifts()).toEqual([]);
       expect(stylesheets.filter((href) => /^\/static\/assets\/buyer-[\w-]{8}\.css$/.test(href))).toEqual([]);
       expect(errors).toEqual([]);
     } finally {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, PHONE } from '../support/browser';
+import { launchBrowser, openPage, PHONE, recordLayoutShifts } from '../support/browser';
 import { type CabinetServer, startCabinetServer, uniqueEmail } from '../support/cabinet-server';
 
 let browser: Browser;
@@ -156,14 +156,7 @@ describe('the session bar of the shop area', () => {
         await meHeld;
         await route.continue();
       });
-      await page.addInitScript(() => {
-        const seen = window as unknown as { shifts: number[] };
-        seen.shifts = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            seen.shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      const layoutShifts = await recordLayoutShifts(page);
       await page.goto(`/shops/${shopId}/all-orders`);
       // Until the answer, the bar's place is kept, out of sight and out of the accessibility tree.
       const reserved = page.getByTestId('session-bar-reserved');
@@ -179,7 +172,7 @@ describe('the session bar of the shop area', () => {
       await expect.poll(() => page.getByTestId('session-bar-reserved').count()).toBe(0);
       expect(reservedHeight).toBeGreaterThan(0);
       expect(await mainTop()).toBe(topBefore);
-      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      expect(await layoutShifts()).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -5,7 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP } from '../support/api';
 import { axeViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, type OpenedPage, openPage, PHONE } from '../support/browser';
+import {
+  DESKTOP,
+  launchBrowser,
+  type OpenedPage,
+  openPage,
+  PHONE,
+  recordLayoutShifts,
+} from '../support/browser';
 import { ARTIFACTS_DIR } from '../support/paths';
 import {
   type ShopServer,
@@ -273,21 +280,14 @@ describe('accessibility and layout of the settings page', () => {
   it('opens on a phone without moving what is on screen: the footer stays below until the page is there', async () => {
     const { page, context, errors } = await openPage(browser, { baseURL: shop.baseUrl, viewport: PHONE });
     try {
-      await page.addInitScript(() => {
-        const seen = window as unknown as { shifts: number[] };
-        seen.shifts = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            seen.shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      const layoutShifts = await recordLayoutShifts(page);
       await page.goto(`${SETTINGS_PATH}?token=${encodeURIComponent(shop.token())}`);
       await page.getByRole('heading', { name: 'Ключи API' }).waitFor();
       await page
         .getByTestId('webhook-endpoints')
         .getByText('Загрузка адресов...')
         .waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      expect(await layoutShifts()).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
