@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser';
 import { openBuyerPage } from '../support/buyer-flow';
@@ -20,6 +20,29 @@ afterAll(async () => {
 });
 
 const ORDER_PAGE_CHUNK = /\/static\/js\/buyer-order-page-[\w-]+\.js$/;
+
+/**
+ * Records which events the document gets listeners for. The takeover's part is a script of its own,
+ * loaded by the entry and possibly after the load event: a touch or a tap before it listens is the
+ * server's page's own (a tap on «Заполнить заявку» submits its form), so a test about the takeover acts
+ * once the part listens.
+ */
+async function recordDocumentListeners(page: Page): Promise<(type: string) => Promise<boolean>> {
+  await page.addInitScript(() => {
+    const seen = window as unknown as { documentListens: string[] };
+    seen.documentListens = [];
+    const addListener = document.addEventListener.bind(document);
+    document.addEventListener = ((type: string, ...rest: [EventListener, AddEventListenerOptions]) => {
+      seen.documentListens.push(type);
+      addListener(type, ...rest);
+    }) as typeof document.addEventListener;
+  });
+  return (type) =>
+    page.evaluate(
+      (wanted) => (window as unknown as { documentListens: string[] }).documentListens.includes(wanted),
+      type,
+    );
+}
 
 describe('the order page rendered on the server', () => {
   it('shows the order, its total and the way into the application without any script', async () => {
@@ -62,7 +85,10 @@ describe('the order page rendered on the server', () => {
         await held;
         await route.continue();
       });
+      const listens = await recordDocumentListeners(page);
       await page.goto(`/client/${order.id}`, { waitUntil: 'domcontentloaded' });
+      // The takeover holds a tap on a button from its first moment (a click listener of the document).
+      await expect.poll(() => listens('click')).toBe(true);
       await page.getByRole('button', { name: 'Заполнить заявку' }).click();
       await expect.poll(() => requested).toBe(true);
       // Still the server's page: nothing has happened yet.
@@ -112,6 +138,7 @@ describe('the order page rendered on the server', () => {
       // The web fonts' swap after the load moves text by a fraction of a pixel (its own shift, on every
       // buyer page): without the fonts, any shift would be the takeover's.
       await page.route(/\.woff2$/, (route) => route.abort());
+      const listens = await recordDocumentListeners(page);
       await page.route(/takeover/, async (route) => {
         await new Promise((r) => setTimeout(r, 1500));
         await route.continue();
@@ -121,18 +148,8 @@ describe('the order page rendered on the server', () => {
         const seen = window as unknown as {
           shifts: number[];
           before: { text: string; box: string };
-          listening: boolean;
         };
         seen.shifts = [];
-        // The takeover's part is a script of its own, loaded by the entry and possibly after the load
-        // event: a touch before it listens starts nothing (and needs none: the server's page works by
-        // itself). The test touches once the part listens for the buyer's first touch.
-        seen.listening = false;
-        const addListener = document.addEventListener.bind(document);
-        document.addEventListener = ((type: string, ...rest: [EventListener, AddEventListenerOptions]) => {
-          if (type === 'touchstart') seen.listening = true;
-          addListener(type, ...rest);
-        }) as typeof document.addEventListener;
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries())
             seen.shifts.push((entry as unknown as { value: number }).value);
@@ -149,9 +166,7 @@ describe('the order page rendered on the server', () => {
       const before = await page.evaluate(() => (window as unknown as { before: unknown }).before);
       // An order awaiting the buyer changes only by the buyer's hand: the app waits for a touch (here on
       // the page's margin, on nothing that responds).
-      await expect
-        .poll(() => page.evaluate(() => (window as unknown as { listening: boolean }).listening))
-        .toBe(true);
+      await expect.poll(() => listens('touchstart')).toBe(true);
       await page.mouse.move(2, 400);
       await page.mouse.down();
       await page.mouse.up();
