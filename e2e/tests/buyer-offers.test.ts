@@ -66,7 +66,33 @@ describe('the buyer chooses and signs a bank’s offer', () => {
       page.on('request', (request) => {
         if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
       });
-      const response = await page.goto(`/client/${order.id}`);
+      // The offers' part comes after the page's own script, as on a slow network: the page waits for it
+      // whole, and its own loading screen for the offers (then replaced by them) never shows.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/static\/js\/buyer-offers-panel-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      page.on('requestfinished', (request) => {
+        if (!/\/static\/js\/buyer-order-page-[\w-]+\.js$/.test(request.url())) return;
+        // Two frames after the page's script has come: time for it to render what it would.
+        void page
+          .evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+          .finally(release);
+      });
+      // Whether the page's own loading screen for the offers ever showed.
+      await page.addInitScript(() => {
+        const seen = window as unknown as { offersLoadingShown: boolean };
+        seen.offersLoadingShown = false;
+        new MutationObserver(() => {
+          if (document.body?.textContent?.includes('Загрузка предложений банков...'))
+            seen.offersLoadingShown = true;
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      const response = await page.goto(`/client/${order.id}`, { waitUntil: 'commit' });
       // The document names the offers' part beside the page's own scripts.
       const html = (await response?.text()) ?? '';
       expect(html).toMatch(
@@ -74,6 +100,9 @@ describe('the buyer chooses and signs a bank’s offer', () => {
       );
       await page.getByRole('heading', { name: 'Банк одобрил заявку — выберите условия' }).waitFor();
       await page.getByTestId('offer-card').first().waitFor();
+      expect(
+        await page.evaluate(() => (window as unknown as { offersLoadingShown: boolean }).offersLoadingShown),
+      ).toBe(false);
       expect(await layoutShifts()).toEqual([]);
       expect(stylesheets.filter((href) => /^\/static\/assets\/buyer-[\w-]{8}\.css$/.test(href))).toEqual([]);
       expect(errors).toEqual([]);

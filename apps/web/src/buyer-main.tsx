@@ -4,10 +4,11 @@ import './index.css';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
-import { readBuyerPageData, seedBuyerPageData } from './app/buyer-data';
+import { seedBuyerPageData } from './app/buyer-data';
 import { buyerRoutes } from './app/buyer-routes';
 import { BUYER_FONTS_ID } from './app/prerender/html';
 import { createQueryClient } from './shared/api/queries';
+import { readBuyerPageData } from './shared/lib/buyer-page-data';
 import { applyWebFontsAfterLoad } from './shared/lib/web-fonts';
 import { initFromEnv } from './shared/monitoring/error-reporting';
 

@@ -27,10 +27,20 @@ export function withChunkTimeout<T>(load: Promise<T>, timeoutMs = CHUNK_LOAD_TIM
   });
 }
 
-/** A route's `lazy` for a module whose default export is the page component. */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+/**
+ * A page module: the page component as its default export and, optionally, `pageReady`, which returns
+ * a promise for what the page's first render needs beyond its own module (a part it would otherwise
+ * suspend on: its loading screen would show, then move everything when the part arrives).
+ */
+export type PageModule = { default: ComponentType; pageReady?: () => Promise<void> | undefined };
+
+/** A route's `lazy` for a page module: resolved once the module, and what `pageReady` names, are there. */
+export function lazyPage(load: () => Promise<PageModule>) {
   return async () => {
     const module = await withChunkTimeout(load());
+    const ready = module.pageReady?.();
+    // A part that fails or does not come is the page's own affair (its Suspense and error boundary).
+    if (ready) await withChunkTimeout(ready).catch(() => undefined);
     return { Component: module.default };
   };
 }
