@@ -2,7 +2,7 @@
 // First-load JavaScript of the shop area's pages in a built web app, gzip level 9: the app's entry and
 // what it imports (the scripts app.html names), plus the shop frame's and the page's lazy chunks and
 // the closure of their static imports (read from the chunks' `import … from "./x.js"`, so a build
-// from before shop-preloads.json is measured the same way).
+// from before shop-preloads.json is measured the same way), and how many script files that is.
 //   node bench/shop-first-load.mjs [web-dist]   (default apps/web/dist)
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -33,8 +33,8 @@ const chunk = (name) => {
 };
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(`app.html ${kb(gzipSync(html, { level: 9 }).length)}; entry ${kb(entryBytes)}`);
-console.log('| page | first-load JS | of it the frame and the page |');
-console.log('| --- | ---: | ---: |');
+console.log("| page | first-load JS | of it the frame and the page | script files (of them the entry's) |");
+console.log('| --- | ---: | ---: | ---: |');
 for (const [label, page] of [
   ['/shops/{id}', 'shop-home-page'],
   ['/shops/{id}/all-orders', 'orders-page'],
@@ -44,5 +44,7 @@ for (const [label, page] of [
 ]) {
   const own = [...closure(chunk(page), closure(chunk('shop-layout')))].filter((f) => !entry.has(f));
   const bytes = own.reduce((sum, file) => sum + gz(file), 0);
-  console.log(`| ${label} | ${kb(entryBytes + bytes)} | ${kb(bytes)} |`);
+  console.log(
+    `| ${label} | ${kb(entryBytes + bytes)} | ${kb(bytes)} | ${entry.size + own.length} (${entry.size}) |`,
+  );
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appChunks } from './build/app-chunks.ts';
 import { BUYER_CHUNK_GROUPS } from './build/buyer-chunks.ts';
 import { buyerPreloads } from './build/buyer-preloads.ts';
 import { buyerStyles } from './build/buyer-styles.ts';
@@ -79,8 +80,10 @@ const buyerServerConfig = defineConfig({
   },
 });
 
+const APP_CHUNKS = appChunks();
 const appConfig = defineConfig({
   plugins: [
+    APP_CHUNKS.plugin,
     react(),
     tailwindcss(),
     pdfDocuments(
@@ -104,6 +107,7 @@ const appConfig = defineConfig({
       // build/prerender-landing.ts puts into the landing's index.html instead of the app's.
       input: { index: `${root}index.html`, 'landing-main': `${root}${LANDING_ENTRY}` },
       output: {
+        codeSplitting: { groups: APP_CHUNKS.groups },
         // The API serves /static/js/* with long-lived caching; every script part lives there.
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',

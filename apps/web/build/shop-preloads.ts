@@ -4,7 +4,7 @@ import { chunkGraph } from './chunk-graph';
 /** The file the app's build writes beside app.html; the API reads it (apps/api/src/plugins/shop-document.ts). */
 export const SHOP_PRELOADS_FILE = 'shop-preloads.json';
 /** The shop area's frame (app/shop-layout.tsx) and its pages (features/shop/<folder>/<name>-page.tsx). */
-const SHOP_MODULE = /\/(?:app\/(shop-layout)|features\/shop\/[\w-]+\/([\w-]+-page))\.tsx$/;
+export const SHOP_MODULE = /\/(?:app\/(shop-layout)|features\/shop\/[\w-]+\/([\w-]+-page))\.tsx$/;
 
 /**
  * For the shop area's frame and each of its pages (lazy chunks of the app's router) the scripts they
