@@ -23,15 +23,19 @@ const STEP_PARTS = [
   'packages/domain/src/inn.ts',
   'packages/domain/src/text.ts',
   'packages/domain/src/buyer-step1-rules.ts',
-  'apps/web/src/shared/ui/alert.tsx',
-  'apps/web/src/shared/ui/input.tsx',
-  'apps/web/src/features/buyer/api/buyer-api.ts',
   'apps/web/src/features/buyer/components/application-closed.tsx',
   'apps/web/src/features/buyer/components/order-summary.tsx',
   'apps/web/src/features/buyer/components/step-indicator.tsx',
   'apps/web/src/features/buyer/components/step-layout.tsx',
   'apps/web/src/features/buyer/model/prefill.ts',
   'apps/web/src/features/buyer/model/step1.ts',
+  'apps/web/src/features/buyer/api/buyer-api.ts',
+];
+
+const CODE_PARTS = [
+  'apps/web/src/shared/ui/alert.tsx',
+  'apps/web/src/shared/ui/input.tsx',
+  'apps/web/src/features/buyer/api/call-result.ts',
   'apps/web/src/features/buyer/components/code-field.tsx',
   'apps/web/src/features/buyer/lib/use-countdown.ts',
   'apps/web/src/features/buyer/model/code-input.ts',
@@ -64,6 +68,7 @@ const matches = (parts: readonly string[]) => (id: string) =>
 
 export const BUYER_CHUNK_GROUPS = [
   { name: 'step1', test: matches(STEP_PARTS), includeDependenciesRecursively: false },
+  { name: 'code', test: matches(CODE_PARTS), includeDependenciesRecursively: false },
   { name: 'order-items', test: matches(ORDER_PARTS), includeDependenciesRecursively: false },
   { name: 'frame', test: matches(FRAME_PARTS), includeDependenciesRecursively: false },
 ];
