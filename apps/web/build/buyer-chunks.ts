@@ -61,6 +61,7 @@ const FRAME_PARTS = [
   'apps/web/src/shared/lib/color.ts',
   'packages/domain/src/statuses.ts',
   'packages/domain/src/money.ts',
+  'packages/domain/src/plural.ts',
 ];
 
 const matches = (parts: readonly string[]) => (id: string) =>
