@@ -29,9 +29,12 @@ const WIDGET_BUDGET = 8 * 1024;
 /** The ratchet (bench/lighthouse-budget.mjs reads it from here too). */
 export const FIRST_LOAD_BUDGET = 75 * 1024;
 const FIRST_LOAD_TARGET = 90 * 1024;
-// The lazy modules of the buyer routes in apps/web/src/app/router.tsx.
+// The lazy modules of the buyer routes in apps/web/src/app/router.tsx, and for a state of a page that
+// shows a lazy part too (the offers of an approved order, whose part the API preloads with the page:
+// buyer-preloads.json), the parts' modules: that row's first load is the page's plus its parts'.
 export const BUYER_PAGES = [
   ['/client/{orderId}', 'order-page'],
+  ['/client/{orderId} (offers)', 'order-page', ['offers-panel']],
   ['/client/{orderId}/apply', 'apply-step1-page'],
   ['/client/{orderId}/apply/step2', 'apply-step2-page'],
   ['/client/{orderId}/success', 'success-page'],
@@ -102,18 +105,29 @@ export function measureBuyerRoutes(dist) {
   const preloadsFile = join(dist, 'buyer-preloads.json');
   const preloads =
     buyerShell && existsSync(preloadsFile) ? JSON.parse(readFileSync(preloadsFile, 'utf8')) : null;
-  const routes = BUYER_PAGES.map(([route, page]) => {
-    const matches = chunks.filter((name) => new RegExp(`^${chunkPrefix}${page}-[\\w-]{8}\\.js$`).test(name));
-    if (matches.length !== 1) {
-      return {
-        route,
-        page,
-        error: `expected one chunk ${chunkPrefix}${page}-<hash>.js in ${dist}/static/js, found ${matches.length}`,
-      };
-    }
-    const files = closure(`static/js/${matches[0]}`, new Set(base));
+  const chunkOf = (module) => {
+    const matches = chunks.filter((name) =>
+      new RegExp(`^${chunkPrefix}${module}-[\\w-]{8}\\.js$`).test(name),
+    );
+    return matches.length === 1
+      ? { file: `static/js/${matches[0]}` }
+      : {
+          error: `expected one chunk ${chunkPrefix}${module}-<hash>.js in ${dist}/static/js, found ${matches.length}`,
+        };
+  };
+  const routes = BUYER_PAGES.map(([route, page, parts = []]) => {
+    const found = [page, ...parts].map(chunkOf);
+    const missing = found.find((chunk) => chunk.error);
+    if (missing) return { route, page, error: missing.error };
+    const files = new Set(base);
+    for (const chunk of found) closure(chunk.file, files);
     const own = [...files].filter((file) => !base.has(file));
     const needed = own.filter(isScript).sort();
+    const listed = preloads
+      ? [...new Set([page, ...parts].flatMap((module) => preloads[module] ?? []))]
+          .map((href) => href.slice(1))
+          .sort()
+      : null;
     return {
       route,
       page,
@@ -123,7 +137,7 @@ export function measureBuyerRoutes(dist) {
       ownBytes: sum(own, isScript),
       styles: sum(files, isStyle),
       neededPreloads: needed,
-      listedPreloads: preloads ? [...(preloads[page] ?? [])].map((href) => href.slice(1)).sort() : null,
+      listedPreloads: listed,
     };
   });
   return {

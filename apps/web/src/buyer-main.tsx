@@ -9,7 +9,7 @@ import { buyerRoutes } from './app/buyer-routes';
 import { BUYER_FONTS_ID } from './app/prerender/html';
 import { createQueryClient } from './shared/api/queries';
 import { readBuyerPageData } from './shared/lib/buyer-page-data';
-import { applyWebFontsAfterLoad } from './shared/lib/web-fonts';
+import { applyWebFontsAfterLoad } from './shared/lib/web-fonts-after-load';
 import { initFromEnv } from './shared/monitoring/error-reporting';
 
 /**

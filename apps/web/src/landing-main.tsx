@@ -4,7 +4,7 @@ import { LandingRoot } from './app/landing-root';
 import { LANDING_FONTS_ID } from './app/prerender/html';
 import { readStaticMarkup } from './features/landing/static-markup';
 import { adoptTokenFromAddress } from './shared/auth/auth-storage';
-import { applyWebFontsAfterLoad } from './shared/lib/web-fonts';
+import { applyWebFontsAfterLoad } from './shared/lib/web-fonts-after-load';
 import { initFromEnv } from './shared/monitoring/error-reporting';
 
 /**

@@ -7,7 +7,7 @@ import { AppRoot } from './app/app-root';
 import { APP_FONTS_ID } from './app/prerender/html';
 import { createAppRouter } from './app/router';
 import { createQueryClient } from './shared/api/queries';
-import { applyWebFontsAfterLoad } from './shared/lib/web-fonts';
+import { applyWebFontsAfterLoad } from './shared/lib/web-fonts-after-load';
 import { initFromEnv } from './shared/monitoring/error-reporting';
 
 void initFromEnv();

@@ -4,7 +4,8 @@
  * only. Switching that stylesheet on would let
  * every font file swap in on its own, and each swap lays the page's text out again — on a slow phone
  * three long tasks right after hydration (total blocking time). So the faces the page's text
- * needs are loaded first and then added together: one swap, one layout.
+ * needs are loaded first and then added together: one swap, one layout. The pages' entries schedule
+ * it with web-fonts-after-load.ts, which downloads this file only then.
  */
 
 /**
@@ -60,22 +61,4 @@ export async function loadWebFonts(link: HTMLLinkElement, text: string): Promise
     return;
   }
   for (const face of needed) document.fonts.add(face);
-}
-
-/**
- * Once everything else has loaded and the main thread is idle (after hydration), loads the faces the
- * page's text needs from the print-only stylesheet of this id, and swaps them in at once.
- */
-export function applyWebFontsAfterLoad(linkId: string): void {
-  const apply = () => {
-    const link = document.getElementById(linkId);
-    if (link instanceof HTMLLinkElement) void loadWebFonts(link, document.body.textContent ?? '');
-  };
-  // Safari has no requestIdleCallback: there the fonts come right after load.
-  const whenIdle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(apply, { timeout: 2000 });
-    else apply();
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
 }

@@ -51,39 +51,13 @@ function run(call: Call): void {
   else if (queue) queue.push(call);
 }
 
-function parseRate(value: string | undefined, fallback: number): number {
-  const rate = value === undefined || value === '' ? Number.NaN : Number(value);
-  return Number.isFinite(rate) && rate >= 0 && rate <= 1 ? rate : fallback;
-}
-
 export async function initErrorReporting(config: ErrorReportingConfig): Promise<boolean> {
   if (!config.dsn || sentry || queue) return false;
   queue = [];
   try {
-    const module = await import('@sentry/react');
-    module.init({
-      dsn: config.dsn,
-      environment: config.environment || import.meta.env.MODE,
-      release: config.release || '1.0.0',
-      tracesSampleRate: parseRate(config.tracesSampleRate, 0.1),
-      replaysSessionSampleRate: 0.1,
-      replaysOnErrorSampleRate: 1.0,
-      maxBreadcrumbs: 100,
-      maxValueLength: 8192,
-      integrations: [
-        module.browserTracingIntegration(),
-        // Sentry's own idle pause (5 min) and idle expiry (15 min) are the specification's values.
-        module.replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true }),
-      ],
-      beforeSend(event, hint) {
-        const original = hint.originalException;
-        const first = event.exception?.values?.[0];
-        if (isChunkLoadError(original) || isChunkLoadError({ name: first?.type, message: first?.value }))
-          return null;
-        return event;
-      },
-    });
-    module.setUser({ id: getUserId() });
+    // The SDK's options come with it (sentry-setup.ts), not with the pages' first load.
+    const { startSentry } = await import('./sentry-setup');
+    const module = startSentry(config);
     sentry = module;
     for (const call of queue) call(module);
     queue = null;

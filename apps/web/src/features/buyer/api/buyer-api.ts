@@ -1,64 +1,16 @@
 import type { Client } from '@b2bpay/domain';
-import {
-  ApiError,
-  bodyMessage,
-  DOCUMENTED_ERRORS,
-  NetworkError,
-  request,
-  requireParam,
-} from '../../../shared/api/http';
+import { DOCUMENTED_ERRORS, request, requireParam } from '../../../shared/api/http';
 import type { ApiOperation } from '../../../shared/api/typed-client';
+import { type CallResult, toFailure } from './call-result';
 
 /**
  * The buyer app's client patch (spec §7), used four ways (save step 1, request a phone code, request
- * an e-mail code, submit step 2); the company suggestion by INN is shared/api/company-suggest.ts, so that step 2's
- * page does not download it. Both turn every failure into a result instead of throwing, so the pages
- * only choose the words.
+ * an e-mail code, submit step 2); the company suggestion by INN is shared/api/company-suggest.ts, so
+ * that step 2's page does not download it. Both turn every failure into a result (call-result.ts)
+ * instead of throwing, so the pages only choose the words.
  */
 
-/** What went wrong, as the pages need it: the server answered, the network failed, or neither. */
-export type FailureKind = 'api' | 'network' | 'unexpected';
-
-export interface CallFailure {
-  success: false;
-  kind: FailureKind;
-  /** The server's own text (Russian), when its answer had one. */
-  error?: string;
-  status?: number;
-  /** The field the server blames, e.g. sms_code_input. */
-  field?: string;
-  /** From a 429's Retry-After header. */
-  retryAfterSeconds?: number;
-}
-
-export type CallResult<T> = { success: true; data: T } | CallFailure;
-
 const PATCH_ERRORS = [...DOCUMENTED_ERRORS, 409] as const;
-
-function parseRetryAfter(headers: Headers): number | undefined {
-  const raw = headers.get('retry-after');
-  if (raw === null) return undefined;
-  const seconds = Number(raw);
-  if (Number.isFinite(seconds) && seconds > 0) return Math.ceil(seconds);
-  const date = Date.parse(raw);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(1, Math.ceil((date - Date.now()) / 1000));
-}
-
-export function toFailure(error: unknown): CallFailure {
-  if (error instanceof ApiError) {
-    return {
-      success: false,
-      kind: 'api',
-      error: bodyMessage(error.body),
-      status: error.status,
-      field: error.field,
-      retryAfterSeconds: error.status === 429 ? parseRetryAfter(error.headers) : undefined,
-    };
-  }
-  if (error instanceof NetworkError) return { success: false, kind: 'network' };
-  return { success: false, kind: 'unexpected' };
-}
 
 /** Step 1 (spec §3 "Client patch, step 1"). */
 export interface Step1Patch {

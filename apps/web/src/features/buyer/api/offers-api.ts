@@ -1,6 +1,6 @@
 import type { OfferCodeSent, Order } from '@b2bpay/domain';
 import { ApiError, DOCUMENTED_ERRORS, request } from '../../../shared/api/http';
-import { type CallFailure, toFailure } from './buyer-api';
+import { type CallFailure, toFailure } from './call-result';
 
 /**
  * The buyer's two calls around a bank's offer (DESIGN §13): a signing code to the confirmed phone,

@@ -1,7 +1,7 @@
 import type { Order } from '@b2bpay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { CallFailure } from '../api/buyer-api';
+import type { CallFailure } from '../api/call-result';
 import { type ApplicationFormData, useApplicationForm } from '../model/application-store';
 import { prefillFromOrder } from '../model/prefill';
 import type { Step2Errors, Step2Field } from '../model/step2';
@@ -12,7 +12,7 @@ export const SUBMIT_FAILED = 'Не удалось обновить данные 
 /**
  * Step 2's state: the application's data (kept per order, step 1's included), an error per field and
  * one for the whole form, and where the focus goes. Each field's element id is `${prefix}-${field}`
- * (code-field.tsx names its two inputs so), which is how a field is focused.
+ * (contact-with-code.tsx names its two inputs so), which is how a field is focused.
  */
 export function useStep2State(order: Order) {
   const queryClient = useQueryClient();

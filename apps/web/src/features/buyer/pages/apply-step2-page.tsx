@@ -6,7 +6,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { ApplicationClosed } from '../components/application-closed';
 import { BuyerLayout } from '../components/buyer-layout';
-import { type ContactTexts, ContactWithCode } from '../components/code-field';
+import { type ContactTexts, ContactWithCode } from '../components/contact-with-code';
 import { LoadedOrder } from '../components/order-states';
 import { StepLayout } from '../components/step-layout';
 import { Step2Consents } from '../components/step2-consents';
