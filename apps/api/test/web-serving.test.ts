@@ -4,6 +4,11 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { BUYER_DATA_ELEMENT_ID, DEMO_SHOP } from '@b2bpay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PAGE_SCRIPTS_ELEMENT_ID,
+  SCRIPTS_AFTER_PAINT,
+  SCRIPTS_AFTER_PAINT_HASH,
+} from '../src/plugins/scripts-after-paint';
 import { describeApi } from './support/describe-api';
 import { createOrder, startTestApp, type TestApp } from './support/test-app';
 
@@ -114,6 +119,13 @@ const PRELOADS = {
 const preloaded = (html: string) => {
   const head = html.slice(0, html.indexOf('</head>'));
   return [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+};
+/** The scripts a server-rendered page asks for after its first paint (plugins/scripts-after-paint.ts). */
+const afterPaint = (html: string): { entry: string; preloads: string[] } | null => {
+  const json = html.match(
+    new RegExp(`<script type="application/json" id="${PAGE_SCRIPTS_ELEMENT_ID}">([^<]+)</script>`),
+  )?.[1];
+  return json ? JSON.parse(json) : null;
 };
 
 /** The built web app each database's run serves: a folder written before its app starts. */
@@ -267,7 +279,8 @@ const renderDistEnv = async () => {
     path.join(renderDist, 'server', 'buyer-render.mjs'),
     `export function renderBuyerPage(pathname, search, data) {
       if (data.order.products[0].name === 'FAIL') throw new Error('render failed');
-      if (pathname.split('/').length !== 3) return null;
+      // As the real one: an order whose page shows the offers is left to the browser.
+      if (pathname.split('/').length !== 3 || data.order.products[0].name === 'OFFERS') return null;
       return { html: '<main>ORDER ' + data.order.id + search + '</main>', takeOverWhenIdle: search === '?idle' };
     }
     export function pagePartsFor(pathname, data) {
@@ -288,14 +301,21 @@ describeApi('buyer pages rendered on the server', { env: renderDistEnv }, (t) =>
     expect(page.body).toContain(
       `<div id="root" data-server-rendered=""><main>ORDER ${order.id}</main></div><script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">`,
     );
-    expect(preloaded(page.body)).toEqual(PRELOADS['order-page']);
+    // Its scripts, the entry and the page's own, are asked for once the page is painted: none in the
+    // head, the one inline script (allowed by its hash) adds them.
+    expect(preloaded(page.body)).toEqual([]);
+    expect(page.body).not.toContain('<script type="module"');
+    expect(afterPaint(page.body)).toEqual({
+      entry: '/static/js/buyer-buyer-e5.js',
+      preloads: PRELOADS['order-page'],
+    });
+    expect(page.body).toContain(`<script>${SCRIPTS_AFTER_PAINT}</script></head>`);
+    expect(page.headers['content-security-policy']).toContain(
+      `script-src 'self' ${SCRIPTS_AFTER_PAINT_HASH} `,
+    );
     const idle = await t.app.inject({ method: 'GET', url: `/client/${order.id}?idle` });
     expect(idle.body).toContain(
       `<div id="root" data-server-rendered="idle"><main>ORDER ${order.id}?idle</main>`,
-    );
-    // The entry at low priority: the server's HTML is painted before it runs.
-    expect(page.body).toContain(
-      '<script type="module" crossorigin src="/static/js/buyer-buyer-e5.js" fetchpriority="low">',
     );
     const zipped = await t.app.inject({
       method: 'GET',
@@ -308,6 +328,7 @@ describeApi('buyer pages rendered on the server', { env: renderDistEnv }, (t) =>
     expect(step2.body).toContain(`<div id="root"></div><script type="application/json"`);
     expect(preloaded(step2.body)).toEqual(PRELOADS['apply-step2-page']);
     expect(step2.body).toContain('<script type="module" crossorigin src="/static/js/buyer-buyer-e5.js">');
+    expect(afterPaint(step2.body)).toBeNull();
     const step2Zipped = await t.app.inject({
       method: 'GET',
       url: `/client/${order.id}/apply/step2`,
@@ -341,11 +362,11 @@ describeApi('buyer pages rendered on the server', { env: renderDistEnv }, (t) =>
     expect(preloaded(step2.body)).toEqual(PRELOADS['apply-step2-page']);
     const plain = await createOrder(t);
     const plainPage = await t.app.inject({ method: 'GET', url: `/client/${plain.id}` });
-    expect(preloaded(plainPage.body)).toEqual(PRELOADS['order-page']);
+    expect(afterPaint(plainPage.body)?.preloads).toEqual(PRELOADS['order-page']);
     // A part the build does not name is left out.
     const unknown = await createOrder(t, { products: [{ name: 'UNKNOWN', price: 10, quantity: 1 }] });
     const unknownPage = await t.app.inject({ method: 'GET', url: `/client/${unknown.id}` });
-    expect(preloaded(unknownPage.body)).toEqual(PRELOADS['order-page']);
+    expect(afterPaint(unknownPage.body)?.preloads).toEqual(PRELOADS['order-page']);
   });
 
   it('sends the page for the browser to render when the render fails, and never serves the render module', async () => {

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { SCRIPTS_AFTER_PAINT_HASH } from './scripts-after-paint';
 
 /**
  * Security headers on every page. Analytics and error reporting are the only third parties the web
@@ -11,7 +12,8 @@ const HEADERS: HelmetOptions = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", 'https://mc.yandex.ru', 'https://yastatic.net'],
+      // The one inline script: the server-rendered buyer page's scripts asked for after its first paint.
+      scriptSrc: ["'self'", SCRIPTS_AFTER_PAINT_HASH, 'https://mc.yandex.ru', 'https://yastatic.net'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https://mc.yandex.ru'],
       fontSrc: ["'self'", 'data:'],

@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preloadLinks, readPreloads } from './page-preloads';
 import { type PrecompressedDocument, precompressDocument } from './precompressed-document';
+import { scriptsAfterPaint } from './scripts-after-paint';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -26,9 +27,9 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * buyer's build: apps/web/build/buyer-preloads.ts), so they download beside the entry, not after it.
  * The order page (of an order without the banks' offers) also comes as HTML: the web build's server
  * module (server/buyer-render.mjs, from apps/web/src/buyer-server.tsx) renders it from the same record,
- * #root is marked data-server-rendered; the page's scripts are still preloaded, so that the browser's
- * app, which takes the page over once it is idle or touched (apps/web/src/app/server-markup.ts), has
- * them at hand. An order whose page shows the banks' offers gets their lazy part preloaded too (the
+ * #root is marked data-server-rendered; its scripts (the entry, the page's own) are asked for right
+ * after the browser has painted it (scripts-after-paint.ts), so that the browser's app, which takes
+ * the page over once it is idle or touched (apps/web/src/app/server-markup.ts), has them at hand. An order whose page shows the banks' offers gets their lazy part preloaded too (the
  * server module's pagePartsFor).
  */
 export async function registerWeb(
@@ -50,10 +51,6 @@ export async function registerWeb(
   // it is compressed once (gzip and brotli), on the first answer that needs it, and an answer compresses
   // only the order (plugins/precompressed-document.ts).
   const headEnd = buyerShell?.indexOf('</head>') ?? -1;
-  // A page with the server's HTML is complete without its scripts: the entry is asked for at low
-  // priority there, so the browser paints that HTML before it runs the entry.
-  const lowPriority = (html: string) =>
-    html.replace(/(<script type="module" crossorigin src="[^"]+")>/, '$1 fetchpriority="low">');
   const documents = new Map<string, Promise<PrecompressedDocument>>();
   /**
    * The document for a page module (its preloads) and kind (server-rendered or not): the static parts
@@ -65,9 +62,10 @@ export async function registerWeb(
     if (!document) {
       const shell = buyerShell ?? '';
       const scripts = [...new Set([module, ...parts].flatMap((name) => preloads[name] ?? []))];
-      const links = headEnd > 0 ? preloadLinks(scripts) : '';
       const head = headEnd > 0 ? shell.slice(0, headEnd) : '';
-      const withLinks = (rendered ? lowPriority(head) : head) + links + shell.slice(Math.max(headEnd, 0));
+      // A page with the server's HTML is complete without its scripts: they come after its first paint.
+      const withScripts = rendered ? scriptsAfterPaint(head, scripts) : head + preloadLinks(scripts);
+      const withLinks = (headEnd > 0 ? withScripts : '') + shell.slice(Math.max(headEnd, 0));
       const root = withLinks.indexOf(ROOT_ELEMENT);
       document = precompressDocument(
         root < 0 ? [withLinks] : [withLinks.slice(0, root), withLinks.slice(root + ROOT_ELEMENT.length)],
