@@ -1,3 +1,4 @@
+import { BUYER_DATA_ELEMENT_ID } from '@b2bpay/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterNextFrames, launchBrowser, PHONE } from '../support/browser';
@@ -342,7 +343,10 @@ describe('order page states', () => {
     // it came without it: the embedded record is taken out here.
     await page.route(`**/client/${order.id}`, async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<script type="application\/json"[\s\S]*?<\/script>/, '');
+      const body = (await response.text()).replace(
+        new RegExp(`<script type="application/json" id="${BUYER_DATA_ELEMENT_ID}">[\\s\\S]*?</script>`),
+        '',
+      );
       await route.fulfill({ response, body });
     });
     await page.goto(`/client/${order.id}`);
@@ -354,21 +358,26 @@ describe('order page states', () => {
 });
 
 describe("the order page's first load", () => {
-  it("takes the order from the page and its scripts from the document's preloads, each once", async () => {
+  it("takes the order from the page and its scripts from the document's list, each once", async () => {
     const { page, context } = await openBuyerPage(browser, server, PHONE);
     const order = await server.createOrder();
     const html = await (await fetch(`${server.baseUrl}/client/${order.id}`)).text();
     const linked = (text: string) =>
       [...text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
-    // The preloads the API adds for the page; the build's own buyer.html names the entry's parts.
+    // The server-rendered page lists its scripts for after its first paint: the entry, the build's own
+    // preloads (buyer.html names the entry's parts) and the ones the API adds for the page.
+    const listed = JSON.parse(
+      html.match(/<script type="application\/json" id="b2bpay-page-scripts">([^<]+)<\/script>/)?.[1] ?? '{}',
+    ) as { entry?: string; preloads?: string[] };
     const shell = linked(await (await fetch(`${server.baseUrl}/buyer.html`)).text());
-    const pageScripts = linked(html).filter((href) => !shell.includes(href));
+    expect(shell.every((href) => listed.preloads?.includes(href))).toBe(true);
+    const pageScripts = (listed.preloads ?? []).filter((href) => !shell.includes(href));
     expect(pageScripts.some((href) => /\/buyer-order-page-[\w-]+\.js$/.test(href))).toBe(true);
     expect(pageScripts.length).toBeGreaterThan(1);
 
     // The entry script is held back: every page script is asked for all the same, so the document
     // names them, not the entry once it has run.
-    const entry = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1] ?? '';
+    const entry = listed.entry ?? '';
     expect(entry).toMatch(/^\/static\/js\/buyer-buyer-/);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
