@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { SHOP_MODULE } from './shop-preloads.ts';
+
 const APP_SOURCE = /\/apps\/web\/src\//;
 const APP_ENTRY = /\/apps\/web\/index\.html$/;
 

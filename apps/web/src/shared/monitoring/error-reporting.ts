@@ -3,48 +3,15 @@
  * VITE_SENTRY_DSN is set, so without it no Sentry code is downloaded and every call is a no-op.
  * Calls made before the SDK arrives are queued and replayed once it is ready.
  */
+import { type ErrorReportingConfig, isChunkLoadError } from './error-report-rules';
+
+export { type ErrorReportingConfig, getUserId, isChunkLoadError, USER_ID_KEY } from './error-report-rules';
+
 type SentryModule = typeof import('@sentry/react');
 type Call = (sentry: SentryModule) => void;
 
-export const USER_ID_KEY = 'userId';
-
-export interface ErrorReportingConfig {
-  dsn?: string;
-  environment?: string;
-  release?: string;
-  tracesSampleRate?: string;
-}
-
 let sentry: SentryModule | null = null;
 let queue: Call[] | null = null;
-
-/** Chunk-load failures (a stale deploy, a dropped connection) are not bugs and are dropped (spec §2). */
-export function isChunkLoadError(value: unknown): boolean {
-  if (!value || typeof value !== 'object') return false;
-  const error = value as { name?: unknown; message?: unknown };
-  const name = typeof error.name === 'string' ? error.name : '';
-  const message = typeof error.message === 'string' ? error.message : '';
-  return (
-    name === 'ChunkLoadError' ||
-    /Loading chunk [\w-]+ failed/i.test(message) ||
-    /Failed to fetch dynamically imported module/i.test(message) ||
-    /error loading dynamically imported module/i.test(message) ||
-    /Importing a module script failed/i.test(message)
-  );
-}
-
-/** The anonymous id that tags error reports (spec §2), created on first use. */
-export function getUserId(storage: Storage = localStorage): string {
-  try {
-    const existing = storage.getItem(USER_ID_KEY);
-    if (existing) return existing;
-    const id = crypto.randomUUID();
-    storage.setItem(USER_ID_KEY, id);
-    return id;
-  } catch {
-    return 'anonymous';
-  }
-}
 
 function run(call: Call): void {
   if (sentry) call(sentry);

@@ -1,5 +1,5 @@
 import * as Sentry from '@sentry/react';
-import { type ErrorReportingConfig, getUserId, isChunkLoadError } from './error-reporting';
+import { type ErrorReportingConfig, getUserId, isChunkLoadError } from './error-report-rules';
 
 /**
  * Sentry started with the options of spec §9: downloaded with the SDK, only when VITE_SENTRY_DSN is
