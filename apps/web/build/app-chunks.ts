@@ -45,8 +45,8 @@ export function appChunks() {
         if (info?.isEntry && APP_ENTRY.test(id)) reach(id, appInitial);
         for (const target of info?.dynamicallyImportedIds ?? []) lazy.add(target);
       }
-      const movable = (id: string) =>
-        !initial.has(id) &&
+      // What it imports is loaded by an entry or is ours, and is no lazily loaded page.
+      const importsOnlyOurs = (id: string) =>
         [...reach(id)].every((dep) => initial.has(dep) || (!lazy.has(dep) && !dep.includes('node_modules')));
       const pages = [...lazy].filter((id) => SHOP_MODULE.test(id));
       const layout = pages.find((id) => id.endsWith('/app/shop-layout.tsx'));
@@ -57,9 +57,12 @@ export function appChunks() {
         for (const id of reach(page)) if (id !== page) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
       }
       for (const [id, count] of pagesUsing) {
-        if (initial.has(id) && !appInitial.has(id) && APP_SOURCE.test(id)) site.add(id);
-        else if (movable(id) && inFrame.has(id)) frame.add(id);
-        else if (movable(id) && count >= 2) common.add(id);
+        if (initial.has(id)) {
+          if (!appInitial.has(id) && APP_SOURCE.test(id)) site.add(id);
+        } else if (importsOnlyOurs(id)) {
+          if (inFrame.has(id)) frame.add(id);
+          else if (count >= 2) common.add(id);
+        }
       }
     },
   };

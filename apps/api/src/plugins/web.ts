@@ -29,8 +29,9 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * module (server/buyer-render.mjs, from apps/web/src/buyer-server.tsx) renders it from the same record,
  * #root is marked data-server-rendered; its scripts (the entry, the page's own) are asked for right
  * after the browser has painted it (scripts-after-paint.ts), so that the browser's app, which takes
- * the page over once it is idle or touched (apps/web/src/app/server-markup.ts), has them at hand. An order whose page shows the banks' offers gets their lazy part preloaded too (the
- * server module's pagePartsFor).
+ * the page over once it is idle or touched (apps/web/src/app/server-markup.ts), has them at hand. An
+ * order whose page shows the banks' offers gets their lazy part preloaded too (the server module's
+ * pagePartsFor).
  */
 export async function registerWeb(
   app: FastifyInstance,
