@@ -75,7 +75,16 @@ describe('a shop joins by itself', () => {
     const stored = await page.evaluate(() => JSON.stringify([sessionStorage, localStorage]));
     expect(stored).not.toContain('sk_');
 
-    // A change made on the session (an order, a POST with the CSRF token) works too.
+    // A change made on the session (an order, a POST with the CSRF token) works too, even when the
+    // form is sent before the area has heard who is logged in: held until then, not refused.
+    let clicked = () => {};
+    const click = new Promise<void>((resolve) => {
+      clicked = resolve;
+    });
+    await page.route('**/api/cabinet/me', async (route) => {
+      await click;
+      await route.continue();
+    });
     await page.goto(`${shopPath}/generate-qr`);
     await page.getByLabel('Наименование').fill('Бумага офисная');
     await page.getByLabel('Цена').fill('450');
@@ -83,7 +92,10 @@ describe('a shop joins by itself', () => {
       (r) => r.url().endsWith('/api/order/orders') && r.request().method() === 'POST',
     );
     await page.getByRole('button', { name: 'Сгенерировать QR' }).click();
+    await page.getByRole('button', { name: 'Создание заказа...' }).waitFor();
+    clicked();
     const response = await created;
+    await page.unroute('**/api/cabinet/me');
     expect(response.status()).toBe(200);
     expect(response.request().headers()['x-csrf-token']).toBeTruthy();
     expect(response.request().headers().authorization).toBeUndefined();

@@ -1,7 +1,9 @@
 import { DEMO_SHOP } from '@b2bpay/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { keyAccess, ShopAccessContext, sessionAccess } from '../../../shared/auth/shop-access';
 import { json, mockFetch, renderRoute } from '../../../test/render';
 import NewOrderPage from './new-order-page';
 
@@ -184,5 +186,42 @@ describe('new order screen', () => {
     );
     expect(calls).toHaveLength(0);
     expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('keeps a submit made while the session is still being asked for, and sends it once it is known', async () => {
+    const calls = mockFetch(() => json(ORDER));
+    let confirmSession = () => {};
+    // The shop area renders its page while it asks who is logged in (access not known yet).
+    function AskingSession() {
+      const [access, setAccess] = useState(() => keyAccess(null, false));
+      confirmSession = () =>
+        setAccess(sessionAccess('manager', { id: 'u', email: 'u@example.ru', name: 'U' }));
+      return (
+        <ShopAccessContext.Provider value={access}>
+          <NewOrderPage />
+        </ShopAccessContext.Provider>
+      );
+    }
+    const user = userEvent.setup();
+    renderRoute(<AskingSession />, {
+      path: '/shops/:shopId/generate-qr',
+      url: `/shops/${DEMO_SHOP.id}/generate-qr`,
+    });
+    await user.type(screen.getByLabelText('Наименование'), 'Стул');
+    await user.type(screen.getByLabelText('Цена'), '10');
+    await user.click(screen.getByRole('button', { name: 'Сгенерировать QR' }));
+
+    // Neither refused for want of a key nor sent without the session: held, and shown as under way.
+    expect(await screen.findByRole('button', { name: 'Создание заказа...' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    act(() => confirmSession());
+    expect(await screen.findByTestId('location')).toHaveTextContent(`/shops/order-qr/${ORDER.id}`);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      url: '/api/order/orders',
+      body: { shop_id: DEMO_SHOP.id, products: [{ name: 'Стул', price: 10, quantity: 1 }] },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { formatRubles } from '@b2bpay/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { serverMessage } from '../../../shared/api/http';
 import { NO_RIGHTS, useShopAccess } from '../../../shared/auth/shop-access';
@@ -56,7 +56,28 @@ export default function NewOrderPage() {
   const { items, errors, setErrors, edit, showPrice, add, remove } = useOrderItems();
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateOrder();
-  const { can } = useShopAccess();
+  const { can, isInitialized } = useShopAccess();
+  // A submit made while the area still asks who is logged in waits for the answer instead of being
+  // refused for want of a key: the page is shown (and can be filled) before that answer comes.
+  const [held, setHeld] = useState(false);
+
+  const send = async (id: string) => {
+    try {
+      const order = await create.mutateAsync({ shopId: id, products: toProducts(items) });
+      const state: ShopNavState = { shopId: id, created: true };
+      navigate(shopPaths.orderQr(order.id), { state });
+    } catch (error) {
+      const authMissing = error instanceof Error && error.message === AUTH_REQUIRED;
+      setFailure(authMissing ? AUTH_REQUIRED_TEXT : (serverMessage(error) ?? CREATE_FAILED));
+    }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fires once when the held submit may go
+  useEffect(() => {
+    if (!held || !isInitialized || !shopId) return;
+    setHeld(false);
+    void send(shopId);
+  }, [held, isInitialized]);
 
   if (!can('orders.write')) {
     return (
@@ -80,19 +101,13 @@ export default function NewOrderPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (create.isPending) return;
+    if (create.isPending || held) return;
     setFailure(null);
     const check = validateItems(items);
     setErrors(check.errors);
     if (!check.valid) return;
-    try {
-      const order = await create.mutateAsync({ shopId, products: toProducts(items) });
-      const state: ShopNavState = { shopId, created: true };
-      navigate(shopPaths.orderQr(order.id), { state });
-    } catch (error) {
-      const authMissing = error instanceof Error && error.message === AUTH_REQUIRED;
-      setFailure(authMissing ? AUTH_REQUIRED_TEXT : (serverMessage(error) ?? CREATE_FAILED));
-    }
+    if (isInitialized) await send(shopId);
+    else setHeld(true);
   };
 
   return (
@@ -127,7 +142,7 @@ export default function NewOrderPage() {
 
         {failure && <Alert tone="error">{failure}</Alert>}
 
-        <SubmitBar total={formTotal(items)} pending={create.isPending} />
+        <SubmitBar total={formTotal(items)} pending={create.isPending || held} />
       </form>
     </PageContainer>
   );
