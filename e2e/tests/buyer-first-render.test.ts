@@ -4,9 +4,13 @@ import { launchBrowser, PHONE } from '../support/browser';
 import { openBuyerPage } from '../support/buyer-flow';
 import { type BuyerServer, startBuyerServer } from '../support/buyer-server';
 
+/** The app's LOADING_SCREEN_DELAY_MS (apps/web/src/app/root-layout.tsx). */
+const LOADING_SCREEN_DELAY_MS = 400;
+
 // The buyer's step pages are rendered by the browser: the first thing it paints is the page itself,
 // not the app's «Загрузка...» screen while the page's script part is still on its way (a screen that
-// would show for a frame or more and then be replaced: a flicker, and the phone's largest paint later).
+// showed for a frame or more and was then replaced: a flicker, and the phone's first paint not the
+// page). The loading screen shows only once the wait is noticeable (LOADING_SCREEN_DELAY_MS).
 let server: BuyerServer;
 let browser: Browser;
 
@@ -40,18 +44,28 @@ describe('a buyer page rendered by the browser', () => {
           .evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
           .finally(release);
       });
+      // When the app first put something on the page, and when (if ever) that was the loading screen.
       await page.addInitScript(() => {
-        const seen = window as unknown as { loadingShown: boolean };
-        seen.loadingShown = false;
+        const seen = window as unknown as { rendered: number | null; loadingShown: number | null };
+        seen.rendered = null;
+        seen.loadingShown = null;
         new MutationObserver(() => {
-          if (document.getElementById('root')?.textContent?.includes('Загрузка...')) seen.loadingShown = true;
+          const root = document.getElementById('root');
+          if (root?.firstChild) seen.rendered ??= performance.now();
+          if (root?.textContent?.includes('Загрузка...')) seen.loadingShown ??= performance.now();
         }).observe(document, { subtree: true, childList: true, characterData: true });
       });
       await page.goto(`/client/${order.id}/apply`);
       await page.getByRole('heading', { name: 'Данные организации' }).waitFor();
-      expect(await page.evaluate(() => (window as unknown as { loadingShown: boolean }).loadingShown)).toBe(
-        false,
-      );
+      const { rendered, loadingShown } = await page.evaluate(() => {
+        const seen = window as unknown as { rendered: number | null; loadingShown: number | null };
+        return { rendered: seen.rendered, loadingShown: seen.loadingShown };
+      });
+      expect(rendered).not.toBeNull();
+      // Never, or (on a machine slow enough) not before the delay: never as the first thing painted.
+      if (loadingShown !== null) {
+        expect(loadingShown - (rendered ?? 0)).toBeGreaterThanOrEqual(LOADING_SCREEN_DELAY_MS);
+      }
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -2,11 +2,10 @@
 import '@fontsource-variable/inter/wght.css';
 import './index.css';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { seedBuyerPageData } from './app/buyer-data';
 import { buyerRoutes } from './app/buyer-routes';
-import { resolveLazyRoutes } from './app/lazy-page';
 import { BUYER_FONTS_ID } from './app/prerender/html';
 import { createQueryClient } from './shared/api/queries';
 import { readBuyerPageData } from './shared/lib/buyer-page-data';
@@ -44,12 +43,7 @@ function renderApp() {
 // data-server-rendered): taken over later (app/buyer-takeover.ts, a part of its own).
 if (container.firstChild) {
   void import('./app/buyer-takeover').then((part) => part.default(container, buyerRoutes, renderApp));
-} else {
-  // The page's part first (the document preloads it beside the entry): the first paint is the page,
-  // not the loading screen for a frame. A part that fails is the router's to show (it asks again).
-  const ready = resolveLazyRoutes(matchRoutes(buyerRoutes, location));
-  void ready.then(renderApp, renderApp);
-}
+} else renderApp();
 
 // Once the page has loaded and the main thread is idle, the faces its text needs swap in at once.
 applyWebFontsAfterLoad(BUYER_FONTS_ID);

@@ -1,6 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
-import { resolveLazyRoutes } from './lazy-page';
-import { takeOverServerMarkup } from './server-markup';
+import { resolveLazyRoutes, takeOverServerMarkup } from './server-markup';
 
 /**
  * The buyer's entry (buyer-main.tsx) loads this part only for a page the server rendered, so that the

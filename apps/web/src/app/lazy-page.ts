@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import type { RouteMatch } from 'react-router';
 
 /** Spec §2: a lazy script part that has not arrived after 120 s counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -44,20 +43,4 @@ export function lazyPage(load: () => Promise<PageModule>) {
     if (ready) await withChunkTimeout(ready).catch(() => undefined);
     return { Component: module.default };
   };
-}
-
-/**
- * Resolves the `lazy` of every matched route (`matchRoutes`), so that a router created afterwards needs
- * none of them and renders the page at once: with one left, its first render is the loading screen
- * (the root's HydrateFallback), replaced a moment later by the page.
- */
-export async function resolveLazyRoutes(matches: RouteMatch[] | null): Promise<void> {
-  await Promise.all(
-    (matches ?? []).map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const resolved = await route.lazy();
-      Object.assign(route, resolved);
-      route.lazy = undefined;
-    }),
-  );
 }

@@ -1,3 +1,5 @@
+import type { RouteMatch } from 'react-router';
+
 /**
  * The buyer's order page arrives as HTML rendered on the server (apps/web/src/buyer-server.tsx, #root
  * marked data-server-rendered): the buyer reads it with the first paint, and its links work without
@@ -41,6 +43,16 @@ export function nodeAt(root: Node, path: number[]): Node | null {
   let at: Node | null = root;
   for (const index of path) at = at?.childNodes[index] ?? null;
   return at;
+}
+
+/** Resolves the `lazy` of every matched route (`matchRoutes`), so that the router needs none of them. */
+export async function resolveLazyRoutes(matches: RouteMatch[] | null): Promise<void> {
+  for (const { route } of matches ?? []) {
+    if (typeof route.lazy !== 'function') continue;
+    const resolved = await route.lazy();
+    Object.assign(route, resolved);
+    route.lazy = undefined;
+  }
 }
 
 /**
