@@ -93,7 +93,19 @@ describeApi(
       expect(body.user).toMatchObject({ email: 'owner1@shop.example', name: 'Анна' });
       expect(body.created_shop.name).toBe(KNOWN_COMPANY);
       expect(body.created_shop.secret_key).toMatch(/^sk_live_/);
-      expect(body.shops).toEqual([{ id: body.created_shop.id, name: KNOWN_COMPANY, role: 'owner' }]);
+      expect(body.shops).toEqual([
+        { id: body.created_shop.id, name: KNOWN_COMPANY, role: 'owner', test_shop_id: expect.any(String) },
+      ]);
+      // The test twin's id is the one the shop's test orders carry.
+      const testOrder = await t.app.inject({
+        method: 'POST',
+        url: '/api/order/orders',
+        headers: { authorization: `Bearer ${body.created_shop.test_secret_key}` },
+        payload: { products: [{ name: 'Бумага', price: 10, quantity: 1 }] },
+      });
+      expect(testOrder.statusCode, testOrder.body).toBe(200);
+      expect(testOrder.json().shop_id).toBe(body.shops[0].test_shop_id);
+      expect(body.shops[0].test_shop_id).not.toBe(body.created_shop.id);
       const cookie = res.headers['set-cookie'] as string;
       expect(cookie).toMatch(/^b2bpay_session=[A-Za-z0-9]{43};/);
       expect(cookie).toContain('HttpOnly');

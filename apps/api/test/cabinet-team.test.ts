@@ -57,7 +57,9 @@ describeApi('cabinet team: invitations, roles, the last owner, removal', (t) => 
       payload: { token: letter.token, name: 'Пётр', password: PASSWORD },
     });
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json().shops).toEqual([{ id: owner.shopId, name: expect.any(String), role: 'manager' }]);
+    expect(accepted.json().shops).toEqual([
+      { id: owner.shopId, name: expect.any(String), role: 'manager', test_shop_id: expect.any(String) },
+    ]);
     const manager = sessionOf(accepted);
     // The manager works with orders, and not with the team.
     const orders = await t.app.inject({

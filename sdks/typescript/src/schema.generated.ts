@@ -1503,7 +1503,8 @@ export interface components {
         /** @example {
          *       "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
          *       "name": "ООО «Ромашка»",
-         *       "role": "owner"
+         *       "role": "owner",
+         *       "test_shop_id": "9d3b6f0a-2c4e-4b7a-8f15-0e6a1c2d3b4f"
          *     } */
         CabinetShop: {
             /** Format: uuid */
@@ -1511,6 +1512,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             role: "owner" | "admin" | "manager" | "developer" | "accountant";
+            /** @description Идентификатор тестового двойника магазина: его несут тестовые заказы (shop_id). */
+            test_shop_id: string | null;
         };
         /** @example {
          *       "user": {
@@ -1522,7 +1525,8 @@ export interface components {
          *         {
          *           "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
          *           "name": "ООО «Ромашка»",
-         *           "role": "owner"
+         *           "role": "owner",
+         *           "test_shop_id": "9d3b6f0a-2c4e-4b7a-8f15-0e6a1c2d3b4f"
          *         }
          *       ],
          *       "csrf_token": "Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY"
@@ -1542,7 +1546,8 @@ export interface components {
          *         {
          *           "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
          *           "name": "ООО «Ромашка»",
-         *           "role": "owner"
+         *           "role": "owner",
+         *           "test_shop_id": "9d3b6f0a-2c4e-4b7a-8f15-0e6a1c2d3b4f"
          *         }
          *       ],
          *       "csrf_token": "Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY",
@@ -7690,7 +7695,8 @@ export interface operations {
                      *         {
                      *           "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
                      *           "name": "ООО «Ромашка»",
-                     *           "role": "owner"
+                     *           "role": "owner",
+                     *           "test_shop_id": "9d3b6f0a-2c4e-4b7a-8f15-0e6a1c2d3b4f"
                      *         }
                      *       ],
                      *       "csrf_token": "Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY",
@@ -7820,7 +7826,8 @@ export interface operations {
                      *         {
                      *           "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
                      *           "name": "ООО «Ромашка»",
-                     *           "role": "owner"
+                     *           "role": "owner",
+                     *           "test_shop_id": "9d3b6f0a-2c4e-4b7a-8f15-0e6a1c2d3b4f"
                      *         }
                      *       ],
                      *       "csrf_token": "Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY"
@@ -8042,7 +8049,8 @@ export interface operations {
                      *         {
                      *           "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
                      *           "name": "ООО «Ромашка»",
-                     *           "role": "owner"
+                     *           "role": "owner",
+                     *           "test_shop_id": "9d3b6f0a-2c4e-4b7a-8f15-0e6a1c2d3b4f"
                      *         }
                      *       ],
                      *       "csrf_token": "Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY"
@@ -9190,7 +9198,8 @@ export interface operations {
                      *         {
                      *           "id": "5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15",
                      *           "name": "ООО «Ромашка»",
-                     *           "role": "owner"
+                     *           "role": "owner",
+                     *           "test_shop_id": "9d3b6f0a-2c4e-4b7a-8f15-0e6a1c2d3b4f"
                      *         }
                      *       ],
                      *       "csrf_token": "Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY"

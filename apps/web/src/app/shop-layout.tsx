@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { ShopAccessProvider, useShopGateState } from '../features/shop/access/shop-access-provider';
+import {
+  ShopAccessProvider,
+  useLinkedShopId,
+  useShopGateState,
+} from '../features/shop/access/shop-access-provider';
 import { ShopKeyGate } from '../features/shop/access/shop-key-gate';
 import { LiveEventsProvider } from '../features/shop/live/live-events';
 import { ModeBadge } from '../features/shop/shared/mode/mode-badge';
@@ -51,7 +55,8 @@ export default function ShopLayout() {
   );
 }
 
-function ShopFrame({ shopId }: { shopId: string | undefined }) {
+function ShopFrame({ shopId: current }: { shopId: string | undefined }) {
+  const shopId = useLinkedShopId(current);
   const access = useShopAccess();
   const gate = useShopGateState();
   const livemode = useShopLivemode();

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import ShopHomePage from '../features/shop/home/shop-home-page';
+import OrderQrPage from '../features/shop/order-qr/order-qr-page';
 import SettingsPage from '../features/shop/settings/settings-page';
 import { getSessionCredentials, setSessionCredentials } from '../shared/api/session-credentials';
 import { json, type MockCall, mockFetch, renderRoute } from '../test/render';
@@ -10,11 +11,13 @@ import ShopLayout from './shop-layout';
 
 const SHOP = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
+/** The test twin of SHOP: the shop_id its test orders carry. */
+const TWIN = '33333333-3333-4333-8333-333333333333';
 
 function me(role: CabinetRole, shopId = SHOP) {
   return {
     user: { id: 'u1', email: 'anna@example.ru', name: 'Анна' },
-    shops: [{ id: shopId, name: 'ООО «Ромашка»', role }],
+    shops: [{ id: shopId, name: 'ООО «Ромашка»', role, test_shop_id: TWIN }],
     csrf_token: 'csrf-abc',
   };
 }
@@ -137,5 +140,42 @@ describe('the shop area on a cabinet session', () => {
     expect(logout?.method).toBe('POST');
     expect(logout?.headers['x-csrf-token']).toBe('csrf-abc');
     expect(getSessionCredentials()).toBeNull();
+  });
+
+  it("a test order's QR page opened from a bookmark: the shop of the session, not its test twin's id", async () => {
+    const ORDER = '7a1b2c3d-0000-4000-8000-00000000abcd';
+    mockFetch((call) => {
+      if (call.url === '/api/cabinet/me') return json(me('owner'));
+      if (call.url === '/api/events') return new Response(new ReadableStream(), { status: 200 });
+      if (call.url.startsWith(`/api/order/orders/${ORDER}`)) {
+        // A test order belongs to the shop's test twin, a shop row of its own.
+        return json({
+          id: ORDER,
+          shop_id: TWIN,
+          order_number: '57',
+          status: 'client_expected',
+          link: `https://pay.example/client/${ORDER}`,
+          amount: 10,
+          products: [{ id: 1, name: 'Стол', price: 10, quantity: 1 }],
+          client: null,
+          livemode: false,
+          created_at: '2026-11-22T14:05:00Z',
+          updated_at: '2026-11-22T14:05:00Z',
+        });
+      }
+      return json({}, 404);
+    });
+    renderRoute(<ShopLayout />, {
+      path: '/shops',
+      url: `/shops/order-qr/${ORDER}`,
+      children: [{ path: 'order-qr/:orderId', element: <OrderQrPage /> }],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ №57' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Нет доступа к этому магазину' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', `/shops/${SHOP}`);
+    expect(screen.getByRole('link', { name: 'Подробнее о заказе' })).toHaveAttribute(
+      'href',
+      `/shops/${SHOP}/orders/${ORDER}`,
+    );
   });
 });

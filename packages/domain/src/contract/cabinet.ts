@@ -97,7 +97,14 @@ const EXAMPLE_USER = {
 };
 const EXAMPLE_SESSION = {
   user: EXAMPLE_USER,
-  shops: [{ id: '5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15', name: 'ООО «Ромашка»', role: 'owner' as const }],
+  shops: [
+    {
+      id: '5f0c2a1e-8b7d-4c3a-9e21-6d4f0b8a7c15',
+      name: 'ООО «Ромашка»',
+      role: 'owner' as const,
+      test_shop_id: '9d3b6f0a-2c4e-4b7a-8f15-0e6a1c2d3b4f',
+    },
+  ],
   csrf_token: 'Xk4pT9mQ2vR7sL1nB8cW5dF3hJ6gZ0aY',
 };
 
@@ -107,7 +114,18 @@ export const CabinetUser = z
 export type CabinetUser = z.infer<typeof CabinetUser>;
 
 export const CabinetShop = z
-  .object({ id: Uuid, name: z.string(), role: Role })
+  .object({
+    id: Uuid,
+    name: z.string(),
+    role: Role,
+    /**
+     * The shop's test twin (DESIGN §16): the `shop_id` its test orders carry, so that a test order's
+     * page finds its shop among the member's. Null for a shop without one.
+     */
+    test_shop_id: Uuid.nullable().meta({
+      description: 'Идентификатор тестового двойника магазина: его несут тестовые заказы (shop_id).',
+    }),
+  })
   .meta({ id: 'CabinetShop', examples: EXAMPLE_SESSION.shops });
 export type CabinetShop = z.infer<typeof CabinetShop>;
 

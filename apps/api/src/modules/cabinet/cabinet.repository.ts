@@ -140,8 +140,9 @@ export async function insertMember(
 }
 
 export async function userShops(db: Queryable, userId: string) {
-  return db.query<{ id: string; name: string; role: CabinetRole }>(
-    `SELECT s.id, s.name, m.role FROM shop_members m JOIN shops s ON s.id = m.shop_id
+  return db.query<{ id: string; name: string; role: CabinetRole; test_shop_id: string | null }>(
+    `SELECT s.id, s.name, m.role, (SELECT t.id FROM shops t WHERE t.live_shop_id = s.id) AS test_shop_id
+       FROM shop_members m JOIN shops s ON s.id = m.shop_id
       WHERE m.user_id = $1 ORDER BY m.joined_at, s.name`,
     [userId],
   );

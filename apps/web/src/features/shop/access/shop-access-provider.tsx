@@ -21,9 +21,12 @@ export type ShopGateState =
 
 const GateStateContext = createContext<ShopGateState | null>(null);
 
-/** The shop of a session: the one in the address; else the one this tab last showed; else the only one. */
+/**
+ * The shop of a session: the one in the address (or the one whose test twin a test order names); else
+ * the one this tab last showed; else the only one.
+ */
 export function sessionShop(me: CabinetMe, shopId: string | undefined): CabinetShop | undefined {
-  if (shopId) return me.shops.find((shop) => shop.id === shopId);
+  if (shopId) return me.shops.find((shop) => shop.id === shopId || shop.test_shop_id === shopId);
   const remembered = getSessionCredentials()?.shopId;
   const previous = me.shops.find((shop) => shop.id === remembered);
   return previous ?? (me.shops.length === 1 ? me.shops[0] : undefined);
@@ -86,4 +89,13 @@ export function useShopGateState(): ShopGateState {
   if (provided) return provided;
   if (!auth.isInitialized) return { kind: 'pending', askingSession: false };
   return auth.token ? { kind: 'key' } : { kind: 'none', loggedIn: false };
+}
+
+/**
+ * The shop id the area's links use: on a session the member's shop as the cabinet knows it (its live
+ * id, also when the page's order is a test one, which names the shop's test twin); else `known`.
+ */
+export function useLinkedShopId(known: string | undefined): string | undefined {
+  const state = useShopGateState();
+  return state.kind === 'session' ? state.shop.id : known;
 }

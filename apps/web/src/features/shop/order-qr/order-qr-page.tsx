@@ -15,6 +15,7 @@ import { LinkButton } from '../../../shared/ui/link-button';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { LoadingState } from '../../../shared/ui/spinner';
 import { StatusBadge } from '../../../shared/ui/status-badge';
+import { useLinkedShopId } from '../access/shop-access-provider';
 import { OrderItems } from '../shared/order-items';
 import { readShopNavState, shopPaths } from '../shared/shop-id';
 import { qrSvgToPng } from './qr-png';
@@ -69,7 +70,7 @@ export default function OrderQrPage() {
   }, [nav.created, loaded]);
   usePageMeta({ title: order.data ? `Заказ №${order.data.order_number}` : 'QR-код заказа' });
 
-  const shopId = nav.shopId ?? order.data?.shop_id;
+  const shopId = useLinkedShopId(nav.shopId ?? order.data?.shop_id);
   const home = shopId ? shopPaths.home(shopId) : '/';
   const homeButton = (
     <LinkButton to={home} variant="secondary" className="w-full sm:w-auto">
