@@ -1,17 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import {
-  ShopAccessProvider,
-  useLinkedShopId,
-  useShopGateState,
-} from '../features/shop/access/shop-access-provider';
+import { ShopAccessProvider, useShopGateState } from '../features/shop/access/shop-access-provider';
 import { ShopKeyGate } from '../features/shop/access/shop-key-gate';
 import { LiveEventsProvider } from '../features/shop/live/live-events';
 import { ModeBadge } from '../features/shop/shared/mode/mode-badge';
 import { TestModeBand } from '../features/shop/shared/mode/test-mode-band';
 import { useShopLivemode } from '../features/shop/shared/mode/use-shop-livemode';
 import { shopPaths, useCurrentShopId } from '../features/shop/shared/shop-id';
-import { type ShopAccess, useShopAccess } from '../shared/auth/shop-access';
+import { type ShopAccess, useLinkedShopId, useShopAccess } from '../shared/auth/shop-access';
 import { useModeSwitchReset } from '../shared/auth/use-shop-mode';
 import { cn } from '../shared/lib/cn';
 import { CloseIcon, MenuIcon } from '../shared/ui/icons';

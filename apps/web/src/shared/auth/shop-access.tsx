@@ -20,22 +20,40 @@ export interface ShopAccess {
   role: CabinetRole | null;
   /** Who is logged in, on a session. */
   user: CabinetUser | null;
+  /**
+   * On a session, the shop as the cabinet knows it (its live id, also when the page's order is a test
+   * one, which names the shop's test twin): the id the area's links use. Null on a key.
+   */
+  sessionShopId: string | null;
   can: (permission: Permission) => boolean;
 }
 
 export const ShopAccessContext = createContext<ShopAccess | null>(null);
 
 export function keyAccess(token: string | null, isInitialized: boolean): ShopAccess {
-  return { token, isInitialized, hasAccess: Boolean(token), role: null, user: null, can: () => true };
+  return {
+    token,
+    isInitialized,
+    hasAccess: Boolean(token),
+    role: null,
+    user: null,
+    sessionShopId: null,
+    can: () => true,
+  };
 }
 
-export function sessionAccess(role: CabinetRole, user: CabinetUser): ShopAccess {
+export function sessionAccess(
+  role: CabinetRole,
+  user: CabinetUser,
+  shopId: string | null = null,
+): ShopAccess {
   return {
     token: null,
     isInitialized: true,
     hasAccess: true,
     role,
     user,
+    sessionShopId: shopId,
     can: (permission) => roleCan(role, permission),
   };
 }
@@ -48,3 +66,8 @@ export function useShopAccess(): ShopAccess {
 
 /** The API's text for an action the role may not take (403 FORBIDDEN), shown where a page is refused. */
 export const NO_RIGHTS = 'Недостаточно прав';
+
+/** The shop id the area's links use: the session's shop (see `sessionShopId`), else `known`. */
+export function useLinkedShopId(known: string | undefined): string | undefined {
+  return useShopAccess().sessionShopId ?? known;
+}

@@ -69,7 +69,7 @@ export function ShopAccessProvider({
     access = keyAccess(null, false);
   } else if (me.data && shop) {
     state = { kind: 'session', me: me.data, shop };
-    access = sessionAccess(shop.role, me.data.user);
+    access = sessionAccess(shop.role, me.data.user, shop.id);
   } else {
     state = { kind: 'none', loggedIn: Boolean(me.data) };
     access = keyAccess(null, true);
@@ -89,13 +89,4 @@ export function useShopGateState(): ShopGateState {
   if (provided) return provided;
   if (!auth.isInitialized) return { kind: 'pending', askingSession: false };
   return auth.token ? { kind: 'key' } : { kind: 'none', loggedIn: false };
-}
-
-/**
- * The shop id the area's links use: on a session the member's shop as the cabinet knows it (its live
- * id, also when the page's order is a test one, which names the shop's test twin); else `known`.
- */
-export function useLinkedShopId(known: string | undefined): string | undefined {
-  const state = useShopGateState();
-  return state.kind === 'session' ? state.shop.id : known;
 }
