@@ -158,6 +158,16 @@ describe('test and live in the web app', () => {
       'true',
     );
 
+    // The test order's QR page opened anew (a bookmark, a reload): the order names the shop's test
+    // twin, and the page is still the member's shop, its links to the shop's own address.
+    await page.goto(`/shops/order-qr/${order.id}`);
+    await page.getByRole('heading', { level: 1, name: `Заказ №${order.order_number}` }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Нет доступа к этому магазину' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'На главную' }).getAttribute('href')).toBe(shopPath);
+    expect(await page.getByRole('link', { name: 'Подробнее о заказе' }).getAttribute('href')).toBe(
+      `${shopPath}/orders/${order.id}`,
+    );
+
     await context.close();
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
