@@ -1512,7 +1512,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             role: "owner" | "admin" | "manager" | "developer" | "accountant";
-            /** @description Идентификатор тестового двойника магазина: его несут тестовые заказы (shop_id). */
+            /** @description Идентификатор магазина в тестовом режиме: его несут тестовые заказы в shop_id; null — тестового режима нет */
             test_shop_id: string | null;
         };
         /** @example {

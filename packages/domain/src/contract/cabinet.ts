@@ -123,7 +123,8 @@ export const CabinetShop = z
      * page finds its shop among the member's. Null for a shop without one.
      */
     test_shop_id: Uuid.nullable().meta({
-      description: 'Идентификатор тестового двойника магазина: его несут тестовые заказы (shop_id).',
+      description:
+        'Идентификатор магазина в тестовом режиме: его несут тестовые заказы в shop_id; null — тестового режима нет',
     }),
   })
   .meta({ id: 'CabinetShop', examples: EXAMPLE_SESSION.shops });

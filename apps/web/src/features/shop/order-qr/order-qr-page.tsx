@@ -17,7 +17,7 @@ import { PageContainer } from '../../../shared/ui/page-container';
 import { LoadingState } from '../../../shared/ui/spinner';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { OrderItems } from '../shared/order-items';
-import { readShopNavState, shopPaths } from '../shared/shop-id';
+import { readShopNavState, shopPaths, useCurrentShopId } from '../shared/shop-id';
 import { qrSvgToPng } from './qr-png';
 
 export const QR_SIZE = 200;
@@ -70,7 +70,7 @@ export default function OrderQrPage() {
   }, [nav.created, loaded]);
   usePageMeta({ title: order.data ? `Заказ №${order.data.order_number}` : 'QR-код заказа' });
 
-  const shopId = useLinkedShopId(nav.shopId ?? order.data?.shop_id);
+  const shopId = useLinkedShopId(useCurrentShopId());
   const home = shopId ? shopPaths.home(shopId) : '/';
   const homeButton = (
     <LinkButton to={home} variant="secondary" className="w-full sm:w-auto">
