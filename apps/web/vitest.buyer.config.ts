@@ -42,6 +42,10 @@ export default defineConfig({
     environment: 'jsdom',
     include: BUYER_TESTS,
     setupFiles: ['./src/test/setup.ts'],
+    // One worker runs file after file in the same modules and DOM (no fresh process and jsdom per
+    // file: the phase's CPU halved). What a file changes is undone after each test (src/test/setup.ts);
+    // no file mocks a module, which would reach files that share it (src/test/goals.ts).
+    isolate: false,
     // As the web project (vitest.config.ts): whole pages render in jsdom beside the API files.
     testTimeout: 20_000,
     server: {

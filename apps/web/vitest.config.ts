@@ -16,6 +16,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     exclude: BUYER_TESTS,
     setupFiles: ['./src/test/setup.ts'],
+    // One worker runs file after file in the same modules and DOM (no fresh process and jsdom per
+    // file: the phase's CPU halved). What a file changes is undone after each test (src/test/setup.ts);
+    // no file mocks a module, which would reach files that share it (src/test/goals.ts).
+    isolate: false,
     // A test renders whole pages in jsdom (the API docs page is thousands of nodes): ≈3 s alone on
     // this 2-core machine, and more beside the API files `npm test` runs at the same time. Vitest's
     // 5 s default then fails a correct test for the machine's load; a time limit is not an assertion.

@@ -1,21 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { reachGoal } from '../../shared/analytics/metrika';
+import { spyOnGoals } from '../../test/goals';
 import { json, mockFetch, renderRoute } from '../../test/render';
 import { HERO, STATS, TESTIMONIALS } from './content';
 import { ENQUIRY_FAILED, ENQUIRY_SUCCESS } from './enquiry';
 import LandingPage from './landing-page';
 
-vi.mock('../../shared/analytics/metrika', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../shared/analytics/metrika')>()),
-  reachGoal: vi.fn(),
-}));
+const reachGoal = spyOnGoals();
 
 const scrollIntoView = vi.fn();
 
 beforeEach(() => {
-  vi.mocked(reachGoal).mockClear();
   scrollIntoView.mockClear();
   Element.prototype.scrollIntoView = scrollIntoView;
 });
@@ -130,7 +126,7 @@ describe('landing page', () => {
       name: 'Ольга Смирнова',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect(vi.mocked(reachGoal).mock.calls.filter(([goal]) => goal === 'form_start')).toHaveLength(1);
+    expect(reachGoal.mock.calls.filter(([goal]) => goal === 'form_start')).toHaveLength(1);
   });
 
   it.each(['abc', '1', '+7 912 345', '+1 (555) 123-45-67'])(

@@ -1,6 +1,6 @@
 import type { Order, OrderStatus } from '@b2bpay/domain';
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch, renderRoute } from '../../../test/render';
 import ApplyStep1Page from '../pages/apply-step1-page';
 import ApplyStep2Page from '../pages/apply-step2-page';
@@ -8,11 +8,6 @@ import OrderPage from '../pages/order-page';
 import SuccessPage, { SUCCESS_TITLE } from '../pages/success-page';
 import { buyerApi, makeClient, makeOrder, ORDER_ID, STEP1_DONE, storeForm } from '../testing/fixtures';
 import { SHOP_RETURN_TEXT } from './shop-return-link';
-
-vi.mock('../../../shared/analytics/metrika', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../shared/analytics/metrika')>()),
-  reachGoal: vi.fn(),
-}));
 
 const RETURN_URL = 'https://shop.example/checkout/done?cart=8841';
 const CANCEL_URL = 'https://shop.example/cart';

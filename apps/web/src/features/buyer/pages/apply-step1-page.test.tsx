@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { reachGoal } from '../../../shared/analytics/metrika';
+import { spyOnGoals } from '../../../test/goals';
 import { json, type MockCall, mockFetch, renderRoute } from '../../../test/render';
 import {
   apiError,
@@ -14,10 +14,7 @@ import {
 } from '../testing/fixtures';
 import ApplyStep1Page from './apply-step1-page';
 
-vi.mock('../../../shared/analytics/metrika', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../shared/analytics/metrika')>()),
-  reachGoal: vi.fn(),
-}));
+const reachGoal = spyOnGoals();
 
 const SBER = { value: 'ПАО «Сбербанк России»', inn: '7707083893' };
 const VTB = { value: 'Банк ВТБ (ПАО)', inn: '7702070139' };
@@ -40,9 +37,7 @@ async function fillNames(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Имя'), 'Пётр');
 }
 
-beforeEach(() => {
-  vi.mocked(reachGoal).mockClear();
-});
+beforeEach(() => {});
 
 describe('application step 1', () => {
   it('is prefilled with the INN and organization the shop sent with the order', async () => {

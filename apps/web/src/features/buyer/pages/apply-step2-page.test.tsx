@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { reachGoal } from '../../../shared/analytics/metrika';
+import { spyOnGoals } from '../../../test/goals';
 import { json, type MockCall, mockFetch, renderRoute } from '../../../test/render';
 import { loadSubmittedEmail } from '../model/application-store';
 import {
@@ -18,10 +18,7 @@ import {
 import ApplyStep2Page from './apply-step2-page';
 import SuccessPage, { SUCCESS_TITLE } from './success-page';
 
-vi.mock('../../../shared/analytics/metrika', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../shared/analytics/metrika')>()),
-  reachGoal: vi.fn(),
-}));
+const reachGoal = spyOnGoals();
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -57,7 +54,6 @@ async function requestBothCodes(user: User) {
 }
 
 beforeEach(() => {
-  vi.mocked(reachGoal).mockClear();
   storeForm(STEP1_DONE);
 });
 

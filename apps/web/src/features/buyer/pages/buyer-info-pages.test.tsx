@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { reachGoal } from '../../../shared/analytics/metrika';
+import { describe, expect, it } from 'vitest';
+import { spyOnGoals } from '../../../test/goals';
 import { mockFetch, renderRoute } from '../../../test/render';
 import { markSubmitted } from '../model/application-store';
 import { buyerApi, makeOrder, ORDER_ID } from '../testing/fixtures';
@@ -9,12 +9,7 @@ import BuyerFaqPage from './buyer-faq-page';
 import BuyerSupportPage from './buyer-support-page';
 import SuccessPage from './success-page';
 
-vi.mock('../../../shared/analytics/metrika', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../shared/analytics/metrika')>()),
-  reachGoal: vi.fn(),
-}));
-
-beforeEach(() => vi.mocked(reachGoal).mockClear());
+const reachGoal = spyOnGoals();
 
 describe('success page', () => {
   it('shows the heading and the e-mail, fires SUCCESS_PAGE_VIEW once and leads back to the order', async () => {

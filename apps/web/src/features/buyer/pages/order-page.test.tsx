@@ -1,16 +1,13 @@
 import type { OrderStatus } from '@b2bpay/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { reachGoal } from '../../../shared/analytics/metrika';
+import { describe, expect, it, vi } from 'vitest';
+import { spyOnGoals } from '../../../test/goals';
 import { json, mockFetch, renderRoute } from '../../../test/render';
 import { apiError, type BuyerApiHandlers, buyerApi, makeOrder, ORDER_ID } from '../testing/fixtures';
 import OrderPage, { parseClientId } from './order-page';
 
-vi.mock('../../../shared/analytics/metrika', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../shared/analytics/metrika')>()),
-  reachGoal: vi.fn(),
-}));
+const reachGoal = spyOnGoals();
 
 function open(handlers: BuyerApiHandlers = {}, query = '') {
   const calls = mockFetch(buyerApi(handlers));
@@ -25,8 +22,6 @@ const products = (n: number) =>
     price: 100,
     quantity: i === 0 ? 1 : 2,
   }));
-
-beforeEach(() => vi.mocked(reachGoal).mockClear());
 
 describe('buyer order page', () => {
   it("shows 'Загрузка данных заказа...' while loading", () => {

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { reachGoal } from '../../../shared/analytics/metrika';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { spyOnGoals } from '../../../test/goals';
 import { mockFetch, renderRoute } from '../../../test/render';
 import { BreakableEmail } from '../components/breakable-email';
 import { markSubmitted } from '../model/application-store';
@@ -17,10 +17,7 @@ import {
 } from '../testing/fixtures';
 import SuccessPage, { DECIDED_TEXT, SCHEDULE_ON_ORDER_PAGE, SUCCESS_TITLE } from './success-page';
 
-vi.mock('../../../shared/analytics/metrika', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../shared/analytics/metrika')>()),
-  reachGoal: vi.fn(),
-}));
+const reachGoal = spyOnGoals();
 
 function open(order = makeOrder({ status: 'bank_info_expected' })) {
   mockFetch(buyerApi({ order }));
@@ -32,7 +29,6 @@ function open(order = makeOrder({ status: 'bank_info_expected' })) {
 
 beforeEach(() => {
   sessionStorage.clear();
-  vi.mocked(reachGoal).mockClear();
 });
 
 describe('buyer success page', () => {
