@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './support/longest-first-sequencer';
 
 // Browser tests: Debian's Chromium driven by playwright-core against real servers (built web app + API
 // on the embedded database). Every file has its own server and database (support/file-server.ts), so
@@ -14,8 +13,6 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     setupFiles: ['./support/file-server.ts'],
     maxWorkers: workers,
-    // The longest files start first, so the phase does not end on one of them running alone.
-    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 120_000,
     hookTimeout: 300_000,
     teardownTimeout: 30_000,
