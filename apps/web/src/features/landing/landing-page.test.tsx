@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spyOnGoals } from '../../test/goals';
 import { json, mockFetch, renderRoute } from '../../test/render';
 import { HERO, STATS, TESTIMONIALS } from './content';
@@ -10,10 +10,16 @@ import LandingPage from './landing-page';
 const reachGoal = spyOnGoals();
 
 const scrollIntoView = vi.fn();
+// jsdom has no scrollIntoView: each test lends one, taken back after it (files share the DOM's classes).
+const jsdomScrollIntoView = Element.prototype.scrollIntoView;
 
 beforeEach(() => {
   scrollIntoView.mockClear();
   Element.prototype.scrollIntoView = scrollIntoView;
+});
+
+afterEach(() => {
+  Element.prototype.scrollIntoView = jsdomScrollIntoView;
 });
 
 function renderLanding() {

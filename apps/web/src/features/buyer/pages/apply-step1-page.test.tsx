@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { spyOnGoals } from '../../../test/goals';
 import { json, type MockCall, mockFetch, renderRoute } from '../../../test/render';
 import {
@@ -36,8 +36,6 @@ async function fillNames(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Фамилия'), 'Петров');
   await user.type(screen.getByLabelText('Имя'), 'Пётр');
 }
-
-beforeEach(() => {});
 
 describe('application step 1', () => {
   it('is prefilled with the INN and organization the shop sent with the order', async () => {

@@ -29,6 +29,8 @@ function open(state?: unknown) {
 afterEach(() => {
   // jsdom has no HTMLImageElement.decode: the PNG tests lend one.
   Reflect.deleteProperty(HTMLImageElement.prototype, 'decode');
+  // Nor navigator.clipboard: the copy test lends one.
+  Reflect.deleteProperty(navigator, 'clipboard');
   vi.restoreAllMocks();
 });
 
