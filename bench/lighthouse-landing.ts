@@ -16,7 +16,7 @@
  * "react" is the same build without buyer.html (the buyer gets the React app's shell and fetches the
  * order itself, as it once was), "preact" the buyer's own document, "no-preload" that document
  * without the page scripts' modulepreloads (buyer-preloads.json removed), "no-server-render" that
- * document without the order page's server render (dist/server removed: the browser renders every
+ * document without the pages' server render (dist/server removed: the browser renders every
  * page, as before the render was added); the variants alternate run by
  * run, so a busy machine weighs on both alike. Exits 1 when a buyer page's median misses
  * performance ≥ 97, LCP ≤ 1.8 s, TBT ≤ 150 ms or CLS ≤ 0.02, or a shop page performance ≥ 90.

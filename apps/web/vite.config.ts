@@ -64,7 +64,7 @@ const buyerConfig = defineConfig({
 /**
  * `vite build --mode buyer-server` (the third part of `npm run build`): src/buyer-server.tsx for Node,
  * with everything it imports bundled in (dist/server/buyer-render.mjs; the API imports it to put the
- * order page's HTML into buyer.html). Same Preact compatibility layer as the buyer's browser build.
+ * buyer pages' HTML into buyer.html). Same Preact compatibility layer as the buyer's browser build.
  */
 export const BUYER_SERVER_MODE = 'buyer-server';
 const buyerServerConfig = defineConfig({

@@ -10,6 +10,8 @@ import { PREACT_COMPAT } from './vite.config.ts';
 export const BUYER_TESTS = [
   'src/features/buyer/**/*.test.{ts,tsx}',
   'src/app/buyer-routes.test.ts',
+  // The buyer's pages as the server renders them (built with the buyer's Preact aliases).
+  'src/buyer-server.test.tsx',
   // Its only user is the buyer's order page.
   'src/shared/lib/preloadable.test.tsx',
   'src/app/landing-root.preact.test.tsx',

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser';
-import { openBuyerPage } from '../support/buyer-flow';
+import { completeApplication, openBuyerPage, STEP1 } from '../support/buyer-flow';
 import { type BuyerServer, startBuyerServer } from '../support/buyer-server';
 
 // The buyer's order page comes as HTML from the server and the browser's app takes it over later
@@ -222,10 +222,118 @@ describe('the order page rendered on the server', () => {
   });
 });
 
-// The buyer's step pages are rendered by the browser: the first thing it paints is the page itself,
-// not the app's «Загрузка...» screen while the page's script part is still on its way (a screen that
-// showed for a frame or more and was then replaced: a flicker, and the phone's first paint not the
-// page). The loading screen shows only once the wait is noticeable (LOADING_SCREEN_DELAY_MS).
+const STEP1_PAGE_CHUNK = /\/static\/js\/buyer-apply-step1-page-[\w-]+\.js$/;
+
+/** Step 1 saved as the buyer's form saves it (PATCH …/client), without the browser. */
+async function saveStep1(orderId: string): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/api/order/orders/${orderId}/client`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      surname: STEP1.surname,
+      name: STEP1.name,
+      middlename: STEP1.middlename,
+      inn: STEP1.inn,
+      organization_name: STEP1.organization,
+    }),
+  });
+  expect(response.status).toBe(200);
+}
+
+// The application's steps and the success page come as HTML from the server too; the app takes them
+// over at the buyer's first touch (at once when this tab keeps a draft the server cannot know), and what
+// the buyer typed or tapped before that is the app's.
+describe("the application's pages rendered on the server", () => {
+  it('keeps what the buyer typed into step 1 and the «Продолжить» tapped before the takeover', async () => {
+    const order = await server.createOrder();
+    const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
+    try {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let requested = false;
+      await page.route(STEP1_PAGE_CHUNK, async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
+      });
+      const listens = await recordDocumentListeners(page);
+      await page.goto(`/client/${order.id}/apply`, { waitUntil: 'domcontentloaded' });
+      expect(await page.locator('#root').getAttribute('data-server-rendered')).toBe('');
+      await expect.poll(() => listens('click')).toBe(true);
+      // The server's fields, typed into natively; the takeover waits for the held page part.
+      await page.getByLabel('Фамилия').fill(STEP1.surname);
+      await page.getByLabel('Имя', { exact: true }).fill(STEP1.name);
+      await page.getByRole('combobox', { name: 'ИНН' }).fill(STEP1.inn);
+      await page.getByLabel('Название организации').fill(STEP1.organization);
+      await page.getByRole('button', { name: 'Продолжить' }).click();
+      await expect.poll(() => requested).toBe(true);
+      expect(await page.locator('#root').getAttribute('data-server-rendered')).toBe('');
+      expect(new URL(page.url()).pathname).toBe(`/client/${order.id}/apply`);
+      release();
+      // The app's form had the typed values when the held tap submitted it: step 1 is saved.
+      await page.getByText('Шаг 2 из 2').waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/client/${order.id}/apply/step2`);
+      const client = (await server.shopOrder(order.id)).client;
+      expect([client?.surname, client?.name, client?.inn, client?.organization_name]).toEqual([
+        STEP1.surname,
+        STEP1.name,
+        STEP1.inn,
+        STEP1.organization,
+      ]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('paints step 2 from the server, and the app takes it over at the first touch, keeping the typing', async () => {
+    const order = await server.createOrder();
+    await saveStep1(order.id);
+    const html = await (await fetch(`${server.baseUrl}/client/${order.id}/apply/step2`)).text();
+    expect(html).toContain('<div id="root" data-server-rendered="">');
+    expect(html).toContain('Подтверждение контактов');
+    const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
+    try {
+      await page.goto(`/client/${order.id}/apply/step2`);
+      // Step 2 changes only by the buyer's hand: the app waits for a touch.
+      expect(await page.locator('#root').getAttribute('data-server-rendered')).toBe('');
+      // Typed into the server's field, taken over on its focus: the app's form formats what it got.
+      await page.getByLabel('Телефон').pressSequentially('9001234567');
+      await expect.poll(() => page.locator('#root[data-server-rendered]').count()).toBe(0);
+      await expect.poll(() => page.getByLabel('Телефон').inputValue()).toBe('+7 900 123-45-67');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows, after a reload of the success page, the e-mail this tab sent, not the masked one', async () => {
+    const order = await server.createOrder();
+    const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
+    try {
+      const { email } = await completeApplication(page, server, order.id);
+      const html = await (await fetch(`${server.baseUrl}/client/${order.id}/success`)).text();
+      // (Refreshed by the app while at the banks: "idle"; the sandbox banks may have answered already.)
+      expect(html).toMatch(/<div id="root" data-server-rendered="(idle)?">/);
+      expect(html).toContain('Заявка успешно отправлена!');
+      expect(html).not.toContain(email);
+      await page.reload();
+      await expect.poll(() => page.locator('#root[data-server-rendered]').count()).toBe(0);
+      expect(await page.getByTestId('success-email').textContent()).toBe(email);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+// The buyer's pages the server does not render (the questions, support; a step the order is not at)
+// are rendered by the browser: the first thing it paints is the page itself, not the app's
+// «Загрузка...» screen while the page's script part is still on its way (a screen that showed for a
+// frame or more and was then replaced: a flicker, and the phone's first paint not the page). The
+// loading screen shows only once the wait is noticeable (LOADING_SCREEN_DELAY_MS).
 describe('a buyer page rendered by the browser', () => {
   it('paints the page first, never the loading screen, even when its part comes after the entry', async () => {
     const order = await server.createOrder();
@@ -236,7 +344,7 @@ describe('a buyer page rendered by the browser', () => {
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
-      await page.route(/\/static\/js\/buyer-apply-step1-page-[\w-]+\.js$/, async (route) => {
+      await page.route(/\/static\/js\/buyer-buyer-faq-page-[\w-]+\.js$/, async (route) => {
         await held;
         await route.continue();
       });
@@ -257,8 +365,8 @@ describe('a buyer page rendered by the browser', () => {
           if (root?.textContent?.includes('Загрузка...')) seen.loadingShown ??= performance.now();
         }).observe(document, { subtree: true, childList: true, characterData: true });
       });
-      await page.goto(`/client/${order.id}/apply`);
-      await page.getByRole('heading', { name: 'Данные организации' }).waitFor();
+      await page.goto(`/client/${order.id}/faq`);
+      await page.getByRole('heading', { name: 'Часто задаваемые вопросы' }).waitFor();
       const { rendered, loadingShown } = await page.evaluate(() => {
         const seen = window as unknown as { rendered: number | null; loadingShown: number | null };
         return { rendered: seen.rendered, loadingShown: seen.loadingShown };

@@ -19,7 +19,9 @@
  * - `frame`: what every buyer page has around its content (the layout, the logo, the page's metadata,
  *   the status badge, with the money and status rules, and the plural rule the order page and the
  *   purchase summary use): one file instead of four, about 0.6 KB off each page's first load but the
- *   support page's (which shows no status or count and pays for them).
+ *   support page's (which shows no status or count and pays for them). Also what the server-rendered
+ *   page's takeover (app/buyer-takeover.ts) shares with the pages: the application's storage keys and
+ *   the status refresh's rule; on their own they were a file of a few hundred bytes and a request more.
  *
  * The modules are listed without their dependencies (which stay where Rolldown puts them, mostly in
  * the entry); none of them runs code at load beyond defining its exports, so their order is free.
@@ -68,6 +70,8 @@ const FRAME_PARTS = [
   'packages/domain/src/statuses.ts',
   'packages/domain/src/money.ts',
   'packages/domain/src/plural.ts',
+  'apps/web/src/features/buyer/model/application-keys.ts',
+  'apps/web/src/features/buyer/lib/status-poll.ts',
 ];
 
 const matches = (parts: readonly string[]) => (id: string) =>

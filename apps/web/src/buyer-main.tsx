@@ -16,8 +16,8 @@ import { initFromEnv } from './shared/monitoring/error-reporting';
  * The buyer's entry (buyer.html, which the API sends for /client/…): the buyer routes of the one
  * route table and the same providers as the app, built with Preact's React compatibility layer
  * instead of react-dom (vite.config.ts, mode "buyer"). The order the page shows comes embedded in the
- * page (app/buyer-data.ts). When the server rendered the page's HTML too (the order page), the app
- * takes that page over later (app/server-markup.ts).
+ * page (app/buyer-data.ts). When the server rendered the page's HTML too (the order page, the steps,
+ * the success page), the app takes that page over later (app/server-markup.ts).
  */
 void initFromEnv();
 
@@ -39,7 +39,7 @@ function renderApp() {
   );
 }
 
-// The order page's HTML from the server (#root is empty otherwise, and then marked
+// The page's HTML from the server (#root is empty otherwise, and then marked
 // data-server-rendered): taken over later (app/buyer-takeover.ts, a part of its own).
 if (container.firstChild) {
   void import('./app/buyer-takeover').then((part) => part.default(container, buyerRoutes, renderApp));

@@ -25,11 +25,12 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * with the order it shows embedded (packages/domain buyer-page.ts), so its first screen needs no request,
  * and the scripts of the address's page named as modulepreloads (buyer-preloads.json, written by the
  * buyer's build: apps/web/build/buyer-preloads.ts), so they download beside the entry, not after it.
- * The order page (of an order without the banks' offers) also comes as HTML: the web build's server
- * module (server/buyer-render.mjs, from apps/web/src/buyer-server.tsx) renders it from the same record,
- * #root is marked data-server-rendered; its scripts (the entry, the page's own) are asked for right
- * after the browser has painted it (scripts-after-paint.ts), so that the browser's app, which takes
- * the page over once it is idle or touched (apps/web/src/app/server-markup.ts), has them at hand. An
+ * The order page, the application's two steps and the success page also come as HTML: the web build's
+ * server module (server/buyer-render.mjs, from apps/web/src/buyer-server.tsx) renders them from the
+ * same record (each for the orders its page shows as they are), #root is marked data-server-rendered;
+ * their scripts (the entry, the page's own) are asked for right after the browser has painted it
+ * (scripts-after-paint.ts), so that the browser's app, which takes the page over at the buyer's first
+ * touch or when its refresh is due (apps/web/src/app/server-markup.ts), has them at hand. An
  * order whose page shows the banks' offers gets their lazy part preloaded too (the server module's
  * pagePartsFor).
  */
@@ -81,7 +82,7 @@ export async function registerWeb(
   const renderPage = server?.renderBuyerPage ?? null;
   await registerStaticFiles(app, { ...options, hasWeb });
   /**
-   * The page's #root (the order page's HTML when the server renders it, then the embedded record) and
+   * The page's #root (the page's HTML when the server renders it, then the embedded record) and
    * the lazy parts of the page that this order's page shows (to preload).
    */
   async function pageRoot(path: string, query: string): Promise<{ root: string; parts: string[] }> {
@@ -155,7 +156,7 @@ export async function registerWeb(
   };
 }
 
-/** The web build's server render of the buyer's order page (apps/web/src/buyer-server.tsx). */
+/** The web build's server render of the buyer's pages (apps/web/src/buyer-server.tsx). */
 const SERVER_RENDER_FILE = 'server/buyer-render.mjs';
 type RenderBuyerPage = (
   pathname: string,

@@ -1,4 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router';
+import { STATUS_POLL_MS } from '../features/buyer/lib/status-poll';
+import { hasStoredApplication } from '../features/buyer/model/application-keys';
 import { resolveLazyRoutes, takeOverServerMarkup } from './server-markup';
 
 /**
@@ -9,13 +11,19 @@ import { resolveLazyRoutes, takeOverServerMarkup } from './server-markup';
  * step 2 is at its budget.)
  */
 export default function takeOverBuyerPage(container: HTMLElement, routes: RouteObject[], render: () => void) {
+  const [, , orderId = '', below] = location.pathname.split('/');
   takeOverServerMarkup(container, () => resolveLazyRoutes(matchRoutes(routes, location)), render, {
-    // "idle" (buyer-server.tsx): an order at the bank or approved, which the app keeps fresh (every
-    // 5 s), so it starts once idle. Otherwise the page changes only by the buyer's hand.
-    whenIdle: container.getAttribute('data-server-rendered') === 'idle',
-    // Without the embedded record (the API always sends it with the HTML; a page changed on the way
-    // may lack it) the app has to load the order anyway: it starts at once. The id is the domain's
-    // BUYER_DATA_ELEMENT_ID, written out: importing it would make this part depend on the entry's code.
-    now: !document.getElementById('b2bpay-buyer-data'),
+    // "idle" (buyer-server.tsx): an order whose status the app refreshes; until its first refresh is
+    // due the server's page is as fresh as the app's would be. Otherwise the page changes only by the
+    // buyer's hand.
+    startAfterMs: container.getAttribute('data-server-rendered') === 'idle' ? STATUS_POLL_MS : null,
+    // At once when the server's page cannot be the buyer's: without the embedded record (the API always
+    // sends it with the HTML; a page changed on the way may lack it) the app has to load the order
+    // anyway; on a page below the order's own (the application's steps, the success page) with a draft
+    // or a sent application in this tab, the app's page shows what the buyer typed. The id is the
+    // domain's BUYER_DATA_ELEMENT_ID, written out: importing it would make this part depend on the
+    // entry's code.
+    now:
+      !document.getElementById('b2bpay-buyer-data') || (below !== undefined && hasStoredApplication(orderId)),
   });
 }

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IDLE_TIMEOUT_MS, nodeAt, pathWithin, takeOverServerMarkup } from './server-markup';
+import {
+  editedFields,
+  IDLE_TIMEOUT_MS,
+  nodeAt,
+  pathWithin,
+  replayEdits,
+  takeOverServerMarkup,
+} from './server-markup';
 
 const PAGE =
   '<main><h1>Заказ №7</h1><a href="/client/1/faq">FAQ</a><section><button type="button">Заполнить заявку</button></section></main>';
@@ -90,38 +97,58 @@ describe('taking over the server-rendered page', () => {
     expect(click.defaultPrevented).toBe(false);
   });
 
-  it('starts by itself once the page is idle, and gives the focus back', async () => {
-    const root = serverPage();
-    const { win, runIdle } = idleWindow();
-    const render = vi.fn(appRender(root, []));
-    // Focused before the page's script runs (a focus afterwards would start the takeover itself).
-    root.querySelector('a')?.focus();
-    takeOverServerMarkup(root, async () => {}, render, { win });
-    await Promise.resolve();
-    expect(render).not.toHaveBeenCalled();
-    runIdle();
-    await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
-    expect(document.activeElement).toBe(root.querySelector('a'));
+  it('loads the page part once the page is idle, and takes over by itself when its refresh is due', async () => {
+    vi.useFakeTimers();
+    try {
+      const root = serverPage();
+      const { win, runIdle } = idleWindow();
+      const render = vi.fn(appRender(root, []));
+      const prepare = vi.fn(async () => {});
+      // Focused before the page's script runs (a focus afterwards would start the takeover itself).
+      root.querySelector('a')?.focus();
+      takeOverServerMarkup(root, prepare, render, { startAfterMs: 5000, win });
+      await Promise.resolve();
+      expect(prepare).not.toHaveBeenCalled();
+      runIdle();
+      expect(prepare).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(render).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(render).toHaveBeenCalledTimes(1);
+      // Loaded once, ahead; the takeover did not load it again.
+      expect(prepare).toHaveBeenCalledTimes(1);
+      expect(document.activeElement).toBe(root.querySelector('a'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('waits for the buyer alone when the page has nothing to do by itself', async () => {
     const root = serverPage();
     const { win, runIdle } = idleWindow();
     const render = vi.fn(appRender(root, []));
-    takeOverServerMarkup(root, async () => {}, render, { whenIdle: false, win });
-    runIdle();
-    await Promise.resolve();
-    expect(render).not.toHaveBeenCalled();
+    const prepare = vi.fn(async () => {});
+    vi.useFakeTimers();
+    try {
+      takeOverServerMarkup(root, prepare, render, { win });
+      runIdle();
+      expect(prepare).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(render).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
     root.querySelector('main')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     root.querySelector('main')?.dispatchEvent(new Event('pointerup', { bubbles: true }));
     await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+    expect(prepare).toHaveBeenCalledTimes(1);
   });
 
   it('does not swap the page under a pressed pointer: the tap ends first, and its click is replayed', async () => {
     const root = serverPage();
     const clicks: string[] = [];
     const render = vi.fn(appRender(root, clicks));
-    takeOverServerMarkup(root, async () => {}, render, { whenIdle: false, win: idleWindow().win });
+    takeOverServerMarkup(root, async () => {}, render, { win: idleWindow().win });
     const serverButton = root.querySelector('button');
     serverButton?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     // The page part is there at once (a resolved promise); the pointer is still down.
@@ -139,6 +166,86 @@ describe('taking over the server-rendered page', () => {
     const render = vi.fn(appRender(root, []));
     takeOverServerMarkup(root, () => Promise.reject(new Error('offline')), render, { win });
     runIdle();
+    root.querySelector('main')?.dispatchEvent(new Event('keydown', { bubbles: true }));
     await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+  });
+
+  it('gives what the buyer typed and ticked on the server’s form to the app’s fields, and the held submit after', async () => {
+    const FORM =
+      '<form><input name="surname" value=""><input name="name" value="Иван"><input type="checkbox" name="consent">' +
+      '<input type="radio" name="offer" value="a" checked><input type="radio" name="offer" value="b">' +
+      '<input name="untouched" value="как было"><button type="submit">Продолжить</button></form>';
+    const root = document.createElement('div');
+    root.setAttribute('data-server-rendered', 'idle');
+    root.innerHTML = FORM;
+    document.body.append(root);
+    const field = (name: string, value?: string) =>
+      root.querySelector<HTMLInputElement>(
+        `[name="${name}"]${value ? `[value="${value}"]` : ''}`,
+      ) as HTMLInputElement;
+    // Typed, ticked and chosen on the server's page, before the app is there.
+    field('surname').value = 'Иванов';
+    field('name').value = 'Иван Петрович';
+    field('consent').checked = true;
+    field('offer', 'b').checked = true;
+    field('surname').focus();
+    field('surname').setSelectionRange(2, 2);
+    expect(editedFields(root).map((edit) => edit.name)).toEqual(['surname', 'name', 'consent', 'offer']);
+
+    // The app's form: what its handlers see, in order.
+    const seen: string[] = [];
+    const render = () => {
+      root.innerHTML = FORM;
+      for (const input of root.querySelectorAll('input')) {
+        input.addEventListener('input', () => seen.push(`input ${input.name}=${input.value}`));
+        input.addEventListener('click', () => seen.push(`click ${input.name}=${input.value}`));
+      }
+      root.querySelector('form')?.addEventListener('submit', (event) => {
+        event.preventDefault();
+        seen.push('submit');
+      });
+    };
+    let loaded = () => {};
+    takeOverServerMarkup(root, () => new Promise<void>((resolve) => (loaded = resolve)), render, {
+      win: idleWindow().win,
+    });
+    const submit = new MouseEvent('click', { bubbles: true, cancelable: true });
+    root.querySelector('button')?.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    loaded();
+    await vi.waitFor(() => expect(seen).toContain('submit'));
+    expect(seen).toEqual([
+      'input surname=Иванов',
+      'input name=Иван Петрович',
+      // A click on a box fires its input event too, as the browser's does.
+      'click consent=on',
+      'input consent=on',
+      'click offer=b',
+      'input offer=b',
+      'submit',
+    ]);
+    expect(field('surname').value).toBe('Иванов');
+    expect(field('consent').checked).toBe(true);
+    expect(field('offer', 'b').checked).toBe(true);
+    expect(field('untouched').value).toBe('как было');
+    // The caret is where it was, in the app's field.
+    expect(document.activeElement).toBe(field('surname'));
+    expect([field('surname').selectionStart, field('surname').selectionEnd]).toEqual([2, 2]);
+  });
+
+  it('gives an edit to no field when the app’s page has none or several of that name', () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<input name="phone"><input name="code"><input name="code">';
+    document.body.append(root);
+    const typed: string[] = [];
+    root.addEventListener('input', (event) => typed.push((event.target as HTMLInputElement).name));
+    replayEdits(root, [
+      { name: 'email', type: 'text', value: 'a@b.ru', checked: false },
+      { name: 'code', type: 'text', value: '1234', checked: false },
+      { name: 'phone', type: 'tel', value: '+7 900', checked: false },
+      { name: 'phone', type: 'text', value: '+7 900', checked: false },
+    ]);
+    expect(typed).toEqual(['phone']);
+    expect(root.querySelector<HTMLInputElement>('[name="phone"]')?.value).toBe('+7 900');
   });
 });

@@ -2,14 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getOrder } from '../../../shared/api/endpoints';
 import { CACHE_MS, queryKeys } from '../../../shared/api/queries';
 import { useAuth } from '../../../shared/auth/auth-context';
-
-/** While a bank is deciding or paying, the buyer's pages ask for the order again this often. */
-export const STATUS_POLL_MS = 5000;
-const CHANGING_STATUSES = new Set(['bank_info_expected', 'app_approved']);
-
-export function shouldPoll(status: string | undefined): boolean {
-  return status !== undefined && CHANGING_STATUSES.has(status);
-}
+import { STATUS_POLL_MS, shouldPoll } from './status-poll';
 
 /**
  * The order, shared with the app's 5-minute order cache (same key as useOrder). With `live`, an order

@@ -1,4 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
+import { formKey, sentKey } from './application-keys';
+
+export { formKey, sentKey };
 
 /**
  * The application form's data kept across steps (spec §3): one record per order in session storage,
@@ -53,9 +56,6 @@ export const EMPTY_FORM: ApplicationFormData = {
   resendAt: {},
   prepopulated: false,
 };
-
-export const formKey = (orderId: string) => `b2bpay:application:${orderId}`;
-export const sentKey = (orderId: string) => `b2bpay:application-sent:${orderId}`;
 
 function storage(): Storage | null {
   try {

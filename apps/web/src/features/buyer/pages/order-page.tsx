@@ -28,6 +28,9 @@ import { buyerStatusText, OFFERS_LAPSED_TEXT } from '../model/status-wording';
 const offersPanel = preloadable(() => import('../components/offers-panel'));
 const OffersPanel = offersPanel.Component;
 
+/** For the server's render (buyer-server.tsx), which renders in one pass: the offers' part loaded first. */
+export const preloadOffersPanel = offersPanel.preload;
+
 /**
  * Before the route's first render (app/lazy-page.ts): when the order the API embedded in the document
  * shows the offers, their part first. The page then renders whole at once; otherwise its loading
