@@ -240,6 +240,55 @@ async function saveStep1(orderId: string): Promise<void> {
   expect(response.status).toBe(200);
 }
 
+describe('a long order drawn from the server while its HTML is still arriving', () => {
+  it('never moves what it has drawn: the action comes first in the document on a phone, beside the list when wide', async () => {
+    const order = await server.createOrder(
+      Array.from({ length: 6 }, (_, i) => ({ name: `Товар ${i + 1}`, price: 1000 + i, quantity: 1 + i })),
+    );
+    const html = await (await fetch(`${server.baseUrl}/client/${order.id}`)).text();
+    const grid = html.indexOf('data-layout="long"');
+    expect(grid).toBeGreaterThan(0);
+    // The document as far as a browser may have parsed it when it paints first: up to the grid's first part.
+    const firstPartEnd = html.indexOf('</section>', grid) + '</section>'.length;
+    const context = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const topOfFirstPart = async (body: string, viewport: { width: number; height: number }) => {
+        await page.setViewportSize(viewport);
+        await page.route('**/drawn-so-far', (route) => route.fulfill({ body, contentType: 'text/html' }));
+        await page.goto('/drawn-so-far');
+        await page.unroute('**/drawn-so-far');
+        return page
+          .locator('[data-layout="long"] > section')
+          .first()
+          .evaluate((section) => ({
+            label: section.getAttribute('aria-label') ?? section.textContent?.slice(0, 13),
+            top: section.getBoundingClientRect().top,
+            left: section.getBoundingClientRect().left,
+          }));
+      };
+      const partial = await topOfFirstPart(html.slice(0, firstPartEnd), PHONE);
+      const whole = await topOfFirstPart(html, PHONE);
+      // On a phone the total and «Заполнить заявку» come first, and stay where they were first drawn.
+      expect(partial.label).toBe('Оформление рассрочки');
+      expect(whole).toEqual(partial);
+      const sections = page.locator('[data-layout="long"] > section');
+      const [action, items] = [await sections.nth(0).boundingBox(), await sections.nth(1).boundingBox()];
+      expect((items?.y ?? 0) > (action?.y ?? 0) + (action?.height ?? 0)).toBe(true);
+      // On a wide screen the list is the left column and the action the right one, side by side.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const [wideAction, wideItems] = [
+        await sections.nth(0).boundingBox(),
+        await sections.nth(1).boundingBox(),
+      ];
+      expect((wideItems?.x ?? 0) < (wideAction?.x ?? 0)).toBe(true);
+      expect(wideItems?.y).toBe(wideAction?.y);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 // The application's steps and the success page come as HTML from the server too; the app takes them
 // over at the buyer's first touch (at once when this tab keeps a draft the server cannot know), and what
 // the buyer typed or tapped before that is the app's.

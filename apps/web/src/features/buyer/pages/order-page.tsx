@@ -171,6 +171,66 @@ function OrderDetails({ order }: { order: Order }) {
     </p>
   );
 
+  const itemsSection = (
+    <section
+      aria-labelledby={`${itemsId}-title`}
+      className={cn(
+        'rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:p-6',
+        view.isLongList && 'lg:col-start-1 lg:row-start-1',
+      )}
+    >
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={`${itemsId}-title`} className="text-lg font-semibold text-slate-900">
+          Состав заказа
+        </h2>
+        <span className="text-sm text-slate-600 tabular-nums">
+          {view.items.length} {pluralRu(view.items.length, ['позиция', 'позиции', 'позиций'])}
+        </span>
+      </div>
+      <div id={itemsId} className="mt-2">
+        <OrderItems items={visibleItems} compact={view.isLongList} />
+      </div>
+      {view.isLongList && (
+        <button
+          type="button"
+          className="mt-2 flex min-h-11 w-full items-center justify-center gap-1.5 rounded-[var(--radius-control)] border border-slate-200 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          aria-expanded={showAll}
+          aria-controls={itemsId}
+          onClick={() => setShowAll((value) => !value)}
+        >
+          {showAll ? 'Свернуть список' : `Показать все товары (${view.items.length})`}
+          <ChevronRightIcon
+            size={16}
+            className={cn('transition-transform duration-200', showAll ? '-rotate-90' : 'rotate-90')}
+          />
+        </button>
+      )}
+      {!view.isLongList && <div className="mt-2 border-t border-slate-200 pt-4">{total}</div>}
+    </section>
+  );
+  const actionSection = (
+    <section
+      aria-label={
+        view.awaitsClient
+          ? 'Оформление рассрочки'
+          : stage === 'choose'
+            ? 'Предложения банков'
+            : 'Статус заказа'
+      }
+      className={cn(
+        'rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:p-6',
+        view.isLongList && 'lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1',
+      )}
+    >
+      {view.isLongList && <div className="mb-5 border-b border-slate-200 pb-4">{total}</div>}
+      {action}
+      {/* Once the application is sent (and on every final status): the way back to the shop. */}
+      {!view.awaitsClient && (
+        <ShopReturnLink url={order.return_url} orderId={order.id} className="mt-3 -ml-4" />
+      )}
+    </section>
+  );
+
   return (
     <OffersReady>
       <div
@@ -201,63 +261,21 @@ function OrderDetails({ order }: { order: Order }) {
           )}
           data-layout={view.isLongList ? 'long' : 'short'}
         >
-          <section
-            aria-labelledby={`${itemsId}-title`}
-            className={cn(
-              'rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:p-6',
-              // A long list lets the total and the action come first on phones.
-              view.isLongList && 'order-2 lg:order-none',
-            )}
-          >
-            <div className="flex items-baseline justify-between gap-3">
-              <h2 id={`${itemsId}-title`} className="text-lg font-semibold text-slate-900">
-                Состав заказа
-              </h2>
-              <span className="text-sm text-slate-600 tabular-nums">
-                {view.items.length} {pluralRu(view.items.length, ['позиция', 'позиции', 'позиций'])}
-              </span>
-            </div>
-            <div id={itemsId} className="mt-2">
-              <OrderItems items={visibleItems} compact={view.isLongList} />
-            </div>
-            {view.isLongList && (
-              <button
-                type="button"
-                className="mt-2 flex min-h-11 w-full items-center justify-center gap-1.5 rounded-[var(--radius-control)] border border-slate-200 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                aria-expanded={showAll}
-                aria-controls={itemsId}
-                onClick={() => setShowAll((value) => !value)}
-              >
-                {showAll ? 'Свернуть список' : `Показать все товары (${view.items.length})`}
-                <ChevronRightIcon
-                  size={16}
-                  className={cn('transition-transform duration-200', showAll ? '-rotate-90' : 'rotate-90')}
-                />
-              </button>
-            )}
-            {!view.isLongList && <div className="mt-2 border-t border-slate-200 pt-4">{total}</div>}
-          </section>
-
-          <section
-            aria-label={
-              view.awaitsClient
-                ? 'Оформление рассрочки'
-                : stage === 'choose'
-                  ? 'Предложения банков'
-                  : 'Статус заказа'
-            }
-            className={cn(
-              'rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 sm:p-6',
-              view.isLongList && 'order-1 lg:sticky lg:top-24 lg:order-none',
-            )}
-          >
-            {view.isLongList && <div className="mb-5 border-b border-slate-200 pb-4">{total}</div>}
-            {action}
-            {/* Once the application is sent (and on every final status): the way back to the shop. */}
-            {!view.awaitsClient && (
-              <ShopReturnLink url={order.return_url} orderId={order.id} className="mt-3 -ml-4" />
-            )}
-          </section>
+          {view.isLongList ? (
+            // A long list lets the total and the action come first on phones: first in the document too,
+            // not moved there by CSS order, so that a page drawn while its HTML is still arriving (the
+            // server's) never has the list first and then pushed down by the action; the wide screen's
+            // columns place them side by side.
+            <>
+              {actionSection}
+              {itemsSection}
+            </>
+          ) : (
+            <>
+              {itemsSection}
+              {actionSection}
+            </>
+          )}
         </div>
       </div>
     </OffersReady>
