@@ -337,6 +337,46 @@ describe("the application's pages rendered on the server", () => {
     }
   });
 
+  it('holds «Продолжить» tapped before any of the page’s scripts has run: no data in the address, sent by the app', async () => {
+    const order = await server.createOrder();
+    const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
+    try {
+      const html = await (await fetch(`${server.baseUrl}/client/${order.id}/apply`)).text();
+      const entry = html.match(/"entry":"([^"]+)"/)?.[1] ?? '';
+      expect(entry).toMatch(/^\/static\/js\/buyer-buyer-/);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(`**${entry}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const addresses: string[] = [];
+      page.on('request', (request) => {
+        if (request.isNavigationRequest())
+          addresses.push(new URL(request.url()).pathname + new URL(request.url()).search);
+      });
+      await page.goto(`/client/${order.id}/apply`, { waitUntil: 'domcontentloaded' });
+      await page.getByLabel('Фамилия').fill(STEP1.surname);
+      await page.getByLabel('Имя', { exact: true }).fill(STEP1.name);
+      await page.getByRole('combobox', { name: 'ИНН' }).fill(STEP1.inn);
+      await page.getByLabel('Название организации').fill(STEP1.organization);
+      await page.getByRole('button', { name: 'Продолжить' }).click();
+      // The browser did not send the form as an address of its own (a GET with the buyer's data).
+      expect(await page.getByLabel('Фамилия').inputValue()).toBe(STEP1.surname);
+      expect(addresses).toEqual([`/client/${order.id}/apply`]);
+      release();
+      await page.getByText('Шаг 2 из 2').waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/client/${order.id}/apply/step2`);
+      expect(new URL(page.url()).search).toBe('');
+      expect((await server.shopOrder(order.id)).client?.inn).toBe(STEP1.inn);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('paints step 2 from the server, and the app takes it over at the first touch, keeping the typing', async () => {
     const order = await server.createOrder();
     await saveStep1(order.id);

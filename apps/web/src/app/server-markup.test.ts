@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   editedFields,
+  HELD_CLICK,
   IDLE_TIMEOUT_MS,
   nodeAt,
   pathWithin,
@@ -104,8 +105,6 @@ describe('taking over the server-rendered page', () => {
       const { win, runIdle } = idleWindow();
       const render = vi.fn(appRender(root, []));
       const prepare = vi.fn(async () => {});
-      // Focused before the page's script runs (a focus afterwards would start the takeover itself).
-      root.querySelector('a')?.focus();
       takeOverServerMarkup(root, prepare, render, { startAfterMs: 5000, win });
       await Promise.resolve();
       expect(prepare).not.toHaveBeenCalled();
@@ -117,7 +116,6 @@ describe('taking over the server-rendered page', () => {
       expect(render).toHaveBeenCalledTimes(1);
       // Loaded once, ahead; the takeover did not load it again.
       expect(prepare).toHaveBeenCalledTimes(1);
-      expect(document.activeElement).toBe(root.querySelector('a'));
     } finally {
       vi.useRealTimers();
     }
@@ -247,5 +245,28 @@ describe('taking over the server-rendered page', () => {
     ]);
     expect(typed).toEqual(['phone']);
     expect(root.querySelector<HTMLInputElement>('[name="phone"]')?.value).toBe('+7 900');
+  });
+
+  it('takes over at once when a form was submitted before it was there, and sends it on the app’s form', async () => {
+    const root = serverPage();
+    // The document's first script held the submission and marked its button.
+    root.querySelector('button')?.setAttribute(HELD_CLICK, '');
+    const clicks: string[] = [];
+    takeOverServerMarkup(root, async () => {}, appRender(root, clicks), { win: idleWindow().win });
+    await vi.waitFor(() => expect(clicks).toEqual(['app']));
+    expect(root.querySelector(`[${HELD_CLICK}]`)).toBeNull();
+  });
+
+  it('takes over at once when the buyer typed into a field before it was there', async () => {
+    const root = serverPage();
+    root.querySelector('section')?.insertAdjacentHTML('beforeend', '<input name="phone" value="">');
+    (root.querySelector('input') as HTMLInputElement).value = '+7 900';
+    const render = vi.fn(() => {
+      root.innerHTML = PAGE;
+      root.querySelector('section')?.insertAdjacentHTML('beforeend', '<input name="phone" value="">');
+    });
+    takeOverServerMarkup(root, async () => {}, render, { win: idleWindow().win });
+    await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+    expect(root.querySelector('input')?.value).toBe('+7 900');
   });
 });

@@ -30,6 +30,12 @@ export const IDLE_TIMEOUT_MS = 3000;
 
 const START_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
+/**
+ * Marks the button of a form submitted before the takeover's part was there: the document's first
+ * script (apps/api/src/plugins/scripts-after-paint.ts) holds the submission and marks its button.
+ */
+export const HELD_CLICK = 'data-held-click';
+
 /** The child positions leading from `root` to `node`, or null when `node` is not inside `root`. */
 export function pathWithin(root: Node, node: Node | null): number[] | null {
   const path: number[] = [];
@@ -204,6 +210,7 @@ export function takeOverServerMarkup(
     ] as const)
       doc.removeEventListener(name, listener, true);
     taken = true;
+    heldClick ??= pathWithin(container, container.querySelector(`[${HELD_CLICK}]`));
     const focused = pathWithin(container, doc.activeElement);
     const caret = caretOf(doc.activeElement);
     const edits = editedFields(container);
@@ -232,7 +239,13 @@ export function takeOverServerMarkup(
   };
   doc.addEventListener('click', holdClick, true);
   for (const name of START_EVENTS) doc.addEventListener(name, start, { capture: true, passive: true });
-  if (now) {
+  // At once, too, when the buyer was already at work on the page before this part was there: a form
+  // submitted (held by the document's first script), a field typed into, the focus in the page.
+  const atWork =
+    container.querySelector(`[${HELD_CLICK}]`) !== null ||
+    editedFields(container).length > 0 ||
+    (doc.activeElement !== null && doc.activeElement !== container && container.contains(doc.activeElement));
+  if (now || atWork) {
     start();
     return;
   }
