@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 export const PAGE_SCRIPTS_ELEMENT_ID = 'b2bpay-page-scripts';
 
 /**
- * For a page whose HTML is complete without its scripts (a buyer's page rendered on the server): its scripts are asked for only once the browser reports the page painted (the paint
+ * For a page whose HTML is complete without its scripts (a buyer's page rendered on the server): its
+ * scripts are asked for only once the browser reports the page painted (the paint
  * timing's first-contentful-paint; where a browser has no paint timing, at the load event). Named in
  * the head, even at low priority, they started downloading before the first paint and shared a slow
  * phone's bandwidth with it; Lighthouse counts every request made before the largest paint into that

@@ -56,7 +56,7 @@ export function nodeAt(root: Node, path: number[]): Node | null {
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
-/** A field of the server's page the buyer changed: its name, what it holds now, and where it was. */
+/** A field of the server's page the buyer changed: its name and type, and what it holds now. */
 interface FieldEdit {
   name: string;
   type: string;
@@ -76,7 +76,7 @@ export function editedFields(container: HTMLElement): FieldEdit[] {
   return namedFields(container)
     .filter((field) => {
       if (!isCheckable(field)) return field.value !== field.defaultValue;
-      // A radio is edited by choosing another of its group: that one (the first, unchosen, follows).
+      // A radio counts when it is the one chosen now and was not: choosing it unchose the other.
       return field.type === 'radio'
         ? field.checked && !field.defaultChecked
         : field.checked !== field.defaultChecked;
