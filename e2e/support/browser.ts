@@ -38,6 +38,27 @@ export async function afterNextFrames(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Holds the page's requests to `url` until `release()` is called, as a slow network would: a script
+ * that comes late. `requested()` tells whether the page has asked for it yet.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+): Promise<{ release: () => void; requested: () => boolean }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = false;
+  await page.route(url, async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
 /** Finite animations (accordions, dropdowns, toasts) have run to their end; spinners are left alone. */
 export async function animationsFinished(page: Page): Promise<void> {
   await page.evaluate(() =>

@@ -10,7 +10,7 @@ import {
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, PHONE, recordLayoutShifts } from '../support/browser';
+import { DESKTOP, holdRequests, launchBrowser, PHONE, recordLayoutShifts } from '../support/browser';
 import { completeApplication, openBuyerPage, waitForStatus } from '../support/buyer-flow';
 import { type BuyerServer, startBuyerServer } from '../support/buyer-server';
 
@@ -68,14 +68,7 @@ describe('the buyer chooses and signs a bank’s offer', () => {
       });
       // The offers' part comes after the page's own script, as on a slow network: the app's page waits
       // for it whole, and its own loading screen for the offers (then replaced by them) never shows.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/static\/js\/buyer-offers-panel-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { release } = await holdRequests(page, /\/static\/js\/buyer-offers-panel-[\w-]+\.js$/);
       page.on('requestfinished', (request) => {
         if (!/\/static\/js\/buyer-order-page-[\w-]+\.js$/.test(request.url())) return;
         // Two frames after the page's script has come: time for it to render what it would.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser';
+import { holdRequests, launchBrowser, PHONE } from '../support/browser';
 import { completeApplication, openBuyerPage, STEP1 } from '../support/buyer-flow';
 import { type BuyerServer, startBuyerServer } from '../support/buyer-server';
 
@@ -45,6 +45,17 @@ async function recordDocumentListeners(page: Page): Promise<(type: string) => Pr
       (wanted) => (window as unknown as { documentListens: string[] }).documentListens.includes(wanted),
       type,
     );
+}
+
+/**
+ * Holds the entry script that a server-rendered page at `path` asks for after its first paint (named in
+ * the document's script list), so that nothing of the app runs until `release()`.
+ */
+async function holdEntryScript(page: Page, path: string) {
+  const html = await (await fetch(`${server.baseUrl}${path}`)).text();
+  const entry = html.match(/"entry":"([^"]+)"/)?.[1] ?? '';
+  expect(entry).toMatch(/^\/static\/js\/buyer-buyer-/);
+  return holdRequests(page, `**${entry}`);
 }
 
 describe('the order page rendered on the server', () => {
@@ -110,22 +121,13 @@ describe('the order page rendered on the server', () => {
     const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
     try {
       // The order page's script is held back until after the tap.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let requested = false;
-      await page.route(ORDER_PAGE_CHUNK, async (route) => {
-        requested = true;
-        await held;
-        await route.continue();
-      });
+      const { release, requested } = await holdRequests(page, ORDER_PAGE_CHUNK);
       const listens = await recordDocumentListeners(page);
       await page.goto(`/client/${order.id}`, { waitUntil: 'domcontentloaded' });
       // The takeover holds a tap on a button from its first moment (a click listener of the document).
       await expect.poll(() => listens('click')).toBe(true);
       await page.getByRole('button', { name: 'Заполнить заявку' }).click();
-      await expect.poll(() => requested).toBe(true);
+      await expect.poll(requested).toBe(true);
       // Still the server's page: nothing has happened yet.
       expect(await page.locator('#root').getAttribute('data-server-rendered')).toBe('');
       expect(new URL(page.url()).pathname).toBe(`/client/${order.id}`);
@@ -142,17 +144,7 @@ describe('the order page rendered on the server', () => {
     const order = await server.createOrder();
     const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
     try {
-      const html = await (await fetch(`${server.baseUrl}/client/${order.id}`)).text();
-      const entry = html.match(/"entry":"([^"]+)"/)?.[1] ?? '';
-      expect(entry).toMatch(/^\/static\/js\/buyer-buyer-/);
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(`**${entry}`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { release } = await holdEntryScript(page, `/client/${order.id}`);
       await page.goto(`/client/${order.id}`, { waitUntil: 'commit' });
       // The button's form is submitted by the browser itself: step 1's address, its own document.
       await page.getByRole('button', { name: 'Заполнить заявку' }).click();
@@ -297,16 +289,7 @@ describe("the application's pages rendered on the server", () => {
     const order = await server.createOrder();
     const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
     try {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let requested = false;
-      await page.route(STEP1_PAGE_CHUNK, async (route) => {
-        requested = true;
-        await held;
-        await route.continue();
-      });
+      const { release, requested } = await holdRequests(page, STEP1_PAGE_CHUNK);
       const listens = await recordDocumentListeners(page);
       await page.goto(`/client/${order.id}/apply`, { waitUntil: 'domcontentloaded' });
       expect(await page.locator('#root').getAttribute('data-server-rendered')).toBe('');
@@ -317,7 +300,7 @@ describe("the application's pages rendered on the server", () => {
       await page.getByRole('combobox', { name: 'ИНН' }).fill(STEP1.inn);
       await page.getByLabel('Название организации').fill(STEP1.organization);
       await page.getByRole('button', { name: 'Продолжить' }).click();
-      await expect.poll(() => requested).toBe(true);
+      await expect.poll(requested).toBe(true);
       expect(await page.locator('#root').getAttribute('data-server-rendered')).toBe('');
       expect(new URL(page.url()).pathname).toBe(`/client/${order.id}/apply`);
       release();
@@ -341,17 +324,7 @@ describe("the application's pages rendered on the server", () => {
     const order = await server.createOrder();
     const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
     try {
-      const html = await (await fetch(`${server.baseUrl}/client/${order.id}/apply`)).text();
-      const entry = html.match(/"entry":"([^"]+)"/)?.[1] ?? '';
-      expect(entry).toMatch(/^\/static\/js\/buyer-buyer-/);
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(`**${entry}`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { release } = await holdEntryScript(page, `/client/${order.id}/apply`);
       const addresses: string[] = [];
       page.on('request', (request) => {
         if (request.isNavigationRequest())
@@ -429,14 +402,7 @@ describe('a buyer page rendered by the browser', () => {
     const { page, context, errors } = await openBuyerPage(browser, server, PHONE);
     try {
       // The page's part comes two frames after the entry's script, as on a slow network.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/static\/js\/buyer-buyer-faq-page-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { release } = await holdRequests(page, /\/static\/js\/buyer-buyer-faq-page-[\w-]+\.js$/);
       page.on('requestfinished', (request) => {
         if (!/\/static\/js\/buyer-buyer-[\w-]+\.js$/.test(request.url())) return;
         void page
